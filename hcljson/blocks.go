@@ -1,0 +1,88 @@
+package hcljson
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// unpacker reads the blocks of one block type: a nesting level per label
+// (an object, or an array of objects, whose property names are the labels),
+// then a body (an object: one block; an array: one block per element).
+type unpacker struct {
+	b          *body
+	typ        string
+	typeRange  hcl.Range
+	labelNames []string
+	labels     []string
+	ranges     []hcl.Range
+	diags      *hcl.Diagnostics
+	blocks     *hcl.Blocks
+}
+
+func (u *unpacker) unpack(v, level int) {
+	f := u.b.f
+	if level < len(u.labelNames) {
+		label := u.labelNames[level]
+		found := false
+		u.b.flatten(v, label, u.diags, func(k, val int) {
+			found = true
+			u.labels = append(u.labels[:level], f.doc.Text(k))
+			u.ranges = append(u.ranges[:level], f.srcRange(k))
+			u.unpack(val, level+1)
+		})
+		if !found && f.kind(v) != scanner.Invalid {
+			r := f.startRange(v)
+			*u.diags = append(*u.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Missing block label",
+				Detail:   fmt.Sprintf("At least one object property is required, whose name represents the %s block's %s.", u.typ, label),
+				Subject:  &r,
+			})
+		}
+		return
+	}
+	switch f.kind(v) {
+	case scanner.Null, scanner.Invalid:
+	case scanner.Object:
+		u.add(v, f.startRange(v))
+	case scanner.Array:
+		def := f.startRange(v)
+		f.elements(v, func(e int) bool {
+			u.add(e, def)
+			return true
+		})
+	default:
+		r := f.startRange(v)
+		*u.diags = append(*u.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Incorrect JSON value type",
+			Detail:   fmt.Sprintf("Either a JSON object or a JSON array is required, representing the contents of one or more %q blocks.", u.typ),
+			Subject:  &r,
+		})
+	}
+}
+
+func (u *unpacker) add(bodyNode int, def hcl.Range) {
+	n := len(u.labelNames)
+	var labels []string
+	var ranges []hcl.Range
+	if n > 0 {
+		labels = make([]string, n)
+		copy(labels, u.labels)
+		ranges = make([]hcl.Range, n)
+		copy(ranges, u.ranges)
+	} else {
+		labels = []string{}
+		ranges = []hcl.Range{}
+	}
+	*u.blocks = append(*u.blocks, &hcl.Block{
+		Type:        u.typ,
+		Labels:      labels,
+		Body:        &body{f: u.b.f, node: bodyNode},
+		DefRange:    def,
+		TypeRange:   u.typeRange,
+		LabelRanges: ranges,
+	})
+}

@@ -1,0 +1,198 @@
+package hcljson
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/template"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// expression is any JSON value read as an HCL expression.
+type expression struct {
+	f    *file
+	node int // noNode: nothing could be parsed
+}
+
+var _ hcl.Expression = (*expression)(nil)
+
+// Value evaluates the expression. With a nil context strings are taken as
+// written (literal-only mode); otherwise each string is a template and
+// object keys are templates too.
+func (e *expression) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	return e.f.value(e, e.node, ctx)
+}
+
+func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	if i < 0 {
+		return cty.DynamicVal, nil
+	}
+	switch f.doc.Nodes[i].Kind {
+	case scanner.String:
+		return f.stringValue(i, ctx)
+	case scanner.Number:
+		v, err := cty.ParseNumberVal(f.doc.Literal(i))
+		if err != nil {
+			// The scanner checked the grammar; this cannot happen.
+			return cty.UnknownVal(cty.Number), nil
+		}
+		return v, nil
+	case scanner.True:
+		return cty.True, nil
+	case scanner.False:
+		return cty.False, nil
+	case scanner.Null:
+		return cty.NullVal(cty.DynamicPseudoType), nil
+	case scanner.Array:
+		var diags hcl.Diagnostics
+		var vals []cty.Value
+		f.elements(i, func(el int) bool {
+			v, d := f.value(nil, el, ctx)
+			vals = append(vals, v)
+			diags = append(diags, d...)
+			return true
+		})
+		if len(vals) == 0 {
+			return cty.EmptyTupleVal, diags
+		}
+		return cty.TupleVal(vals), diags
+	case scanner.Object:
+		return f.objectValue(e, i, ctx)
+	}
+	return cty.DynamicVal, nil
+}
+
+func (f *file) stringValue(i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	text := f.doc.Text(i)
+	if ctx == nil || template.IsLiteral(text) {
+		return cty.StringVal(text), nil
+	}
+	return f.template(i).Value(ctx)
+}
+
+func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	attrs := map[string]cty.Value{}
+	keyRanges := map[string]hcl.Range{}
+	known := true
+	var marks []cty.ValueMarks
+	f.members(i, func(k, v int) bool {
+		name, nameDiags := f.stringValue(k, ctx)
+		valExpr := &expression{f: f, node: v}
+		val, valDiags := f.value(valExpr, v, ctx)
+		diags = append(diags, nameDiags...)
+		diags = append(diags, valDiags...)
+
+		if name.IsMarked() {
+			var m cty.ValueMarks
+			name, m = name.Unmark()
+			marks = append(marks, m)
+		}
+		var err error
+		name, err = convert.Convert(name, cty.String)
+		if err != nil {
+			r := f.srcRange(k)
+			diags = append(diags, &hcl.Diagnostic{
+				Severity:    hcl.DiagError,
+				Summary:     "Invalid object key expression",
+				Detail:      fmt.Sprintf("Cannot use this expression as an object key: %s.", err),
+				Subject:     &r,
+				Expression:  valExpr,
+				EvalContext: ctx,
+			})
+			return true
+		}
+		if name.IsNull() {
+			r := f.srcRange(k)
+			diags = append(diags, &hcl.Diagnostic{
+				Severity:    hcl.DiagError,
+				Summary:     "Invalid object key expression",
+				Detail:      "Cannot use null value as an object key.",
+				Subject:     &r,
+				Expression:  valExpr,
+				EvalContext: ctx,
+			})
+			return true
+		}
+		if !name.IsKnown() {
+			known = false
+			return true
+		}
+		key := name.AsString()
+		if prev, dup := keyRanges[key]; dup {
+			r := f.srcRange(k)
+			var self hcl.Expression = e
+			if e == nil {
+				self = &expression{f: f, node: i}
+			}
+			diags = append(diags, &hcl.Diagnostic{
+				Severity:    hcl.DiagError,
+				Summary:     "Duplicate object attribute",
+				Detail:      fmt.Sprintf("An attribute named %q was already defined at %s.", key, prev),
+				Subject:     &r,
+				Expression:  self,
+				EvalContext: ctx,
+			})
+			return true
+		}
+		attrs[key] = val
+		keyRanges[key] = f.srcRange(k)
+		return true
+	})
+	if !known {
+		return cty.DynamicVal, diags
+	}
+	return cty.ObjectVal(attrs).WithMarks(marks...), diags
+}
+
+// Variables returns the traversals in every string of the expression
+// (object keys included), whichever mode it is later evaluated in.
+func (e *expression) Variables() []hcl.Traversal {
+	if e.node < 0 {
+		return nil
+	}
+	var vars []hcl.Traversal
+	e.f.walkStrings(e.node, func(s int) {
+		vars = append(vars, e.f.template(s).Variables()...)
+	})
+	return vars
+}
+
+// Functions returns the functions called in every string of the
+// expression, as the OpenTofu fork of HCL offers through
+// hcl.ExpressionWithFunctions.
+func (e *expression) Functions() []hcl.Traversal {
+	if e.node < 0 {
+		return nil
+	}
+	var fns []hcl.Traversal
+	e.f.walkStrings(e.node, func(s int) {
+		fns = append(fns, e.f.template(s).Functions()...)
+	})
+	return fns
+}
+
+// walkStrings calls fn for every string of value i, keys included, that is
+// not a literal (the others have no variables and no calls).
+func (f *file) walkStrings(i int, fn func(s int)) {
+	switch f.doc.Nodes[i].Kind {
+	case scanner.String:
+		if !template.IsLiteral(f.doc.Text(i)) {
+			fn(i)
+		}
+	case scanner.Array:
+		f.elements(i, func(el int) bool { f.walkStrings(el, fn); return true })
+	case scanner.Object:
+		f.members(i, func(k, v int) bool {
+			f.walkStrings(k, fn)
+			f.walkStrings(v, fn)
+			return true
+		})
+	}
+}
+
+func (e *expression) Range() hcl.Range { return e.f.srcRange(e.node) }
+
+func (e *expression) StartRange() hcl.Range { return e.f.startRange(e.node) }

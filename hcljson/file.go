@@ -1,0 +1,161 @@
+package hcljson
+
+import (
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/template"
+)
+
+// noNode stands for the empty object that replaces a root value that is not
+// an object or array.
+const noNode = -1
+
+// file is what every body and expression of one parsed input shares: the
+// tape, the positions, and the templates parsed so far.
+type file struct {
+	doc      *scanner.Document
+	filename string
+	start    hcl.Pos
+	lines    *scanner.Lines
+	posFn    func(int) hcl.Pos
+
+	mu    sync.Mutex
+	tmpls map[int32]*template.Template
+}
+
+func newFile(src []byte, filename string, start hcl.Pos) *file {
+	f := &file{
+		doc:      scanner.Parse(src, scanner.Options{}),
+		filename: filename,
+		start:    start,
+		lines:    scanner.NewLines(src),
+	}
+	f.posFn = f.pos
+	return f
+}
+
+// pos returns the position of byte offset off of the input.
+func (f *file) pos(off int) hcl.Pos {
+	line, col := f.lines.Pos(off)
+	if line == 1 {
+		col += f.start.Column - 1
+	}
+	return hcl.Pos{Line: line + f.start.Line - 1, Column: col, Byte: off + f.start.Byte}
+}
+
+func (f *file) rng(start, end int) hcl.Range {
+	return hcl.Range{Filename: f.filename, Start: f.pos(start), End: f.pos(end)}
+}
+
+func (f *file) node(i int) *scanner.Node { return &f.doc.Nodes[i] }
+
+func (f *file) kind(i int) scanner.Kind {
+	if i == noNode {
+		return scanner.Object
+	}
+	return f.doc.Nodes[i].Kind
+}
+
+// srcRange is the whole value, brackets and quotes included.
+func (f *file) srcRange(i int) hcl.Range {
+	if i == noNode {
+		return f.placeholderRange()
+	}
+	n := f.node(i)
+	return f.rng(int(n.Start), int(n.End))
+}
+
+// startRange is the opening bracket of a container, the whole value otherwise.
+func (f *file) startRange(i int) hcl.Range {
+	if i == noNode {
+		return f.placeholderRange()
+	}
+	n := f.node(i)
+	if n.Kind == scanner.Object || n.Kind == scanner.Array {
+		return f.rng(int(n.Start), int(n.Start)+1)
+	}
+	return f.rng(int(n.Start), int(n.End))
+}
+
+// closeRange is the closing brace of an object (an empty range where it
+// is missing).
+func (f *file) closeRange(i int) hcl.Range {
+	if i == noNode {
+		return f.placeholderRange()
+	}
+	n := f.node(i)
+	if n.Unclosed() {
+		return f.rng(int(n.End), int(n.End))
+	}
+	return f.rng(int(n.End)-1, int(n.End))
+}
+
+func (f *file) placeholderRange() hcl.Range {
+	return hcl.Range{Filename: f.filename, Start: f.start, End: f.start}
+}
+
+// members calls fn for each member of object i, in written order; fn
+// returns false to stop.
+func (f *file) members(i int, fn func(key, val int) bool) {
+	if i == noNode {
+		return
+	}
+	d := f.doc
+	for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k+1) {
+		if !fn(k, k+1) {
+			return
+		}
+	}
+}
+
+// elements calls fn for each element of array i.
+func (f *file) elements(i int, fn func(elem int) bool) {
+	d := f.doc
+	for e := d.FirstChild(i); e >= 0; e = d.NextChild(i, e) {
+		if !fn(e) {
+			return
+		}
+	}
+}
+
+// templateSource describes string node i for the template package.
+func (f *file) templateSource(i int) template.Source {
+	n := f.node(i)
+	src := template.Source{
+		Text:     f.doc.Text(i),
+		Filename: f.filename,
+		Start:    f.pos(int(n.Start) + 1),
+		Pos:      f.posFn,
+	}
+	if n.Escaped() {
+		if raw := f.doc.Raw(i); len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+			src.Raw = raw[1 : len(raw)-1]
+		}
+	}
+	return src
+}
+
+// template returns string node i parsed as a template, parsing it on the
+// first request only.
+func (f *file) template(i int) *template.Template {
+	f.mu.Lock()
+	t, ok := f.tmpls[int32(i)]
+	f.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = template.Parse(f.templateSource(i))
+	f.mu.Lock()
+	if f.tmpls == nil {
+		f.tmpls = make(map[int32]*template.Template)
+	}
+	if prev, ok := f.tmpls[int32(i)]; ok {
+		t = prev
+	} else {
+		f.tmpls[int32(i)] = t
+	}
+	f.mu.Unlock()
+	return t
+}

@@ -1,0 +1,76 @@
+package hcljson
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// navigation answers hcl.File.Nav's ContextString for editors and the
+// diagnostic text writer ("in resource.aws_instance.web:").
+type navigation struct {
+	f    *file
+	root int
+}
+
+// ContextString returns the path of the innermost object or array holding
+// the byte offset: `.name` per object property (`["name"]` for a name that
+// is not an identifier), `[i]` per array element, without the leading dot.
+func (n navigation) ContextString(offset int) string {
+	if n.root < 0 {
+		return ""
+	}
+	f := n.f
+	off := offset - f.start.Byte
+	var sb strings.Builder
+	cur := n.root
+	contains := func(i int) bool {
+		k := f.doc.Nodes[i].Kind
+		if k != scanner.Object && k != scanner.Array {
+			return false
+		}
+		return off >= int(f.doc.Nodes[i].Start) && off < int(f.doc.Nodes[i].End)
+	}
+	for {
+		next := -1
+		switch f.doc.Nodes[cur].Kind {
+		case scanner.Object:
+			f.members(cur, func(k, v int) bool {
+				if contains(v) {
+					name := f.doc.Text(k)
+					if hclsyntax.ValidIdentifier(name) {
+						sb.WriteByte('.')
+						sb.WriteString(name)
+					} else {
+						sb.WriteByte('[')
+						sb.WriteString(strconv.Quote(name))
+						sb.WriteByte(']')
+					}
+					next = v
+					return false
+				}
+				return true
+			})
+		case scanner.Array:
+			idx := 0
+			f.elements(cur, func(el int) bool {
+				if contains(el) {
+					sb.WriteByte('[')
+					sb.WriteString(strconv.Itoa(idx))
+					sb.WriteByte(']')
+					next = el
+					return false
+				}
+				idx++
+				return true
+			})
+		}
+		if next < 0 {
+			break
+		}
+		cur = next
+	}
+	return strings.TrimPrefix(sb.String(), ".")
+}

@@ -1,0 +1,99 @@
+package hcljson
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// Parse parses src as a JSON-based HCL file: its root must be an object or
+// an array of objects. It always returns a file; on errors the file holds
+// what could be read. The file's bodies and expressions refer to src
+// without copying it, so src must not be modified while they are in use.
+func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
+	return ParseWithStartPos(src, filename, hcl.Pos{Byte: 0, Line: 1, Column: 1})
+}
+
+// ParseWithStartPos is like Parse, with positions counted from start, for
+// JSON embedded in a larger file.
+func ParseWithStartPos(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Diagnostics) {
+	f := newFile(src, filename, start)
+	diags := f.syntaxDiags()
+	root := 0
+	switch {
+	case len(f.doc.Nodes) == 0:
+		root = noNode
+	case f.doc.Nodes[0].Kind == scanner.Object || f.doc.Nodes[0].Kind == scanner.Array:
+	case f.doc.Nodes[0].Kind == scanner.Invalid:
+		// The syntax error says what is wrong already.
+		root = noNode
+	default:
+		r := f.startRange(0)
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Root value must be object",
+			Detail:   "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
+			Subject:  &r,
+		})
+		root = noNode
+	}
+	return &hcl.File{
+		Body:  &body{f: f, node: root},
+		Bytes: src,
+		Nav:   navigation{f: f, root: root},
+	}, diags
+}
+
+// ParseExpression parses src as one JSON value of any kind and returns it
+// as an expression.
+func ParseExpression(src []byte, filename string) (hcl.Expression, hcl.Diagnostics) {
+	return ParseExpressionWithStartPos(src, filename, hcl.Pos{Byte: 0, Line: 1, Column: 1})
+}
+
+// ParseExpressionWithStartPos is like ParseExpression, with positions
+// counted from start.
+func ParseExpressionWithStartPos(src []byte, filename string, start hcl.Pos) (hcl.Expression, hcl.Diagnostics) {
+	f := newFile(src, filename, start)
+	diags := f.syntaxDiags()
+	if len(f.doc.Nodes) == 0 {
+		return &expression{f: f, node: noNode}, diags
+	}
+	return &expression{f: f, node: 0}, diags
+}
+
+// ParseFile reads and parses the named file.
+func ParseFile(filename string) (*hcl.File, hcl.Diagnostics) {
+	fh, err := os.Open(filename)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to open file",
+			Detail:   fmt.Sprintf("The file %q could not be opened.", filename),
+		}}
+	}
+	defer fh.Close()
+	src, err := io.ReadAll(fh)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read file",
+			Detail:   fmt.Sprintf("The file %q was opened, but an error occurred while reading it.", filename),
+		}}
+	}
+	return Parse(src, filename)
+}
+
+// IsJSONBody reports whether b is a body produced by this package.
+func IsJSONBody(b hcl.Body) bool {
+	_, ok := b.(*body)
+	return ok
+}
+
+// IsJSONExpression reports whether e is an expression produced by this package.
+func IsJSONExpression(e hcl.Expression) bool {
+	_, ok := e.(*expression)
+	return ok
+}

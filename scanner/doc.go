@@ -1,0 +1,38 @@
+// Package scanner reads JSON text (RFC 8259) into a tape of nodes in one
+// pass, for the hcljson package above it. It knows JSON syntax only: no HCL.
+//
+// # The tape
+//
+// Parse returns a Document whose Nodes slice holds every value in document
+// order; a container is followed by its descendants and records the index
+// after them, so siblings are reached without pointers. Object members are
+// a key (a String node) followed by its value, in written order, with
+// duplicate names kept: what a duplicate means is decided above. Numbers
+// keep their literal text (Document.Literal); converting them is left to
+// the caller so that no precision is lost. Strings without escapes are
+// views of the input (no allocation); strings with escapes are unescaped
+// once, during the scan.
+//
+// # Positions
+//
+// Nodes carry byte offsets only. Lines computes line and column on demand,
+// counting columns as HCL's JSON scanner does (spec.md §positions).
+//
+// # Errors
+//
+// Errors carry byte offsets, a JSON Pointer and a Code, and wrap ErrSyntax
+// or ErrLimit. The parser names the precise mistake (which escape, which
+// control character, which keyword) and resynchronizes where it safely can:
+// a bad value becomes an Invalid node, a missing or trailing comma is
+// reported once. Where it cannot, it stops and says so; it never reports
+// errors that follow only from an earlier one (spec.md §syntax-errors).
+//
+// # Limits
+//
+// Nesting is bounded (DefaultMaxDepth, spec.md §syntax-limits); the parser
+// uses an explicit stack, never recursion. Inputs must be smaller than
+// 4 GiB. Memory is linear in the input: a node is 16 bytes, and the tape is
+// sized from a quick count of structural bytes.
+//
+// A leading UTF-8 byte order mark is skipped (spec.md §syntax).
+package scanner

@@ -1,0 +1,167 @@
+package scanner
+
+import (
+	"bytes"
+	"sort"
+	"sync"
+
+	"github.com/apparentlymart/go-textseg/v15/textseg"
+)
+
+// Lines turns byte offsets into lines and columns, counted the way HCL's
+// JSON scanner counts them: a line ends at each LF; outside strings each
+// byte is one column, except that a tab counts two and a CR none; inside a
+// string each grapheme cluster is one column.
+//
+// The line table is built on the first look-up, and columns are computed
+// from the start of the line (or from a checkpoint on long lines), so that a
+// Document that is never asked for a position pays nothing. A Lines is safe
+// for concurrent use.
+type Lines struct {
+	src []byte
+
+	once   sync.Once
+	starts []uint32 // offset of the first byte of each line
+
+	mu     sync.Mutex
+	cursor colState     // the last position computed, to resume from
+	checks []checkpoint // sparse states on long lines, in offset order
+}
+
+// colState is the state of the column count at one offset.
+type colState struct {
+	off      uint32
+	col      uint32
+	line     uint32 // index into starts
+	inString bool
+	escaping bool
+}
+
+type checkpoint = colState
+
+// checkpointEvery is how far apart checkpoints are on a long line.
+const checkpointEvery = 4096
+
+// NewLines returns the position table of src.
+func NewLines(src []byte) *Lines {
+	return &Lines{src: src}
+}
+
+func (l *Lines) build() {
+	n := bytes.Count(l.src, []byte{'\n'}) + 1
+	l.starts = make([]uint32, 1, n)
+	for i := 0; ; {
+		j := bytes.IndexByte(l.src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		l.starts = append(l.starts, uint32(i))
+	}
+}
+
+// Line returns the 1-based line of offset off and the offset its line starts at.
+func (l *Lines) Line(off int) (line, start int) {
+	l.once.Do(l.build)
+	idx := sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > off }) - 1
+	if idx < 0 {
+		idx = 0
+	}
+	return idx + 1, int(l.starts[idx])
+}
+
+// Pos returns the 1-based line and column of byte offset off (0 ≤ off ≤
+// len(src)).
+func (l *Lines) Pos(off int) (line, col int) {
+	if off > len(l.src) {
+		off = len(l.src)
+	}
+	if off < 0 {
+		off = 0
+	}
+	line, start := l.Line(off)
+	l.mu.Lock()
+	st := colState{off: uint32(start), col: 1, line: uint32(line - 1)}
+	if c := l.cursor; c.line == st.line && c.off <= uint32(off) && c.off > st.off {
+		st = c
+	}
+	if off-int(st.off) > checkpointEvery {
+		i := sort.Search(len(l.checks), func(i int) bool { return l.checks[i].off > uint32(off) }) - 1
+		if i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {
+			st = l.checks[i]
+		}
+	}
+	st = l.walk(st, off)
+	l.cursor = st
+	l.mu.Unlock()
+	return line, int(st.col)
+}
+
+// walk advances st to offset off, on the same line.
+func (l *Lines) walk(st colState, off int) colState {
+	src := l.src
+	i := int(st.off)
+	col := int(st.col)
+	inString, escaping := st.inString, st.escaping
+	nextCheck := i + checkpointEvery
+	for i < off {
+		if i >= nextCheck {
+			l.addCheck(colState{off: uint32(i), col: uint32(col), line: st.line, inString: inString, escaping: escaping})
+			nextCheck = i + checkpointEvery
+		}
+		c := src[i]
+		if inString {
+			switch {
+			case c == '\\':
+				escaping = !escaping
+				col++
+				i++
+				continue
+			case c == '"':
+				col++
+				i++
+				if !escaping {
+					inString = false
+				}
+				escaping = false
+				continue
+			case c < 0x20:
+				inString = false
+				escaping = false
+				// handled below as white space or another token
+			default:
+				escaping = false
+				col++
+				if c < 0x80 && (i+1 >= len(src) || src[i+1] < 0x80) {
+					i++
+				} else {
+					adv, _, _ := textseg.ScanGraphemeClusters(src[i:], true)
+					if adv <= 0 {
+						adv = 1
+					}
+					i += adv
+				}
+				continue
+			}
+		}
+		switch c {
+		case '\t':
+			col += 2
+		case '\r':
+		case '"':
+			inString = true
+			col++
+		default:
+			col++
+		}
+		i++
+	}
+	return colState{off: uint32(i), col: uint32(col), line: st.line, inString: inString, escaping: escaping}
+}
+
+func (l *Lines) addCheck(c checkpoint) {
+	if n := len(l.checks); n > 0 && l.checks[n-1].off >= c.off {
+		return // only extend forwards; earlier stretches were recorded already
+	}
+	l.checks = append(l.checks, c)
+}

@@ -1,0 +1,759 @@
+package scanner
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// DefaultMaxDepth is the nesting depth limit used when Options.MaxDepth is 0.
+const DefaultMaxDepth = 10000
+
+// Options adjust Parse.
+type Options struct {
+	// MaxDepth bounds how deeply arrays and objects may nest; 0 means
+	// DefaultMaxDepth.
+	MaxDepth int
+}
+
+// Parse scans one JSON value from src in a single pass and returns its tape.
+// A leading UTF-8 byte order mark is skipped. Errors do not stop the scan
+// where the parser can resynchronize (a bad number, keyword or string, a
+// missing or trailing comma); otherwise scanning stops at the error, every
+// open container is marked unclosed, and the tape holds what was read.
+//
+// Parse never panics and uses memory linear in len(src).
+func Parse(src []byte, opts Options) *Document {
+	p := parser{src: src, maxDepth: opts.MaxDepth}
+	if p.maxDepth <= 0 {
+		p.maxDepth = DefaultMaxDepth
+	}
+	p.doc = &Document{Src: src}
+	if uint64(len(src)) >= math.MaxUint32 {
+		p.doc.Errors = append(p.doc.Errors, &Error{Code: CodeTooLarge, CtxStart: -1, CtxEnd: -1, Stopped: true})
+		return p.doc
+	}
+	p.doc.Nodes = make([]Node, 0, estimateNodes(src))
+	if bytes.HasPrefix(src, bom) {
+		p.pos = len(bom)
+	}
+	p.run()
+	return p.doc
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// estimateNodes returns an upper bound of the number of nodes a document of
+// this text has (bounded by one node per two bytes), so that the tape is
+// allocated once for typical inputs.
+func estimateNodes(src []byte) int {
+	n := bytes.Count(src, []byte{'"'})/2 + bytes.Count(src, []byte{','}) + 2*(bytes.Count(src, []byte{'{'})+bytes.Count(src, []byte{'['})) + 2
+	return min(n, len(src)/2+2)
+}
+
+type frame struct {
+	node     uint32 // index of the container on the tape
+	count    uint32 // members or elements so far (for JSON Pointers)
+	lastKey  uint32 // object: index of the most recent key
+	isObject bool
+}
+
+type parser struct {
+	src      []byte
+	pos      int
+	doc      *Document
+	stack    []frame
+	maxDepth int
+	stopped  bool
+	buf      []byte // scratch for unescaping
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+func (p *parser) ws() {
+	for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
+		p.pos++
+	}
+}
+
+// peek returns the next byte after white space, or 0 with ok false at the end.
+func (p *parser) peek() (byte, bool) {
+	p.ws()
+	if p.pos < len(p.src) {
+		return p.src[p.pos], true
+	}
+	return 0, false
+}
+
+func (p *parser) push(kind Kind, start, end int) int {
+	p.doc.Nodes = append(p.doc.Nodes, Node{Kind: kind, Start: uint32(start), End: uint32(end)})
+	return len(p.doc.Nodes) - 1
+}
+
+// fail records an error at the given bytes.
+func (p *parser) fail(code Code, start, end int, text string) *Error {
+	e := &Error{Code: code, Start: start, End: end, CtxStart: -1, CtxEnd: -1, Text: text, Pointer: p.pointer()}
+	p.doc.Errors = append(p.doc.Errors, e)
+	return e
+}
+
+// stop records an error after which nothing more is read.
+func (p *parser) stop(code Code, start, end int, text string) {
+	e := p.fail(code, start, end, text)
+	e.Stopped = true
+	p.stopped = true
+}
+
+func (p *parser) pointer() string {
+	if len(p.stack) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	for _, f := range p.stack {
+		if f.isObject {
+			if f.lastKey == 0 {
+				continue
+			}
+			k := p.doc.Text(int(f.lastKey))
+			k = strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+			sb.WriteByte('/')
+			sb.WriteString(k)
+		} else {
+			sb.WriteByte('/')
+			sb.WriteString(strconv.Itoa(int(f.count)))
+		}
+	}
+	return sb.String()
+}
+
+func (p *parser) run() {
+	if !p.value() {
+		p.finish()
+		return
+	}
+	for len(p.stack) > 0 && !p.stopped {
+		p.step()
+	}
+	p.finish()
+	if p.stopped {
+		return
+	}
+	p.ws()
+	p.doc.Trailing = p.pos
+	if p.pos < len(p.src) {
+		p.fail(CodeTrailingData, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+	}
+}
+
+// finish closes every container left open after a stop.
+func (p *parser) finish() {
+	for i := len(p.stack) - 1; i >= 0; i-- {
+		f := p.stack[i]
+		n := &p.doc.Nodes[f.node]
+		if f.isObject && f.lastKey != 0 && int(f.lastKey) == len(p.doc.Nodes)-1 {
+			// a key without its value: give it a placeholder
+			p.push(Invalid, p.pos, p.pos)
+			n = &p.doc.Nodes[f.node]
+		}
+		n.flags |= flagUnclosed
+		n.End = uint32(p.pos)
+		n.aux = uint32(len(p.doc.Nodes))
+	}
+	p.stack = p.stack[:0]
+	if p.stopped {
+		p.doc.Trailing = p.pos
+	}
+}
+
+// close closes the innermost container with the byte at p.pos.
+func (p *parser) close() {
+	p.pos++
+	f := p.stack[len(p.stack)-1]
+	p.stack = p.stack[:len(p.stack)-1]
+	n := &p.doc.Nodes[f.node]
+	n.End = uint32(p.pos)
+	n.aux = uint32(len(p.doc.Nodes))
+	if len(p.stack) > 0 {
+		p.stack[len(p.stack)-1].count++
+	}
+}
+
+// valueDone is called when a scalar completes inside a container.
+func (p *parser) valueDone() {
+	if len(p.stack) > 0 {
+		p.stack[len(p.stack)-1].count++
+	}
+}
+
+// Frame states are implicit: a container whose last tape node is itself
+// has just been opened; otherwise a value has just been completed.
+func (p *parser) step() {
+	f := &p.stack[len(p.stack)-1]
+	justOpened := int(f.node) == len(p.doc.Nodes)-1
+	c, ok := p.peek()
+	if !ok {
+		if f.isObject {
+			p.stop(CodeUnclosedObject, int(p.doc.Nodes[f.node].Start), int(p.doc.Nodes[f.node].Start)+1, "")
+		} else {
+			p.stop(CodeUnclosedArray, int(p.doc.Nodes[f.node].Start), int(p.doc.Nodes[f.node].Start)+1, "")
+		}
+		return
+	}
+	closer := byte(']')
+	if f.isObject {
+		closer = '}'
+	}
+	if justOpened {
+		if c == closer {
+			p.close()
+			return
+		}
+		p.member()
+		return
+	}
+	switch {
+	case c == ',':
+		comma := p.pos
+		p.pos++
+		c2, ok := p.peek()
+		if ok && c2 == closer {
+			if f.isObject {
+				p.fail(CodeTrailingCommaObject, comma, comma+1, "")
+			} else {
+				p.fail(CodeTrailingCommaArray, comma, comma+1, "")
+			}
+			p.close()
+			return
+		}
+		p.member()
+	case c == closer:
+		p.close()
+	case c == '}' || c == ']':
+		// The wrong closer. If it closes the enclosing container, this one
+		// lacks its own closer; otherwise take it as this one's.
+		if f.isObject {
+			p.fail(CodeMismatchedBraces, p.pos, p.pos+1, "")
+		} else {
+			p.fail(CodeMismatchedBrackets, p.pos, p.pos+1, "")
+		}
+		if len(p.stack) >= 2 && p.stack[len(p.stack)-2].isObject == (c == '}') && !p.typoCloser() {
+			p.pos-- // close() advances past the closer: close without consuming
+			p.close()
+			p.doc.Nodes[f.node].flags |= flagUnclosed
+			return
+		}
+		p.close()
+	case c == ':' && !f.isObject:
+		p.fail(CodeArrayColon, p.pos, p.pos+1, "")
+		p.pos++
+		p.member()
+	default:
+		if f.isObject && (c == '"' || isLetter(c) || c == '\'') || !f.isObject && canStartValue(c) {
+			if f.isObject {
+				p.fail(CodeMissingCommaObject, p.pos, p.pos+1, "")
+			} else {
+				p.fail(CodeMissingCommaArray, p.pos, p.pos+1, "")
+			}
+			p.member()
+			return
+		}
+		if f.isObject {
+			p.stop(CodeMissingCommaObject, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+		} else {
+			p.stop(CodeMissingCommaArray, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+		}
+	}
+}
+
+// typoCloser reports whether the wrong closer at p.pos looks like a typo for
+// the right one: it is followed by a comma or by the enclosing container's
+// closer, as the right closer would be.
+func (p *parser) typoCloser() bool {
+	i := p.pos + 1
+	for i < len(p.src) && isSpace(p.src[i]) {
+		i++
+	}
+	if i >= len(p.src) {
+		return false
+	}
+	parentCloser := byte(']')
+	if p.stack[len(p.stack)-2].isObject {
+		parentCloser = '}'
+	}
+	return p.src[i] == ',' || p.src[i] == parentCloser
+}
+
+func canStartValue(c byte) bool {
+	switch c {
+	case '{', '[', '"', '-', '+', '.':
+		return true
+	}
+	return c >= '0' && c <= '9' || isLetter(c)
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// member parses the next member of the innermost container: a key, colon and
+// value in an object; a value in an array.
+func (p *parser) member() {
+	f := &p.stack[len(p.stack)-1]
+	if !f.isObject {
+		p.value()
+		return
+	}
+	c, ok := p.peek()
+	if !ok {
+		p.stop(CodeUnclosedObject, int(p.doc.Nodes[f.node].Start), int(p.doc.Nodes[f.node].Start)+1, "")
+		return
+	}
+	switch {
+	case c == '"':
+		if p.str(true); p.stopped {
+			return
+		}
+	case isLetter(c) || c >= '0' && c <= '9' || c == '-':
+		// A bare word or number as a key: report it and read it as the key.
+		start := p.pos
+		for p.pos < len(p.src) && (isLetter(p.src[p.pos]) || p.src[p.pos] >= '0' && p.src[p.pos] <= '9' || p.src[p.pos] == '_' || p.src[p.pos] == '-' || p.src[p.pos] == '.') {
+			p.pos++
+		}
+		p.fail(CodePropertyName, start, p.pos, "the bare word "+strconv.Quote(string(p.src[start:p.pos])))
+		p.push(String, start, p.pos)
+		p.doc.Nodes[len(p.doc.Nodes)-1].flags |= flagEscaped
+		p.doc.Nodes[len(p.doc.Nodes)-1].aux = uint32(len(p.doc.strs))
+		p.doc.strs = append(p.doc.strs, string(p.src[start:p.pos]))
+	default:
+		p.stop(CodePropertyName, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+		return
+	}
+	f = &p.stack[len(p.stack)-1]
+	f.lastKey = uint32(len(p.doc.Nodes) - 1)
+	c, ok = p.peek()
+	switch {
+	case !ok:
+		p.stop(CodeUnclosedObject, int(p.doc.Nodes[f.node].Start), int(p.doc.Nodes[f.node].Start)+1, "")
+		return
+	case c == ':':
+		p.pos++
+	case c == '=':
+		p.fail(CodeColonEquals, p.pos, p.pos+1, "")
+		p.pos++
+	case c == ',' || c == '}':
+		p.fail(CodeMissingObjectValue, p.pos, p.pos+1, "")
+		p.push(Invalid, p.pos, p.pos)
+		p.valueDone()
+		return
+	case canStartValue(c):
+		p.fail(CodeColon, p.pos, p.pos+1, "")
+	default:
+		p.stop(CodeColon, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+		return
+	}
+	p.value()
+}
+
+// value parses one value. Scalars are complete on return; a container is
+// pushed on the stack. It returns false if nothing could be read.
+func (p *parser) value() bool {
+	c, ok := p.peek()
+	if !ok {
+		p.stop(CodeMissingValueEOF, p.pos, p.pos, "")
+		if len(p.stack) > 0 {
+			p.push(Invalid, p.pos, p.pos)
+		}
+		return false
+	}
+	switch {
+	case c == '{' || c == '[':
+		if len(p.stack) >= p.maxDepth {
+			p.stop(CodeDepth, p.pos, p.pos+1, strconv.Itoa(p.maxDepth))
+			p.push(Invalid, p.pos, p.pos)
+			return false
+		}
+		kind := Array
+		if c == '{' {
+			kind = Object
+		}
+		i := p.push(kind, p.pos, p.pos+1)
+		p.stack = append(p.stack, frame{node: uint32(i), isObject: c == '{'})
+		p.pos++
+		return true
+	case c == '"':
+		p.str(false)
+	case c == '-' || c >= '0' && c <= '9' || c == '+' || c == '.':
+		p.number()
+	case isLetter(c):
+		p.keyword()
+	case c == '}' || c == ']' || c == ',':
+		// A missing value: report it and leave the token to the container.
+		switch c {
+		case '}':
+			p.fail(CodeMissingValueBrace, p.pos, p.pos+1, "")
+		case ']':
+			p.fail(CodeMissingValueBracket, p.pos, p.pos+1, "")
+		default:
+			p.fail(CodeInvalidStart, p.pos, p.pos+1, "")
+		}
+		p.push(Invalid, p.pos, p.pos)
+		if len(p.stack) == 0 {
+			p.stopped = true
+			p.doc.Errors[len(p.doc.Errors)-1].Stopped = true
+			return false
+		}
+	default:
+		p.stop(CodeInvalidStart, p.pos, p.pos+charLen(p.src[p.pos:]), "")
+		p.push(Invalid, p.pos, p.pos)
+		return false
+	}
+	p.valueDone()
+	return true
+}
+
+// charLen returns the length of the UTF-8 character at the start of b (1 for
+// an invalid byte), so that a diagnostic covers a whole character.
+func charLen(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	if b[0] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRune(b)
+	return n
+}
+
+func (p *parser) keyword() {
+	start := p.pos
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if !isLetter(c) && c != '_' && !(c >= '0' && c <= '9') {
+			break
+		}
+		p.pos++
+	}
+	w := p.src[start:p.pos]
+	switch string(w) {
+	case "true":
+		p.push(True, start, p.pos)
+	case "false":
+		p.push(False, start, p.pos)
+	case "null":
+		p.push(Null, start, p.pos)
+	case "undefined", "NaN", "Infinity":
+		p.fail(CodeJSIdentifier, start, p.pos, string(w))
+		p.push(Invalid, start, p.pos)
+	default:
+		p.fail(CodeKeyword, start, p.pos, string(w))
+		p.push(Invalid, start, p.pos)
+	}
+}
+
+// number reads the bytes that may belong to a number (as loosely as HCL's
+// scanner, so that the message can quote what was meant) and checks them
+// against the JSON grammar.
+func (p *parser) number() {
+	start := p.pos
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case '-', '+', '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			p.pos++
+			continue
+		}
+		break
+	}
+	lit := p.src[start:p.pos]
+	expLarge, ok := checkNumber(lit)
+	if !ok {
+		p.fail(CodeNumber, start, p.pos, string(lit))
+		p.push(Invalid, start, p.pos)
+		return
+	}
+	if expLarge && numberOutOfRange(string(lit)) {
+		p.fail(CodeNumberRange, start, p.pos, string(lit))
+		p.push(Invalid, start, p.pos)
+		return
+	}
+	p.push(Number, start, p.pos)
+}
+
+// checkNumber reports whether b is a JSON number (RFC 8259), and whether its
+// exponent is large enough that it may not be representable.
+func checkNumber(b []byte) (expLarge, ok bool) {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i >= len(b) {
+		return false, false
+	}
+	switch {
+	case b[i] == '0':
+		i++
+	case b[i] >= '1' && b[i] <= '9':
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	default:
+		return false, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		d := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false, false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		d := i
+		for i < len(b) && b[i] == '0' {
+			i++
+		}
+		nz := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == d {
+			return false, false
+		}
+		expLarge = i-nz >= 8
+	}
+	// Many digits shift the effective exponent too.
+	if len(b) > 10_000_000 {
+		expLarge = true
+	}
+	return expLarge, i == len(b)
+}
+
+// numberOutOfRange reports whether a number literal becomes infinite, or zero
+// although it has a non-zero digit, at the precision HCL parses numbers with.
+func numberOutOfRange(s string) bool {
+	f, _, err := big.ParseFloat(s, 10, 512, big.ToNearestEven)
+	if err != nil {
+		return true
+	}
+	if f.IsInf() {
+		return true
+	}
+	if f.Sign() == 0 {
+		mant := s
+		if i := strings.IndexAny(mant, "eE"); i >= 0 {
+			mant = mant[:i]
+		}
+		return strings.ContainsAny(mant, "123456789")
+	}
+	return false
+}
+
+// strTable marks the bytes that end the fast path of string scanning.
+var strTable = func() (t [256]bool) {
+	for i := 0; i < 0x20; i++ {
+		t[i] = true
+	}
+	t['"'] = true
+	t['\\'] = true
+	for i := 0x80; i < 0x100; i++ {
+		t[i] = true
+	}
+	return t
+}()
+
+// str reads a string. A key stays a String node even when it has errors (so
+// that object members keep their shape); a value with errors becomes Invalid.
+func (p *parser) str(isKey bool) {
+	start := p.pos
+	i := p.pos + 1
+	src := p.src
+	escaped := false
+	var errs int
+	p.buf = p.buf[:0]
+	lit := i // start of the pending literal run (when escaped)
+	for {
+		for i < len(src) && !strTable[src[i]] {
+			i++
+		}
+		if i >= len(src) {
+			break
+		}
+		c := src[i]
+		switch {
+		case c == '"':
+			goto done
+		case c == '\\':
+			if !escaped {
+				escaped = true
+			}
+			p.buf = append(p.buf, src[lit:i]...)
+			n := p.escape(start, i)
+			if n < 0 {
+				errs++
+				n = -n
+				p.buf = append(p.buf, src[i:i+n]...)
+			}
+			i += n
+			lit = i
+		case c < 0x20:
+			if c == '\n' || c == '\r' {
+				// A line break: the string was never closed.
+				goto unterminated
+			}
+			p.fail(CodeControl, i, i+1, fmt.Sprintf("U+%04X", c)).setCtx(start, -1)
+			errs++
+			i++
+		default:
+			r, n := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && n <= 1 {
+				p.fail(CodeUTF8, i, i+1, fmt.Sprintf("0x%02X", c)).setCtx(start, -1)
+				errs++
+			}
+			i += n
+		}
+	}
+unterminated:
+	{
+		e := p.fail(CodeUnterminated, start, start+1, "")
+		e.CtxStart, e.CtxEnd = start, i
+		e.Stopped = true
+		p.stopped = true
+		// The value ends at the line break (or the end of input).
+		p.fixCtx(start, i)
+		p.pos = i
+		kind := Invalid
+		if isKey {
+			kind = String
+		}
+		n := p.push(kind, start, i)
+		if isKey {
+			p.doc.Nodes[n].flags |= flagEscaped
+			p.doc.Nodes[n].aux = uint32(len(p.doc.strs))
+			p.doc.strs = append(p.doc.strs, string(src[start+1:i]))
+		}
+		return
+	}
+done:
+	i++ // closing quote
+	p.fixCtx(start, i)
+	p.pos = i
+	if errs > 0 && !isKey {
+		p.push(Invalid, start, i)
+		return
+	}
+	n := p.push(String, start, i)
+	if escaped {
+		p.buf = append(p.buf, src[lit:i-1]...)
+		p.doc.Nodes[n].flags |= flagEscaped
+		p.doc.Nodes[n].aux = uint32(len(p.doc.strs))
+		p.doc.strs = append(p.doc.strs, string(p.buf))
+	}
+}
+
+func (e *Error) setCtx(start, end int) *Error {
+	e.CtxStart, e.CtxEnd = start, end
+	return e
+}
+
+// fixCtx sets the end of the context of the errors recorded for the string
+// that starts at start, now that its end is known.
+func (p *parser) fixCtx(start, end int) {
+	for k := len(p.doc.Errors) - 1; k >= 0; k-- {
+		e := p.doc.Errors[k]
+		if e.CtxStart != start {
+			break
+		}
+		if e.CtxEnd < 0 {
+			e.CtxEnd = end
+		}
+	}
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+func (p *parser) hex4(i int) rune {
+	if i+6 > len(p.src) {
+		return -1
+	}
+	var r rune
+	for _, c := range p.src[i+2 : i+6] {
+		h := hexVal(c)
+		if h < 0 {
+			return -1
+		}
+		r = r<<4 | rune(h)
+	}
+	return r
+}
+
+// escape decodes the escape sequence at src[i] (a backslash) into p.buf and
+// returns its length in bytes, or minus the length of the bad sequence.
+func (p *parser) escape(strStart, i int) int {
+	src := p.src
+	if i+1 >= len(src) {
+		p.fail(CodeEscape, i, i+1, `\`).setCtx(strStart, -1)
+		return -1
+	}
+	switch src[i+1] {
+	case '"', '\\', '/':
+		p.buf = append(p.buf, src[i+1])
+	case 'b':
+		p.buf = append(p.buf, '\b')
+	case 'f':
+		p.buf = append(p.buf, '\f')
+	case 'n':
+		p.buf = append(p.buf, '\n')
+	case 'r':
+		p.buf = append(p.buf, '\r')
+	case 't':
+		p.buf = append(p.buf, '\t')
+	case 'u':
+		r := p.hex4(i)
+		if r < 0 {
+			n := 2
+			for n < 6 && i+n < len(src) && hexVal(src[i+n]) >= 0 {
+				n++
+			}
+			p.fail(CodeEscape, i, i+n, string(src[i:i+n])).setCtx(strStart, -1)
+			return -n
+		}
+		if utf16.IsSurrogate(r) {
+			if r < 0xDC00 && i+12 <= len(src) && src[i+6] == '\\' && src[i+7] == 'u' {
+				if r2 := p.hex4(i + 6); r2 >= 0xDC00 && r2 <= 0xDFFF {
+					p.buf = utf8.AppendRune(p.buf, utf16.DecodeRune(r, r2))
+					return 12
+				}
+			}
+			p.fail(CodeSurrogate, i, i+6, string(src[i:i+6])).setCtx(strStart, -1)
+			return -6
+		}
+		p.buf = utf8.AppendRune(p.buf, r)
+		return 6
+	default:
+		n := 1 + charLen(src[i+1:])
+		if src[i+1] < 0x20 {
+			n = 1 // a line break after a backslash: leave it to end the string
+		}
+		p.fail(CodeEscape, i, i+n, string(src[i:i+n])).setCtx(strStart, -1)
+		return -n
+	}
+	return 2
+}

@@ -1,0 +1,278 @@
+package scanner
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// dump renders a document's tape and errors as text.
+func dump(d *Document) string {
+	var sb strings.Builder
+	var walk func(i, depth int)
+	walk = func(i, depth int) {
+		n := &d.Nodes[i]
+		fmt.Fprintf(&sb, "%s%v %d-%d", strings.Repeat("  ", depth), n.Kind, n.Start, n.End)
+		switch n.Kind {
+		case String:
+			fmt.Fprintf(&sb, " %q", d.Text(i))
+		case Number:
+			fmt.Fprintf(&sb, " %s", d.Literal(i))
+		}
+		if n.Unclosed() {
+			sb.WriteString(" unclosed")
+		}
+		sb.WriteByte('\n')
+		if n.Kind == Object || n.Kind == Array {
+			for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
+				walk(c, depth+1)
+			}
+		}
+	}
+	if len(d.Nodes) > 0 {
+		walk(0, 0)
+	}
+	for _, e := range d.Errors {
+		fmt.Fprintf(&sb, "error %d-%d %s: %s", e.Start, e.End, e.Summary(), e.Detail())
+		if e.CtxStart >= 0 {
+			fmt.Fprintf(&sb, " [ctx %d-%d]", e.CtxStart, e.CtxEnd)
+		}
+		if e.Pointer != "" {
+			fmt.Fprintf(&sb, " at %s", e.Pointer)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{
+			name: "members in order with duplicates",
+			src:  `{"b": 1, "a": [true, false, null], "b": "x"}`,
+			want: `object 0-44
+  string 1-4 "b"
+  number 6-7 1
+  string 9-12 "a"
+  array 14-33
+    true 15-19
+    false 21-26
+    null 28-32
+  string 35-38 "b"
+  string 40-43 "x"
+`,
+		},
+		{
+			name: "numbers keep their text",
+			src:  `[0.1, -0, 1e400, 123456789012345678901234567890, 2.5E-3]`,
+			want: `array 0-56
+  number 1-4 0.1
+  number 6-8 -0
+  number 10-15 1e400
+  number 17-47 123456789012345678901234567890
+  number 49-55 2.5E-3
+`,
+		},
+		{
+			name: "escapes",
+			src:  `["a\"b\\c\/d\b\f\n\r\t", "\u00e9\ud83d\ude00", "\u0000"]`,
+			want: "array 0-56\n  string 1-23 \"a\\\"b\\\\c/d\\b\\f\\n\\r\\t\"\n  string 25-45 \"é😀\"\n  string 47-55 \"\\x00\"\n",
+		},
+		{
+			name: "byte order mark",
+			src:  "\uFEFF {}",
+			want: "object 4-6\n",
+		},
+		{
+			name: "empty input",
+			src:  "  ",
+			want: "error 2-2 Missing value: The JSON data ends prematurely.\n",
+		},
+		{
+			name: "trailing comma consumes the closer",
+			src:  `{"r": {"a": {"x": 1,}}, "other": 1}`,
+			want: `object 0-35
+  string 1-4 "r"
+  object 6-22
+    string 7-10 "a"
+    object 12-21
+      string 13-16 "x"
+      number 18-19 1
+  string 24-31 "other"
+  number 33-34 1
+error 19-20 Trailing comma in object: JSON does not permit a trailing comma after the final property in an object. at /r/a/x
+`,
+		},
+		{
+			name: "trailing comma in array",
+			src:  `[1,]`,
+			want: "array 0-4\n  number 1-2 1\nerror 2-3 Trailing comma in array: JSON does not permit a trailing comma after the final value in an array. at /1\n",
+		},
+		{
+			name: "missing comma",
+			src:  `{"a": 1 "b": 2}`,
+			want: `object 0-15
+  string 1-4 "a"
+  number 6-7 1
+  string 8-11 "b"
+  number 13-14 2
+error 8-9 Missing attribute separator comma: A comma must appear between each property definition in an object. at /a
+`,
+		},
+		{
+			name: "equals instead of colon",
+			src:  `{"a" = 1}`,
+			want: "object 0-9\n  string 1-4 \"a\"\n  number 7-8 1\nerror 5-6 Missing property value colon: JSON uses a colon as its name/value delimiter, not an equals sign. at /a\n",
+		},
+		{
+			name: "missing object value",
+			src:  `{"a", "b": 1}`,
+			want: "object 0-13\n  string 1-4 \"a\"\n  invalid 4-4\n  string 6-9 \"b\"\n  number 11-12 1\nerror 4-5 Missing object value: A JSON object attribute must have a value, introduced by a colon. at /a\n",
+		},
+		{
+			name: "bare key",
+			src:  `{a: 1}`,
+			want: "object 0-6\n  string 1-2 \"a\"\n  number 4-5 1\nerror 1-2 Invalid object property name: A JSON object property name must be a string in double quotes, not the bare word \"a\".\n",
+		},
+		{
+			name: "keyword suggestion",
+			src:  `[True, NaN]`,
+			want: "array 0-11\n  invalid 1-5\n  invalid 7-10\nerror 1-5 Invalid JSON keyword: \"True\" is not a valid JSON keyword. Did you mean \"true\"? at /0\nerror 7-10 Invalid JSON keyword: The JavaScript identifier \"NaN\" cannot be used in JSON. at /1\n",
+		},
+		{
+			name: "bad numbers",
+			src:  `[01, 1., .5, +1, 1e, 1-2]`,
+			want: "array 0-25\n  invalid 1-3\n  invalid 5-7\n  invalid 9-11\n  invalid 13-15\n  invalid 17-19\n  invalid 21-24\n" +
+				"error 1-3 Invalid JSON number: There is a syntax error in the given JSON number \"01\". at /0\n" +
+				"error 5-7 Invalid JSON number: There is a syntax error in the given JSON number \"1.\". at /1\n" +
+				"error 9-11 Invalid JSON number: There is a syntax error in the given JSON number \".5\". at /2\n" +
+				"error 13-15 Invalid JSON number: There is a syntax error in the given JSON number \"+1\". at /3\n" +
+				"error 17-19 Invalid JSON number: There is a syntax error in the given JSON number \"1e\". at /4\n" +
+				"error 21-24 Invalid JSON number: There is a syntax error in the given JSON number \"1-2\". at /5\n",
+		},
+		{
+			name: "number out of range",
+			src:  `[1e1000000000, 1e-1000000000, 0e-1000000000]`,
+			want: "array 0-44\n  invalid 1-13\n  invalid 15-28\n  number 30-43 0e-1000000000\n" +
+				"error 1-13 Invalid JSON number: The number 1e1000000000 is too large or too small to be represented; write it as a string if it is meant as text. at /0\n" +
+				"error 15-28 Invalid JSON number: The number 1e-1000000000 is too large or too small to be represented; write it as a string if it is meant as text. at /1\n",
+		},
+		{
+			name: "string errors name the problem",
+			src:  "[\"a\\qb\", \"\\u12\", \"\\ud800x\", \"a\tb\", \"\xff\"]",
+			want: "array 0-39\n  invalid 1-7\n  invalid 9-15\n  invalid 17-26\n  invalid 28-33\n  invalid 35-38\n" +
+				"error 3-5 Invalid JSON string: Invalid escape sequence \"\\\\q\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 1-7] at /0\n" +
+				"error 10-14 Invalid JSON string: Invalid escape sequence \"\\\\u12\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 9-15] at /1\n" +
+				"error 18-24 Invalid JSON string: The escape \\ud800 is half of a UTF-16 surrogate pair, and its other half is missing. [ctx 17-26] at /2\n" +
+				"error 30-31 Invalid JSON string: Control character U+0009 must be escaped in a JSON string. [ctx 28-33] at /3\n" +
+				"error 36-37 Invalid JSON string: A JSON string must be valid UTF-8; found the byte 0xFF. [ctx 35-38] at /4\n",
+		},
+		{
+			name: "unterminated string stops",
+			src:  "{\"a\": \"abc\n, \"b\": 1}",
+			want: "object 0-10 unclosed\n  string 1-4 \"a\"\n  invalid 6-10\nerror 6-7 Invalid JSON string: This JSON string has no closing quote. The rest of the input was not read. [ctx 6-10] at /a\n",
+		},
+		{
+			name: "unclosed",
+			src:  `{"a": [1, 2`,
+			want: "object 0-11 unclosed\n  string 1-4 \"a\"\n  array 6-11 unclosed\n    number 7-8 1\n    number 10-11 2\nerror 6-7 Unclosed array: No closing bracket was found for this JSON array. at /a/2\n",
+		},
+		{
+			name: "mismatched closer closes the right container",
+			src:  `{"a": [1}, "b": 2}`,
+			want: "object 0-18\n  string 1-4 \"a\"\n  array 6-9\n    number 7-8 1\n  string 11-14 \"b\"\n  number 16-17 2\nerror 8-9 Mismatched brackets: A JSON array must be closed with a bracket, not a brace. at /a/1\n",
+		},
+		{
+			name: "mismatched closer of the enclosing container",
+			src:  `{"a": [1}`,
+			want: "object 0-9\n  string 1-4 \"a\"\n  array 6-8 unclosed\n    number 7-8 1\nerror 8-9 Mismatched brackets: A JSON array must be closed with a bracket, not a brace. at /a/1\n",
+		},
+		{
+			name: "invalid start stops",
+			src:  `{"a": #}`,
+			want: "object 0-6 unclosed\n  string 1-4 \"a\"\n  invalid 6-6\nerror 6-7 Invalid start of value: A JSON value must start with a brace, a bracket, a number, a string, or a keyword. The rest of the input was not read. at /a\n",
+		},
+		{
+			name: "trailing data",
+			src:  `{} x`,
+			want: "object 0-2\nerror 3-4 Extraneous data after value: Extra characters appear after the JSON value.\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := dump(Parse([]byte(tt.src), Options{}))
+			if got != tt.want {
+				t.Errorf("Parse(%q):\ngot:\n%s\nwant:\n%s", tt.src, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDepthLimit(t *testing.T) {
+	for _, n := range []int{5, 10000, 100000, 1000000} {
+		src := strings.Repeat("[", n) + strings.Repeat("]", n)
+		d := Parse([]byte(src), Options{MaxDepth: 5})
+		if n <= 5 {
+			if len(d.Errors) != 0 {
+				t.Fatalf("depth %d: unexpected %v", n, d.Errors)
+			}
+			continue
+		}
+		if len(d.Errors) != 1 {
+			t.Fatalf("depth %d: got %d errors, want 1: %v", n, len(d.Errors), d.Errors)
+		}
+		e := d.Errors[0]
+		if e.Code != CodeDepth || e.Start != 5 || e.End != 6 || !errors.Is(e, ErrLimit) {
+			t.Fatalf("depth %d: got %+v", n, e)
+		}
+		if e.Pointer != "/0/0/0/0/0" {
+			t.Errorf("pointer %q", e.Pointer)
+		}
+	}
+	// The default limit: 10,000 nested arrays parse, 10,001 do not.
+	ok := strings.Repeat("[", DefaultMaxDepth) + strings.Repeat("]", DefaultMaxDepth)
+	if d := Parse([]byte(ok), Options{}); len(d.Errors) != 0 {
+		t.Fatalf("10000 levels: %v", d.Errors[0])
+	}
+	deep := "[" + ok + "]"
+	if d := Parse([]byte(deep), Options{}); len(d.Errors) != 1 || d.Errors[0].Code != CodeDepth {
+		t.Fatalf("10001 levels: %v", d.Errors)
+	}
+}
+
+func TestErrorsWrapSentinels(t *testing.T) {
+	d := Parse([]byte(`{"a": tru}`), Options{})
+	if len(d.Errors) != 1 {
+		t.Fatalf("got %v", d.Errors)
+	}
+	var err error = d.Errors[0]
+	if !errors.Is(err, ErrSyntax) {
+		t.Errorf("%v does not wrap ErrSyntax", err)
+	}
+	if got, want := err.Error(), `offset 6 (at "/a"): "tru" is not a valid JSON keyword. Did you mean "true"?`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestVerbatimStringAllocs(t *testing.T) {
+	src := []byte(`{"name": "a verbatim string with no escapes at all, unicode é 日本"}`)
+	d := Parse(src, Options{})
+	allocs := testing.AllocsPerRun(100, func() {
+		if d.Text(2) == "" {
+			t.Fatal("empty")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Text of a verbatim string allocates %v times", allocs)
+	}
+	// Scanning allocates the document and its tape, nothing per string.
+	one := testing.AllocsPerRun(20, func() { Parse(src, Options{}) })
+	many := []byte(`{"a": "x", "b": "y", "c": "z", "d": "w", "e": "v", "f": "u", "g": "t"}`)
+	more := testing.AllocsPerRun(20, func() { Parse(many, Options{}) })
+	if one != more {
+		t.Errorf("allocations grow with verbatim strings: %v for 1, %v for 7", one, more)
+	}
+}

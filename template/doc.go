@@ -1,0 +1,54 @@
+// Package template reads JSON strings as HCL templates and static
+// expressions, with ranges that are exact in the JSON file, and escapes
+// literal strings for writers.
+//
+// It implements the spec.md sections "json-strings" (a string evaluated with
+// a context is a template; a template that is exactly one interpolation
+// yields that value unconverted) and "json-static" (a string read by static
+// analysis is a traversal or a static function call).
+//
+// # What it does
+//
+// [Parse] parses one string once, as hclsyntax.ParseTemplate does; the
+// resulting [Template] answers Value, Variables, Functions and Diagnostics
+// without parsing again. A literal string, one without "${" or "%{" (see
+// [IsLiteral]), never reaches the parser: its value is the string itself.
+// [ParseTraversal], [ParseExpression] and [StaticCall] read a string the way
+// hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect.
+// [Escape] and [AppendEscape] turn a literal into a template that evaluates
+// back to it ("${" becomes "$${", "%{" becomes "%%{").
+//
+// # Source map
+//
+// hclsyntax sees the unescaped text, so without help every range after an
+// escape such as \n, \" or \u00e9 is off, and the oracle
+// (github.com/hashicorp/hcl/v2/json) also starts static traversals and calls
+// on the opening quote. Here the text is parsed at [Source.Start], and when
+// the string has escapes (or any non-ASCII byte, whose grapheme clusters
+// hclsyntax counts token by token) every range handed out is rewritten: a
+// byte offset d in the text becomes the offset of the corresponding byte in
+// the token, Start.Byte plus rawOffset(d), resolved to a line and column by
+// [Source.Pos]. A two-byte escape yields one text byte, \uXXXX yields one to
+// three, a surrogate pair yields four; an offset inside the bytes of one
+// escape maps to the escape's backslash. The map is built lazily, once per
+// string. Rewritten are the Subject and Context of diagnostics, every step
+// of the traversals from Variables, Functions and ParseTraversal, the
+// NameRange, ArgsRange and arguments of a StaticCall, and the Range and
+// StartRange of an expression from ParseExpression. A string that is
+// ASCII and has no escapes needs none of this: hclsyntax's own ranges are
+// exact and are returned untouched.
+//
+// # Limits
+//
+//   - hclsyntax AST nodes keep the ranges hclsyntax gave them: the
+//     Expression of a diagnostic, and the node that hcl.UnwrapExpression
+//     reaches inside an expression from ParseExpression, are as approximate
+//     (after an escape) as the oracle's.
+//   - A leading U+FEFF is dropped by hclsyntax, so such a string is not
+//     literal; Escape doubles it so that the written template still
+//     evaluates to the original. Invalid UTF-8 cannot be expressed at all.
+//   - Value passes a nil context to hclsyntax unchanged: the JSON
+//     "literal-only" mode belongs to the caller.
+//   - Traversals from a string without escapes share storage with the parsed
+//     template, as hclsyntax's do; callers must not modify them.
+package template

@@ -1,0 +1,83 @@
+package template
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// bom is U+FEFF, which hclsyntax skips when it begins a template.
+const bom = "\uFEFF"
+
+// IsLiteral reports whether evaluating s as a template gives s itself, so
+// that it need never reach the template parser: s holds no "${" and no
+// "%{", is valid UTF-8 and does not begin with U+FEFF (hclsyntax drops a
+// leading byte order mark and rejects invalid UTF-8).
+//
+// "$${x}" is not literal: it evaluates to "${x}".
+func IsLiteral(s string) bool {
+	lit, _ := scan(s)
+	return lit
+}
+
+// scan reports whether s is literal (see IsLiteral) and whether it is all
+// ASCII, in one pass.
+func scan(s string) (literal, ascii bool) {
+	ascii = true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' || c == '%':
+			if i+1 < len(s) && s[i+1] == '{' {
+				return false, false // ascii is not needed further
+			}
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	if ascii {
+		return true, true
+	}
+	return utf8.ValidString(s) && !strings.HasPrefix(s, bom), false
+}
+
+// Escape returns a template that evaluates to the literal s: "${" becomes
+// "$${" and "%{" becomes "%%{". A leading U+FEFF is doubled, because
+// hclsyntax drops one at the start of a template. s is returned unchanged
+// (without allocating) when nothing needs escaping.
+//
+// Escape is for strings written where the reader evaluates templates (an
+// expression attribute); where a string is read literally it must be written
+// as it is. Invalid UTF-8 cannot be expressed.
+func Escape(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	return string(AppendEscape(make([]byte, 0, len(s)+8), s))
+}
+
+// AppendEscape appends Escape(s) to dst and returns the extended buffer.
+func AppendEscape(dst []byte, s string) []byte {
+	if strings.HasPrefix(s, bom) {
+		dst = append(dst, bom...)
+	}
+	last := 0
+	for i := 0; i+1 < len(s); i++ {
+		if c := s[i]; (c == '$' || c == '%') && s[i+1] == '{' {
+			dst = append(dst, s[last:i+1]...)
+			dst = append(dst, c)
+			last = i + 1
+		}
+	}
+	return append(dst, s[last:]...)
+}
+
+func needsEscape(s string) bool {
+	if strings.HasPrefix(s, bom) {
+		return true
+	}
+	for i := 0; i+1 < len(s); i++ {
+		if c := s[i]; (c == '$' || c == '%') && s[i+1] == '{' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,163 @@
+package template
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// ParseTraversal parses src.Text as an absolute traversal, with the
+// semantics of hclsyntax.ParseTraversalAbs (what hcl.AbsTraversalForExpr,
+// hcl.RelTraversalForExpr and hcl.ExprAsKeyword see in a JSON string):
+// attribute access and constant index keys only. Surrounding whitespace and
+// comments inside the string are tolerated, as they are by the parser. All
+// ranges, of the steps and of the diagnostics, are exact: they start after
+// the opening quote and account for escapes.
+func ParseTraversal(src Source) (hcl.Traversal, hcl.Diagnostics) {
+	return parseTraversal(hclsyntax.ParseTraversalAbs, src)
+}
+
+// ParseTraversalPartial is ParseTraversal with splats ("[*]") allowed, as
+// hclsyntax.ParseTraversalPartial allows them; such traversals are patterns
+// for the caller to interpret, not something hcl can traverse.
+func ParseTraversalPartial(src Source) (hcl.Traversal, hcl.Diagnostics) {
+	return parseTraversal(hclsyntax.ParseTraversalPartial, src)
+}
+
+func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnostics), src Source) (hcl.Traversal, hcl.Diagnostics) {
+	_, ascii := scan(src.Text)
+	m := newSourceMap(src, ascii)
+	t, diags := parse(fn, src)
+	return m.Traversal(t), m.Diagnostics(diags)
+}
+
+// ParseExpression parses src.Text as a native HCL expression, as the JSON
+// syntax does for static function calls (hcl.ExprCall, and through it
+// ext/typeexpr). Where hclsyntax's ranges are already exact the result is
+// the hclsyntax.Expression itself. Otherwise it is a wrapper whose Range,
+// StartRange, Value and Variables diagnostics and traversals, and whose
+// static-analysis results (hcl.ExprCall, hcl.ExprList, hcl.ExprMap,
+// hcl.AbsTraversalForExpr and the helpers built on them) all carry exact
+// ranges; hcl.UnwrapExpression reaches the hclsyntax node inside, whose own
+// ranges are not rewritten.
+//
+// The expression is returned even when there are errors, as hclsyntax
+// returns it; it is nil only if the parser failed outright.
+func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
+	_, ascii := scan(src.Text)
+	m := newSourceMap(src, ascii)
+	expr, diags := parse(hclsyntax.ParseExpression, src)
+	if expr == nil {
+		return nil, m.Diagnostics(diags)
+	}
+	return m.Expression(expr), m.Diagnostics(diags)
+}
+
+// StaticCall parses src.Text as a native expression and reads it as a
+// static function call (hcl.ExprCall): Name (namespaced names included),
+// NameRange, ArgsRange, and Arguments are all exact in the file. The error
+// for an expression that is not a call is hcl's "Invalid expression"
+// ("A static function call is required.").
+func StaticCall(src Source) (*hcl.StaticCall, hcl.Diagnostics) {
+	expr, diags := ParseExpression(src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	call, callDiags := hcl.ExprCall(expr)
+	return call, append(diags, callDiags...)
+}
+
+// Expression wraps expr so that its ranges are mapped; nil when no mapping
+// is needed returns expr itself.
+func (m *sourceMap) Expression(expr hcl.Expression) hcl.Expression {
+	if m == nil {
+		return expr
+	}
+	return &mappedExpr{inner: expr, m: m}
+}
+
+// mappedExpr is a native expression parsed from an escaped JSON string,
+// seen through the string's source map.
+type mappedExpr struct {
+	inner hcl.Expression
+	m     *sourceMap
+}
+
+var _ hcl.Expression = (*mappedExpr)(nil)
+
+func (e *mappedExpr) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	val, diags := e.inner.Value(ctx)
+	return val, e.m.Diagnostics(diags)
+}
+
+func (e *mappedExpr) Variables() []hcl.Traversal {
+	return e.m.Traversals(e.inner.Variables())
+}
+
+// Functions lists the function calls in the expression, like
+// Template.Functions.
+func (e *mappedExpr) Functions() []hcl.Traversal {
+	if n, ok := e.inner.(hclsyntax.Node); ok {
+		return functions(n, e.m)
+	}
+	return nil
+}
+
+func (e *mappedExpr) Range() hcl.Range      { return e.m.Range(e.inner.Range()) }
+func (e *mappedExpr) StartRange() hcl.Range { return e.m.Range(e.inner.StartRange()) }
+
+// UnwrapExpression gives hcl.UnwrapExpression access to the hclsyntax node.
+func (e *mappedExpr) UnwrapExpression() hcl.Expression { return e.inner }
+
+// AsTraversal implements hcl.AbsTraversalForExpr.
+func (e *mappedExpr) AsTraversal() hcl.Traversal {
+	t, diags := hcl.AbsTraversalForExpr(e.inner)
+	if diags.HasErrors() {
+		return nil
+	}
+	return e.m.Traversal(t)
+}
+
+// ExprCall implements hcl.ExprCall.
+func (e *mappedExpr) ExprCall() *hcl.StaticCall {
+	call, diags := hcl.ExprCall(e.inner)
+	if diags.HasErrors() {
+		return nil
+	}
+	args := make([]hcl.Expression, len(call.Arguments))
+	for i, a := range call.Arguments {
+		args[i] = e.m.Expression(a)
+	}
+	return &hcl.StaticCall{
+		Name:      call.Name,
+		NameRange: e.m.Range(call.NameRange),
+		Arguments: args,
+		ArgsRange: e.m.Range(call.ArgsRange),
+	}
+}
+
+// ExprList implements hcl.ExprList.
+func (e *mappedExpr) ExprList() []hcl.Expression {
+	list, diags := hcl.ExprList(e.inner)
+	if diags.HasErrors() {
+		return nil
+	}
+	out := make([]hcl.Expression, len(list)) // non-nil even when empty
+	for i, x := range list {
+		out[i] = e.m.Expression(x)
+	}
+	return out
+}
+
+// ExprMap implements hcl.ExprMap.
+func (e *mappedExpr) ExprMap() []hcl.KeyValuePair {
+	pairs, diags := hcl.ExprMap(e.inner)
+	if diags.HasErrors() {
+		return nil
+	}
+	out := make([]hcl.KeyValuePair, len(pairs)) // non-nil even when empty
+	for i, p := range pairs {
+		out[i] = hcl.KeyValuePair{Key: e.m.Expression(p.Key), Value: e.m.Expression(p.Value)}
+	}
+	return out
+}

@@ -1,0 +1,126 @@
+package template
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// Template is one JSON string parsed once as an HCL template. It is
+// immutable after Parse and safe for concurrent use.
+type Template struct {
+	text  string
+	expr  hclsyntax.Expression // nil for a literal
+	diags hcl.Diagnostics      // parse diagnostics, ranges already mapped
+	m     *sourceMap           // nil when hclsyntax's ranges are exact
+}
+
+// parseTemplate is hclsyntax.ParseTemplate; tests replace it to count
+// parses.
+var parseTemplate = hclsyntax.ParseTemplate
+
+// Parse parses src.Text as a template. A literal string (see IsLiteral) is
+// not parsed at all. Parse diagnostics are kept and reported by
+// Diagnostics and Value.
+func Parse(src Source) *Template {
+	lit, ascii := scan(src.Text)
+	t := &Template{text: src.Text}
+	if lit {
+		return t
+	}
+	t.m = newSourceMap(src, ascii)
+	expr, diags := parse(parseTemplate, src)
+	t.expr = expr
+	t.diags = t.m.Diagnostics(diags)
+	return t
+}
+
+// Value evaluates the template. A template that is exactly one
+// interpolation ("${x}") yields x's value unconverted; anything else yields
+// a string. On parse errors the result is cty.DynamicVal with the parse
+// diagnostics; otherwise any parse warnings come first, then the evaluation
+// diagnostics. Every Subject and Context is exact in the file.
+//
+// A nil ctx is handed to hclsyntax as is (variables and function calls are
+// then errors); the JSON "literal-only" mode is the caller's business.
+func (t *Template) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	if t.diags.HasErrors() {
+		return cty.DynamicVal, cloneDiagnostics(t.diags)
+	}
+	if t.expr == nil {
+		return cty.StringVal(t.text), nil
+	}
+	val, diags := t.expr.Value(ctx)
+	diags = t.m.Diagnostics(diags)
+	if len(t.diags) > 0 {
+		diags = append(cloneDiagnostics(t.diags), diags...)
+	}
+	return val, diags
+}
+
+// Variables returns the traversals the template refers to, with exact
+// ranges; nil for a literal or when the template does not parse. Where
+// no range needed rewriting the traversals are hclsyntax's own and share
+// storage with the parsed template: treat them as read-only.
+func (t *Template) Variables() []hcl.Traversal {
+	if t.expr == nil || t.diags.HasErrors() {
+		return nil
+	}
+	return t.m.Traversals(t.expr.Variables())
+}
+
+// Functions returns one single-step traversal per function call in the
+// template, in source order: the root's Name is the function name as
+// written, namespaces included ("provider::aws::arn_parse"), and its range
+// covers that name. Nil for a literal or when the template does not parse.
+func (t *Template) Functions() []hcl.Traversal {
+	if t.expr == nil || t.diags.HasErrors() {
+		return nil
+	}
+	return functions(t.expr, t.m)
+}
+
+// Diagnostics returns the parse diagnostics, with exact ranges; nil for a
+// template that parsed cleanly.
+func (t *Template) Diagnostics() hcl.Diagnostics {
+	return cloneDiagnostics(t.diags)
+}
+
+// functions collects the function calls under n.
+func functions(n hclsyntax.Node, m *sourceMap) []hcl.Traversal {
+	var fns []hcl.Traversal
+	hclsyntax.VisitAll(n, func(n hclsyntax.Node) hcl.Diagnostics {
+		if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+			fns = append(fns, hcl.Traversal{hcl.TraverseRoot{
+				Name:     call.Name,
+				SrcRange: m.Range(call.NameRange),
+			}})
+		}
+		return nil
+	})
+	return fns
+}
+
+// parse runs one of hclsyntax's parsers on src.Text at src.Start. A panic in
+// the parser (a bug there, never expected) becomes an error diagnostic
+// covering the whole string instead of crashing the caller.
+func parse[T any](fn func([]byte, string, hcl.Pos) (T, hcl.Diagnostics), src Source) (res T, diags hcl.Diagnostics) {
+	defer func() {
+		if p := recover(); p != nil {
+			var zero T
+			res = zero
+			m := mustSourceMap(src)
+			rng := hcl.Range{Filename: src.Filename, Start: m.position(0), End: m.position(len(src.Text))}
+			diags = hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Unparsable string",
+				Detail:   fmt.Sprintf("The HCL parser failed on this string (%v). This is a bug in the parser; please report it with the string that triggers it.", p),
+				Subject:  &rng,
+			}}
+		}
+	}()
+	// hclsyntax does not modify its input, but it takes a []byte.
+	return fn([]byte(src.Text), src.Filename, src.Start)
+}
