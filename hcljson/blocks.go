@@ -26,12 +26,13 @@ func (u *unpacker) unpack(v, level int) {
 	if level < len(u.labelNames) {
 		label := u.labelNames[level]
 		found := false
-		u.b.flatten(v, label, u.diags, func(k, val int) {
+		it := u.b.members(v, label, u.diags)
+		for k, val, ok := it.next(); ok; k, val, ok = it.next() {
 			found = true
 			u.labels = append(u.labels[:level], f.doc.Text(k))
 			u.ranges = append(u.ranges[:level], f.srcRange(k))
 			u.unpack(val, level+1)
-		})
+		}
 		if !found && f.kind(v) != scanner.Invalid {
 			r := f.startRange(v)
 			*u.diags = append(*u.diags, &hcl.Diagnostic{

@@ -18,62 +18,99 @@ type body struct {
 
 var _ hcl.Body = (*body)(nil)
 
-// flatten calls fn for the members of a body or label level: the members of
-// an object, or of each object in an array, in written order. label names
-// the label being read ("" for a body) for the messages about a value of the
-// wrong type. A null value has no members; a value that failed to parse has
-// none either and no further diagnostic.
-func (b *body) flatten(node int, label string, diags *hcl.Diagnostics, fn func(key, val int)) {
+// members iterates over the members of a body or label level: the members
+// of an object, or of each object in an array, in written order. A null
+// value has none; so has a value that failed to parse, with no further
+// diagnostic (the syntax error said it). When diags is not nil, a value of
+// the wrong type is reported there; label names the label being read ("" for
+// a body) for that message.
+type members struct {
+	f     *file
+	node  int
+	label string
+	diags *hcl.Diagnostics
+
+	elem int // the array element being read, or -1
+	key  int // the next key, or -1
+}
+
+func (b *body) members(node int, label string, diags *hcl.Diagnostics) members {
+	it := members{f: b.f, node: node, label: label, diags: diags, elem: -1, key: -1}
 	f := b.f
 	switch f.kind(node) {
 	case scanner.Null, scanner.Invalid:
 	case scanner.Object:
-		f.members(node, func(k, v int) bool { fn(k, v); return true })
+		if node != noNode {
+			it.key = f.doc.FirstChild(node)
+		}
 	case scanner.Array:
-		f.elements(node, func(e int) bool {
-			switch f.kind(e) {
-			case scanner.Object:
-				f.members(e, func(k, v int) bool { fn(k, v); return true })
-			case scanner.Invalid:
-			default:
-				if diags == nil {
-					return true
-				}
-				detail := "A JSON object is required here, to define arguments and child blocks."
-				if label != "" {
-					detail = fmt.Sprintf("A JSON object is required here, to specify %s labels for this block.", label)
-				}
-				r := f.startRange(e)
-				*diags = append(*diags, &hcl.Diagnostic{
-					Severity: hcl.DiagError,
-					Summary:  "Incorrect JSON value type",
-					Detail:   detail,
-					Subject:  &r,
-				})
-			}
-			return true
-		})
+		it.elem = f.doc.FirstChild(node)
+		it.enterElem()
 	default:
-		if diags == nil {
-			return
-		}
-		detail := "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks."
-		if label != "" {
-			detail = fmt.Sprintf("Either a JSON object or JSON array of objects is required here, to specify %s labels for this block.", label)
-		}
-		r := f.startRange(node)
-		*diags = append(*diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Incorrect JSON value type",
-			Detail:   detail,
-			Subject:  &r,
-		})
+		it.wrongType(node, "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.",
+			"Either a JSON object or JSON array of objects is required here, to specify %s labels for this block.")
 	}
+	return it
+}
+
+// enterElem moves to the first key of the current array element or, when it
+// has none, to the next element.
+func (it *members) enterElem() {
+	f := it.f
+	for ; it.elem >= 0; it.elem = f.doc.NextChild(it.node, it.elem) {
+		switch f.kind(it.elem) {
+		case scanner.Object:
+			if it.key = f.doc.FirstChild(it.elem); it.key >= 0 {
+				return
+			}
+		case scanner.Invalid:
+		default:
+			it.wrongType(it.elem, "A JSON object is required here, to define arguments and child blocks.",
+				"A JSON object is required here, to specify %s labels for this block.")
+		}
+	}
+	it.key = -1
+}
+
+func (it *members) wrongType(node int, bodyDetail, labelDetail string) {
+	if it.diags == nil {
+		return
+	}
+	detail := bodyDetail
+	if it.label != "" {
+		detail = fmt.Sprintf(labelDetail, it.label)
+	}
+	r := it.f.startRange(node)
+	*it.diags = append(*it.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Incorrect JSON value type",
+		Detail:   detail,
+		Subject:  &r,
+	})
+}
+
+// next returns the next member's key and value nodes.
+func (it *members) next() (key, val int, ok bool) {
+	if it.key < 0 {
+		return 0, 0, false
+	}
+	key, val = it.key, it.key+1
+	parent := it.node
+	if it.elem >= 0 {
+		parent = it.elem
+	}
+	it.key = it.f.doc.NextChild(parent, val)
+	if it.key < 0 && it.elem >= 0 {
+		it.elem = it.f.doc.NextChild(it.node, it.elem)
+		it.enterElem()
+	}
+	return key, val, true
 }
 
 // schemaIndex finds attribute and block schemas by name.
 type schemaIndex struct {
 	schema *hcl.BodySchema
+	used   []bool // attributes, then blocks, that matched a property
 	attrs  map[string]int
 	blocks map[string]int
 }
@@ -81,7 +118,7 @@ type schemaIndex struct {
 const schemaMapMin = 12
 
 func newSchemaIndex(s *hcl.BodySchema) *schemaIndex {
-	x := &schemaIndex{schema: s}
+	x := &schemaIndex{schema: s, used: make([]bool, len(s.Attributes)+len(s.Blocks))}
 	if len(s.Attributes) >= schemaMapMin {
 		x.attrs = make(map[string]int, len(s.Attributes))
 		for i := len(s.Attributes) - 1; i >= 0; i-- {
@@ -128,11 +165,11 @@ func (x *schemaIndex) block(name string) int {
 }
 
 func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {
-	content, used, diags := b.partialContent(schema)
+	content, x, diags := b.partialContent(schema)
 
 	var suggestions []string
-	for _, a := range schema.Attributes {
-		if _, ok := used[a.Name]; !ok {
+	for i, a := range schema.Attributes {
+		if _, hidden := b.hidden[a.Name]; !hidden && !x.used[i] {
 			suggestions = append(suggestions, a.Name)
 		}
 	}
@@ -140,13 +177,14 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 		suggestions = append(suggestions, bs.Type)
 	}
 	f := b.f
-	b.flatten(b.node, "", nil, func(k, v int) {
+	it := b.members(b.node, "", nil)
+	for k, _, ok := it.next(); ok; k, _, ok = it.next() {
 		name := f.doc.Text(k)
-		if name == "//" {
-			return
+		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 {
+			continue
 		}
-		if _, ok := used[name]; ok {
-			return
+		if _, hidden := b.hidden[name]; hidden {
+			continue
 		}
 		detail := fmt.Sprintf("No argument or block type is named %q.", name)
 		if s := nameSuggestion(name, suggestions); s != "" {
@@ -161,38 +199,51 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 			Subject:  &nameRange,
 			Context:  &ctx,
 		})
-	})
+	}
 	return content, diags
 }
 
 func (b *body) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
-	content, used, diags := b.partialContent(schema)
-	return content, &body{f: b.f, node: b.node, hidden: used}, diags
+	content, x, diags := b.partialContent(schema)
+	// The remaining body hides what was hidden and every name the schema
+	// matched.
+	hidden := make(map[string]struct{}, len(b.hidden)+len(schema.Attributes)+len(schema.Blocks))
+	for k := range b.hidden {
+		hidden[k] = struct{}{}
+	}
+	for i, a := range schema.Attributes {
+		if x.used[i] {
+			hidden[a.Name] = struct{}{}
+		}
+	}
+	for i, bs := range schema.Blocks {
+		if x.used[len(schema.Attributes)+i] {
+			hidden[bs.Type] = struct{}{}
+		}
+	}
+	return content, &body{f: b.f, node: b.node, hidden: hidden}, diags
 }
 
-// partialContent decodes what the schema names and returns the names now
-// taken (those hidden before included).
-func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, map[string]struct{}, hcl.Diagnostics) {
+// partialContent decodes what the schema names. The returned index records
+// which schema entries were used.
+func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schemaIndex, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
-	used := make(map[string]struct{}, len(b.hidden)+len(schema.Attributes)+len(schema.Blocks))
-	for k := range b.hidden {
-		used[k] = struct{}{}
-	}
 	content := &hcl.BodyContent{
 		Attributes:       map[string]*hcl.Attribute{},
 		MissingItemRange: b.MissingItemRange(),
 	}
 	x := newSchemaIndex(schema)
-	b.flatten(b.node, "", &diags, func(k, v int) {
+	it := b.members(b.node, "", &diags)
+	for k, v, ok := it.next(); ok; k, v, ok = it.next() {
 		name := f.doc.Text(k)
 		if _, hidden := b.hidden[name]; hidden {
-			return
+			continue
 		}
 		if ai := x.attr(name); ai >= 0 {
 			name = schema.Attributes[ai].Name
-			nameRange := f.srcRange(k)
 			if existing, ok := content.Attributes[name]; ok {
+				nameRange := f.srcRange(k)
 				ctx := nameRange
 				diags = append(diags, &hcl.Diagnostic{
 					Severity: hcl.DiagError,
@@ -201,20 +252,19 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, map[str
 					Subject:  &nameRange,
 					Context:  &ctx,
 				})
-				return
+				continue
 			}
-			content.Attributes[name] = b.attribute(name, k, v, nameRange)
-			used[name] = struct{}{}
-			return
+			content.Attributes[name] = b.attribute(name, k, v)
+			x.used[ai] = true
+			continue
 		}
 		if bi := x.block(name); bi >= 0 {
-			bs := schema.Blocks[bi]
-			typeRange := f.srcRange(k)
-			u := unpacker{b: b, typ: bs.Type, typeRange: typeRange, labelNames: bs.LabelNames, diags: &diags, blocks: &content.Blocks}
+			bs := &schema.Blocks[bi]
+			u := unpacker{b: b, typ: bs.Type, typeRange: f.srcRange(k), labelNames: bs.LabelNames, diags: &diags, blocks: &content.Blocks}
 			u.unpack(v, 0)
-			used[name] = struct{}{}
+			x.used[len(schema.Attributes)+bi] = true
 		}
-	})
+	}
 	for _, a := range schema.Attributes {
 		if !a.Required {
 			continue
@@ -229,18 +279,18 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, map[str
 			})
 		}
 	}
-	return content, used, diags
+	return content, x, diags
 }
 
-func (b *body) attribute(name string, k, v int, nameRange hcl.Range) *hcl.Attribute {
+func (b *body) attribute(name string, k, v int) *hcl.Attribute {
 	f := b.f
-	end := f.pos(int(f.node(v).End))
-	return &hcl.Attribute{
+	a := &hcl.Attribute{
 		Name:      name,
 		Expr:      &expression{f: f, node: v},
-		Range:     hcl.Range{Filename: f.filename, Start: nameRange.Start, End: end},
-		NameRange: nameRange,
+		NameRange: f.srcRange(k),
 	}
+	a.Range = hcl.Range{Filename: f.filename, Start: a.NameRange.Start, End: f.pos(int(f.node(v).End))}
+	return a
 }
 
 // JustAttributes reads every property of a single object as an attribute.
@@ -261,27 +311,27 @@ func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 			Subject:  &r,
 		}}
 	}
-	f.members(b.node, func(k, v int) bool {
+	it := b.members(b.node, "", nil)
+	for k, v, ok := it.next(); ok; k, v, ok = it.next() {
 		name := f.doc.Text(k)
 		if name == "//" {
-			return true
+			continue
 		}
 		if _, hidden := b.hidden[name]; hidden {
-			return true
+			continue
 		}
-		nameRange := f.srcRange(k)
 		if existing, ok := attrs[name]; ok {
+			nameRange := f.srcRange(k)
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Duplicate attribute definition",
 				Detail:   fmt.Sprintf("The argument %q was already set at %s.", name, existing.Range),
 				Subject:  &nameRange,
 			})
-			return true
+			continue
 		}
-		attrs[name] = b.attribute(name, k, v, nameRange)
-		return true
-	})
+		attrs[name] = b.attribute(name, k, v)
+	}
 	return attrs, diags
 }
 

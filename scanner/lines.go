@@ -2,7 +2,6 @@ package scanner
 
 import (
 	"bytes"
-	"sort"
 	"sync"
 
 	"github.com/apparentlymart/go-textseg/v15/textseg"
@@ -63,11 +62,17 @@ func (l *Lines) build() {
 // Line returns the 1-based line of offset off and the offset its line starts at.
 func (l *Lines) Line(off int) (line, start int) {
 	l.once.Do(l.build)
-	idx := sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > off }) - 1
-	if idx < 0 {
-		idx = 0
+	// the last line start ≤ off
+	lo, hi := 0, len(l.starts)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(l.starts[m]) <= off {
+			lo = m
+		} else {
+			hi = m
+		}
 	}
-	return idx + 1, int(l.starts[idx])
+	return lo + 1, int(l.starts[lo])
 }
 
 // Pos returns the 1-based line and column of byte offset off (0 ≤ off ≤
@@ -86,8 +91,7 @@ func (l *Lines) Pos(off int) (line, col int) {
 		st = c
 	}
 	if off-int(st.off) > checkpointEvery {
-		i := sort.Search(len(l.checks), func(i int) bool { return l.checks[i].off > uint32(off) }) - 1
-		if i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {
+		if i := l.lastCheck(off); i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {
 			st = l.checks[i]
 		}
 	}
@@ -157,6 +161,20 @@ func (l *Lines) walk(st colState, off int) colState {
 		i++
 	}
 	return colState{off: uint32(i), col: uint32(col), line: st.line, inString: inString, escaping: escaping}
+}
+
+// lastCheck returns the index of the last checkpoint at or before off, or -1.
+func (l *Lines) lastCheck(off int) int {
+	lo, hi := -1, len(l.checks)
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(l.checks[m].off) <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 func (l *Lines) addCheck(c checkpoint) {

@@ -313,9 +313,7 @@ func (p *parser) member() {
 	}
 	switch {
 	case c == '"':
-		if p.str(true); p.stopped {
-			return
-		}
+		p.str(true)
 	case isLetter(c) || c >= '0' && c <= '9' || c == '-':
 		// A bare word or number as a key: report it and read it as the key.
 		start := p.pos
@@ -333,6 +331,9 @@ func (p *parser) member() {
 	}
 	f = &p.stack[len(p.stack)-1]
 	f.lastKey = uint32(len(p.doc.Nodes) - 1)
+	if p.stopped {
+		return // finish gives the key a placeholder value
+	}
 	c, ok = p.peek()
 	switch {
 	case !ok:

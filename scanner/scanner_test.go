@@ -276,3 +276,33 @@ func TestVerbatimStringAllocs(t *testing.T) {
 		t.Errorf("allocations grow with verbatim strings: %v for 1, %v for 7", one, more)
 	}
 }
+
+func TestKeyWithoutValue(t *testing.T) {
+	// Every key on the tape is followed by a value, even when parsing
+	// stopped in the middle of a member.
+	for _, src := range []string{`{"a`, `{"a"`, `{"a":`, `{"a" #`, `{"x": {"a"`, "{\"a\n"} {
+		d := Parse([]byte(src), Options{})
+		if len(d.Errors) == 0 {
+			t.Errorf("%q: no error", src)
+		}
+		var check func(i int)
+		check = func(i int) {
+			n := d.Nodes[i]
+			if n.Kind != Object && n.Kind != Array {
+				return
+			}
+			kids := 0
+			for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
+				if n.Kind == Object && kids%2 == 0 && d.Nodes[c].Kind != String {
+					t.Errorf("%q: key %d is a %v", src, c, d.Nodes[c].Kind)
+				}
+				check(c)
+				kids++
+			}
+			if n.Kind == Object && kids%2 != 0 {
+				t.Errorf("%q: object %d has a key without a value:\n%s", src, i, dump(d))
+			}
+		}
+		check(0)
+	}
+}

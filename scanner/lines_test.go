@@ -1,0 +1,91 @@
+package scanner
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLinesPos(t *testing.T) {
+	// Columns as HCL's JSON scanner counts them: a tab in white space is
+	// two columns, a CR none, a grapheme cluster in a string one.
+	src := "{\r\n\t\"é👩‍👩‍👧x\": \"a\\\"b\",\n  \"k\": 1}"
+	tests := []struct {
+		off       int
+		line, col int
+	}{
+		{0, 1, 1},
+		{1, 1, 2},  // the CR takes no column
+		{2, 1, 2},  // the LF
+		{3, 2, 1},  // the tab
+		{4, 2, 3},  // the opening quote, after a tab of two columns
+		{5, 2, 4},  // é (two bytes)
+		{7, 2, 5},  // the family emoji: one cluster of 18 bytes
+		{25, 2, 6}, // x
+		{26, 2, 7}, // closing quote
+		{27, 2, 8}, // colon
+		{29, 2, 10},
+		{31, 2, 12}, // the escaped quote: a backslash and a quote, two columns
+		{33, 2, 14},
+		{len(src), 3, 10},
+	}
+	l := NewLines([]byte(src))
+	for _, tt := range tests {
+		line, col := l.Pos(tt.off)
+		if line != tt.line || col != tt.col {
+			t.Errorf("Pos(%d) (%q) = %d,%d, want %d,%d", tt.off, src[tt.off:], line, col, tt.line, tt.col)
+		}
+	}
+	// The same answers in reverse order (no dependence on the cursor).
+	l = NewLines([]byte(src))
+	for i := len(tests) - 1; i >= 0; i-- {
+		tt := tests[i]
+		if line, col := l.Pos(tt.off); line != tt.line || col != tt.col {
+			t.Errorf("reverse Pos(%d) = %d,%d, want %d,%d", tt.off, line, col, tt.line, tt.col)
+		}
+	}
+}
+
+func TestLinesLongLine(t *testing.T) {
+	// One line of 100,000 members: checkpoints keep random look-ups cheap
+	// and their answers equal to a walk from the line start.
+	var sb strings.Builder
+	sb.WriteString("{")
+	for i := 0; i < 100000; i++ {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		sb.WriteString(`"é":"日本"`)
+	}
+	sb.WriteString("}")
+	src := []byte(sb.String())
+	l := NewLines(src)
+	for _, off := range []int{len(src) - 1, 12, 500000, 7, len(src) / 2} {
+		fresh := NewLines(src)
+		wantLine, wantCol := fresh.walkFromStart(off)
+		if line, col := l.Pos(off); line != wantLine || col != wantCol {
+			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
+		}
+	}
+}
+
+// walkFromStart computes a position without cursor or checkpoints.
+func (l *Lines) walkFromStart(off int) (int, int) {
+	line, start := l.Line(off)
+	st := l.walk(colState{off: uint32(start), col: 1, line: uint32(line - 1)}, off)
+	return line, int(st.col)
+}
+
+func TestLinesPosAllocs(t *testing.T) {
+	src := []byte(strings.Repeat(`{"key": "value", "n": 1}`+"\n", 1000))
+	l := NewLines(src)
+	l.Pos(0) // build the line table
+	offs := []int{5, 20000, 30, 23999, 12000}
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, o := range offs {
+			l.Pos(o)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Pos allocates %v times per run", allocs)
+	}
+}
