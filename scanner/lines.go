@@ -84,11 +84,19 @@ func (l *Lines) Pos(off int) (line, col int) {
 	if off < 0 {
 		off = 0
 	}
-	line, start := l.Line(off)
+	l.once.Do(l.build)
 	l.mu.Lock()
-	st := colState{off: uint32(start), col: 1, line: uint32(line - 1)}
-	if c := l.cursor; c.line == st.line && c.off <= uint32(off) && c.off > st.off {
-		st = c
+	c := l.cursor
+	var st colState
+	if c.col > 0 && int(l.starts[c.line]) <= off && (int(c.line)+1 >= len(l.starts) || off < int(l.starts[c.line+1])) {
+		// On the line of the last look-up: resume from it when it is behind.
+		st = colState{off: l.starts[c.line], col: 1, line: c.line}
+		if c.off <= uint32(off) {
+			st = c
+		}
+	} else {
+		line, start := l.Line(off)
+		st = colState{off: uint32(start), col: 1, line: uint32(line - 1)}
 	}
 	if off-int(st.off) > checkpointEvery {
 		if i := l.lastCheck(off); i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {
@@ -98,7 +106,7 @@ func (l *Lines) Pos(off int) (line, col int) {
 	st = l.walk(st, off)
 	l.cursor = st
 	l.mu.Unlock()
-	return line, int(st.col)
+	return int(st.line) + 1, int(st.col)
 }
 
 // walk advances st to offset off, on the same line.
