@@ -40,7 +40,7 @@ func (n navigation) ContextString(offset int) string {
 			f.members(cur, func(k, v int) bool {
 				if contains(v) {
 					name := f.doc.Text(k)
-					if hclsyntax.ValidIdentifier(name) {
+					if isIdentifier(name) {
 						sb.WriteByte('.')
 						sb.WriteString(name)
 					} else {
@@ -73,4 +73,20 @@ func (n navigation) ContextString(offset int) string {
 		cur = next
 	}
 	return strings.TrimPrefix(sb.String(), ".")
+}
+
+// isIdentifier reports whether name can follow a dot in a traversal.
+func isIdentifier(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-'):
+		case c >= 0x80:
+			return hclsyntax.ValidIdentifier(name)
+		default:
+			return false
+		}
+	}
+	return name != ""
 }

@@ -31,12 +31,13 @@
 // [Source.Pos]. A two-byte escape yields one text byte, \uXXXX yields one to
 // three, a surrogate pair yields four; an offset inside the bytes of one
 // escape maps to the escape's backslash. The map is built lazily, once per
-// string. Rewritten are the Subject and Context of diagnostics, every step
-// of the traversals from Variables, Functions and ParseTraversal, the
-// NameRange, ArgsRange and arguments of a StaticCall, and the Range and
-// StartRange of an expression from ParseExpression. A string that is
-// ASCII and has no escapes needs none of this: hclsyntax's own ranges are
-// exact and are returned untouched.
+// string. Rewritten are the Subject and Context of diagnostics (and the
+// range that directive errors print in their Detail), every step of the
+// traversals from Variables, Functions and ParseTraversal, the NameRange,
+// ArgsRange and arguments of a StaticCall, and the Range and StartRange of
+// an expression from ParseExpression. A string that is ASCII and has no
+// escapes needs none of this: hclsyntax's own ranges are exact and are
+// returned untouched.
 //
 // # Limits
 //
@@ -47,6 +48,10 @@
 //   - A leading U+FEFF is dropped by hclsyntax, so such a string is not
 //     literal; Escape doubles it so that the written template still
 //     evaluates to the original. Invalid UTF-8 cannot be expressed at all.
+//   - hclsyntax reads everything after a carriage return that is not
+//     followed by a line feed (a JSON "\r") as literal text: interpolations
+//     there are not evaluated, as in the oracle. See [Escape] for the one
+//     literal that therefore cannot be written.
 //   - Value passes a nil context to hclsyntax unchanged: the JSON
 //     "literal-only" mode belongs to the caller.
 //   - Traversals from a string without escapes share storage with the parsed

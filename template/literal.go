@@ -22,21 +22,21 @@ func IsLiteral(s string) bool {
 // scan reports whether s is literal (see IsLiteral) and whether it is all
 // ASCII, in one pass.
 func scan(s string) (literal, ascii bool) {
-	ascii = true
+	literal, ascii = true, true
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '$' || c == '%':
 			if i+1 < len(s) && s[i+1] == '{' {
-				return false, false // ascii is not needed further
+				literal = false
 			}
 		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 	}
-	if ascii {
-		return true, true
+	if literal && !ascii {
+		literal = utf8.ValidString(s) && !strings.HasPrefix(s, bom)
 	}
-	return utf8.ValidString(s) && !strings.HasPrefix(s, bom), false
+	return literal, ascii
 }
 
 // Escape returns a template that evaluates to the literal s: "${" becomes
@@ -46,7 +46,14 @@ func scan(s string) (literal, ascii bool) {
 //
 // Escape is for strings written where the reader evaluates templates (an
 // expression attribute); where a string is read literally it must be written
-// as it is. Invalid UTF-8 cannot be expressed.
+// as it is.
+//
+// Two kinds of string cannot be expressed: invalid UTF-8, and a string with
+// a carriage return not followed by a line feed and, after it, an even run
+// of '$' (or '%') before '{'. After such a lone "\r" hclsyntax reads the
+// rest of the template as one literal in which only "$${" and "%%{" are
+// unescaped (and interpolations are not evaluated), so "\r$${" comes back
+// as "\r$$${".
 func Escape(s string) string {
 	if !needsEscape(s) {
 		return s

@@ -30,12 +30,17 @@ type Source struct {
 	// opening quote.
 	Start hcl.Pos
 
-	// Pos resolves a byte offset in the whole file to a position, with
-	// lines and columns counted the way the JSON scanner counts them. It is
-	// consulted only when ranges must be rebuilt (see the package
-	// documentation) and may be nil: positions are then computed from Start
-	// by counting grapheme clusters in Raw, which is exact because a JSON
-	// string token never spans lines.
+	// Pos resolves a byte offset in the file to a position, with lines and
+	// columns counted the way the JSON scanner counts them. It is consulted
+	// only when ranges must be rebuilt (see the package documentation) and
+	// may be nil: positions are then computed from Start by counting
+	// grapheme clusters in Raw, which is exact because a JSON string token
+	// never spans lines.
+	//
+	// Offsets may be counted from the start of the input even when
+	// positions are not (hcl's ParseWithStartPos): the difference
+	// Pos(off).Byte - off must only be the same for every off. Pos is
+	// called with Start.Byte minus that difference plus an offset in Raw.
 	Pos func(offset int) hcl.Pos
 }
 
@@ -59,6 +64,7 @@ type sourceMap struct {
 
 	once    sync.Once
 	escapes []escape // ordered by text (and raw) offset
+	shift   int      // pos(off).Byte - off
 }
 
 // newSourceMap returns the map for src, or nil when hclsyntax, parsing
@@ -93,10 +99,14 @@ func (m *sourceMap) rawLen() int {
 	return len(m.raw)
 }
 
-// build records every escape sequence in raw. It is run once, on first
-// need. The scanner has validated raw; malformed sequences are still
-// stepped over without a panic, with lengths that keep offsets in range.
+// build records every escape sequence in raw and learns the frame of the
+// Pos function. It is run once, on first need. The scanner has validated
+// raw; malformed sequences are still stepped over without a panic, with
+// lengths that keep offsets in range.
 func (m *sourceMap) build() {
+	if m.pos != nil {
+		m.shift = m.pos(0).Byte
+	}
 	raw := m.raw
 	n := 0
 	for _, c := range raw {
@@ -197,10 +207,11 @@ func (m *sourceMap) rawOffset(d int) int {
 
 // position returns the file position of decoded offset d.
 func (m *sourceMap) position(d int) hcl.Pos {
+	m.once.Do(m.build)
 	r := m.rawOffset(d)
 	off := m.start.Byte + r
 	if m.pos != nil {
-		return m.pos(off)
+		return m.pos(off - m.shift)
 	}
 	var b []byte
 	if m.raw != nil {
@@ -208,8 +219,22 @@ func (m *sourceMap) position(d int) hcl.Pos {
 	} else {
 		b = []byte(m.text[:r])
 	}
-	n, _ := textseg.TokenCount(b, textseg.ScanGraphemeClusters)
-	return hcl.Pos{Line: m.start.Line, Column: m.start.Column + n, Byte: off}
+	return hcl.Pos{Line: m.start.Line, Column: m.start.Column + clusters(b), Byte: off}
+}
+
+// clusters counts the grapheme clusters in b, as the JSON scanner counts
+// columns inside a string.
+func clusters(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		adv, _, _ := textseg.ScanGraphemeClusters(b, true)
+		if adv <= 0 {
+			adv = 1
+		}
+		b = b[adv:]
+		n++
+	}
+	return n
 }
 
 // Range maps a range produced by hclsyntax parsing Text at Start. Ranges

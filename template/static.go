@@ -28,7 +28,9 @@ func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnos
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
 	t, diags := parse(fn, src)
-	return m.Traversal(t), m.Diagnostics(diags)
+	diags = m.Diagnostics(diags)
+	m.fixDetails(diags, src, hclsyntax.LexExpression)
+	return m.Traversal(t), diags
 }
 
 // ParseExpression parses src.Text as a native HCL expression, as the JSON
@@ -47,10 +49,12 @@ func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
 	expr, diags := parse(hclsyntax.ParseExpression, src)
+	diags = m.Diagnostics(diags)
+	m.fixDetails(diags, src, hclsyntax.LexExpression)
 	if expr == nil {
-		return nil, m.Diagnostics(diags)
+		return nil, diags
 	}
-	return m.Expression(expr), m.Diagnostics(diags)
+	return m.Expression(expr), diags
 }
 
 // StaticCall parses src.Text as a native expression and reads it as a

@@ -34,6 +34,7 @@ func Parse(src Source) *Template {
 	expr, diags := parse(parseTemplate, src)
 	t.expr = expr
 	t.diags = t.m.Diagnostics(diags)
+	t.m.fixDetails(t.diags, src, hclsyntax.LexTemplate)
 	return t
 }
 

@@ -1,0 +1,84 @@
+package template
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// FuzzTemplate takes the raw content of a JSON string and checks that
+// nothing panics, that values equal hclsyntax's, and that every range
+// handed out is the exact image in the file of hclsyntax's range in the
+// unescaped text.
+func FuzzTemplate(f *testing.F) {
+	for _, s := range escapedTemplates {
+		f.Add(s)
+	}
+	for _, s := range []string{"foo.bar", `\tfoo[\"k\"]`, `list(\"a\", b)`, `f(\n`, `\ud83d\ude00${x}`, `\r${x}`, `\ud800${x}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		var text string
+		if !utf8.ValidString(raw) || json.Unmarshal([]byte(`"`+raw+`"`), &text) != nil {
+			return // not the content of a valid JSON string token
+		}
+		file := newTestFile("fuzz.json", `{"k": "`+raw+`"}`)
+		src := Source{Text: text, Filename: file.name, Start: file.pos(7), Pos: file.pos}
+		if strings.Contains(raw, `\`) {
+			src.Raw = file.bytes[7 : 7+len(raw)]
+		}
+		if !utf8.ValidString(text) {
+			return // the scanner rejects what would decode to invalid UTF-8
+		}
+
+		ref, refDiags := hclsyntax.ParseTemplate([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
+		tmpl := Parse(src)
+		checkDiags(t, file, src, "parse", tmpl.Diagnostics(), refDiags)
+		val, diags := tmpl.Value(testCtx())
+		refVal, refValDiags := cty.DynamicVal, refDiags
+		if !refDiags.HasErrors() {
+			var d hcl.Diagnostics
+			refVal, d = ref.Value(testCtx())
+			refValDiags = append(refValDiags, d...)
+			checkTraversals(t, file, src, "variable", tmpl.Variables(), ref.Variables())
+			checkTraversals(t, file, src, "function", tmpl.Functions(), functions(ref, nil))
+		}
+		if !val.RawEquals(refVal) {
+			t.Errorf("Value = %#v, hclsyntax %#v", val, refVal)
+		}
+		checkDiags(t, file, src, "Value", diags, refValDiags)
+
+		tr, trDiags := ParseTraversal(src)
+		refTr, refTrDiags := hclsyntax.ParseTraversalAbs([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
+		checkTraversals(t, file, src, "traversal", []hcl.Traversal{tr}, []hcl.Traversal{refTr})
+		checkDiags(t, file, src, "traversal", trDiags, refTrDiags)
+
+		call, callDiags := StaticCall(src)
+		refExpr, refCallDiags := hclsyntax.ParseExpression([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
+		var refCall *hcl.StaticCall
+		if !refCallDiags.HasErrors() {
+			var d hcl.Diagnostics
+			refCall, d = hcl.ExprCall(refExpr)
+			refCallDiags = append(refCallDiags, d...)
+		}
+		checkDiags(t, file, src, "call", callDiags, refCallDiags)
+		if (call == nil) != (refCall == nil) {
+			t.Fatalf("StaticCall = %#v, hcl.ExprCall %#v", call, refCall)
+		}
+		if call != nil {
+			if call.Name != refCall.Name || len(call.Arguments) != len(refCall.Arguments) {
+				t.Errorf("StaticCall = %#v, hcl.ExprCall %#v", call, refCall)
+			}
+			checkRange(t, file, src, "NameRange", call.NameRange, refCall.NameRange)
+			checkRange(t, file, src, "ArgsRange", call.ArgsRange, refCall.ArgsRange)
+			for i := range min(len(call.Arguments), len(refCall.Arguments)) {
+				checkRange(t, file, src, "argument", call.Arguments[i].Range(), refCall.Arguments[i].Range())
+			}
+		}
+	})
+}
