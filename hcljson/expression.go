@@ -48,12 +48,12 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl
 	case scanner.Array:
 		var diags hcl.Diagnostics
 		var vals []cty.Value
-		f.elements(i, func(el int) bool {
-			v, d := f.value(nil, el, ctx)
+		d := f.doc
+		for el := d.FirstChild(i); el >= 0; el = d.NextChild(i, el) {
+			v, vd := f.value(nil, el, ctx)
 			vals = append(vals, v)
-			diags = append(diags, d...)
-			return true
-		})
+			diags = append(diags, vd...)
+		}
 		if len(vals) == 0 {
 			return cty.EmptyTupleVal, diags
 		}
@@ -75,10 +75,12 @@ func (f *file) stringValue(i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnost
 func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	attrs := map[string]cty.Value{}
-	keyRanges := map[string]hcl.Range{}
+	keys := map[string]int{} // the key node that defined each attribute
 	known := true
 	var marks []cty.ValueMarks
-	f.members(i, func(k, v int) bool {
+	d := f.doc
+	for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k+1) {
+		v := k + 1
 		name, nameDiags := f.stringValue(k, ctx)
 		valExpr := &expression{f: f, node: v}
 		val, valDiags := f.value(valExpr, v, ctx)
@@ -86,6 +88,8 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 		diags = append(diags, valDiags...)
 
 		if name.IsMarked() {
+			// As hclsyntax does for native objects: a marked key marks the
+			// whole object.
 			var m cty.ValueMarks
 			name, m = name.Unmark()
 			marks = append(marks, m)
@@ -102,7 +106,7 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 				Expression:  valExpr,
 				EvalContext: ctx,
 			})
-			return true
+			continue
 		}
 		if name.IsNull() {
 			r := f.srcRange(k)
@@ -114,14 +118,14 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 				Expression:  valExpr,
 				EvalContext: ctx,
 			})
-			return true
+			continue
 		}
 		if !name.IsKnown() {
 			known = false
-			return true
+			continue
 		}
 		key := name.AsString()
-		if prev, dup := keyRanges[key]; dup {
+		if prev, dup := keys[key]; dup {
 			r := f.srcRange(k)
 			var self hcl.Expression = e
 			if e == nil {
@@ -130,17 +134,16 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 			diags = append(diags, &hcl.Diagnostic{
 				Severity:    hcl.DiagError,
 				Summary:     "Duplicate object attribute",
-				Detail:      fmt.Sprintf("An attribute named %q was already defined at %s.", key, prev),
+				Detail:      fmt.Sprintf("An attribute named %q was already defined at %s.", key, f.srcRange(prev)),
 				Subject:     &r,
 				Expression:  self,
 				EvalContext: ctx,
 			})
-			return true
+			continue
 		}
 		attrs[key] = val
-		keyRanges[key] = f.srcRange(k)
-		return true
-	})
+		keys[key] = k
+	}
 	if !known {
 		return cty.DynamicVal, diags
 	}
