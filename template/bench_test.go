@@ -1,6 +1,8 @@
 package template
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -11,6 +13,7 @@ var benchCases = []struct{ name, raw string }{
 	{name: "literal", raw: `t3.micro instance for the web tier`},
 	{name: "ascii", raw: `${var.prefix}-web-${count.index}`},
 	{name: "escaped", raw: `\"${var.prefix}\"-web-\u00e9-${count.index}`},
+	{name: "traversal", raw: `${var.foo}`},
 }
 
 func BenchmarkParseValue(b *testing.B) {
@@ -51,5 +54,46 @@ func BenchmarkParseTraversal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ParseTraversal(src)
+	}
+}
+
+// manyLinesRaw returns the raw content of a JSON string of about size bytes:
+// lines of 40 bytes ("\n" escaped) and a final interpolation.
+func manyLinesRaw(size int) string {
+	line := strings.Repeat("x", 38) + `\n` // 40 bytes in the file, 39 in the text
+	return strings.Repeat(line, size/len(line)) + "${x}"
+}
+
+// BenchmarkManyLines parses templates of many literal lines; ns/op grows
+// linearly with the size.
+func BenchmarkManyLines(b *testing.B) {
+	for _, size := range []int{40 << 10, 200 << 10, 1 << 20} {
+		_, src := jsonFile(b, manyLinesRaw(size))
+		b.Run(fmt.Sprintf("%dKB", size>>10), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(src.Raw)))
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+	}
+}
+
+// BenchmarkTraversalTemplate parses the most common kind of template, one
+// interpolation of a traversal.
+func BenchmarkTraversalTemplate(b *testing.B) {
+	for _, bc := range []struct{ name, raw string }{
+		{name: "attr", raw: `${var.region}`},
+		{name: "attrs", raw: `${aws_instance.web.id}`},
+		{name: "index", raw: `${var.list[0]}`},
+		{name: "key", raw: `${local.tags[\"Name\"]}`},
+	} {
+		_, src := jsonFile(b, bc.raw)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(src)
+			}
+		})
 	}
 }

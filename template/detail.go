@@ -21,8 +21,8 @@ var rangeInDetail = regexp.MustCompile(`^(\d+),(\d+)-(?:(\d+),)?(\d+)`)
 // line/column terms; they are found again among the token boundaries of a
 // fresh lex of the text and rendered from the file. diags must belong to
 // the caller (as sourceMap.Diagnostics results do); a range that cannot be
-// resolved is left as it is.
-func (m *sourceMap) fixDetails(diags hcl.Diagnostics, src Source, lex lexer) {
+// resolved is left as it is. buf holds the bytes that were parsed.
+func (m *sourceMap) fixDetails(diags hcl.Diagnostics, src Source, buf []byte, lex lexer) {
 	if m == nil {
 		return
 	}
@@ -33,20 +33,20 @@ func (m *sourceMap) fixDetails(diags hcl.Diagnostics, src Source, lex lexer) {
 			continue
 		}
 		if offsets == nil {
-			offsets = tokenBoundaries(src, lex)
+			offsets = tokenBoundaries(src, buf, lex)
 		}
 		d.Detail = m.rewriteRanges(d.Detail, prefix, offsets)
 	}
 }
 
-func tokenBoundaries(src Source, lex lexer) (offsets map[[2]int]int) {
+func tokenBoundaries(src Source, buf []byte, lex lexer) (offsets map[[2]int]int) {
 	offsets = map[[2]int]int{}
 	defer func() {
 		if recover() != nil {
 			offsets = map[[2]int]int{} // leave the Details alone
 		}
 	}()
-	toks, _ := lex([]byte(src.Text), src.Filename, src.Start)
+	toks, _ := lex(buf, src.Filename, src.Start)
 	for _, t := range toks {
 		offsets[[2]int{t.Range.Start.Line, t.Range.Start.Column}] = t.Range.Start.Byte
 		offsets[[2]int{t.Range.End.Line, t.Range.End.Column}] = t.Range.End.Byte

@@ -13,6 +13,10 @@
 // resulting [Template] answers Value, Variables, Functions and Diagnostics
 // without parsing again. A literal string, one without "${" or "%{" (see
 // [IsLiteral]), never reaches the parser: its value is the string itself.
+// Nor does the commonest template, one interpolation of a plain traversal
+// ("${var.region}", "${aws_instance.web[0].id}", "${local.tags[\"k\"]}"):
+// Parse builds the very AST hclsyntax would build, with a tenth of the
+// allocations.
 // [ParseTraversal], [ParseExpression] and [StaticCall] read a string the way
 // hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect.
 // [Escape] and [AppendEscape] turn a literal into a template that evaluates
@@ -39,12 +43,27 @@
 // escapes needs none of this: hclsyntax's own ranges are exact and are
 // returned untouched.
 //
+// # Many lines
+//
+// hclsyntax's template parser is quadratic in the number of lines of
+// literal text (it joins one token per line by repeated concatenation): a
+// 1 MB string of 25,000 escaped newlines and one "${x}" takes seconds. When
+// a string has more than 32 newlines, Parse lexes it first and replaces the
+// newlines that stand in top-level literal text by a placeholder byte
+// (keeping the first and last of each run of literal tokens, so that "~"
+// trims and token ranges are unchanged), parses that, and puts the newlines
+// back into the literal values: linear time, the same values, variables
+// and diagnostics. Such a template always goes through the source map,
+// which needs only byte offsets.
+//
 // # Limits
 //
 //   - hclsyntax AST nodes keep the ranges hclsyntax gave them: the
 //     Expression of a diagnostic, and the node that hcl.UnwrapExpression
 //     reaches inside an expression from ParseExpression, are as approximate
-//     (after an escape) as the oracle's.
+//     (after an escape) as the oracle's. In a template of many lines their
+//     lines and columns are off after the first folded newline (their byte
+//     offsets are exact).
 //   - A leading U+FEFF is dropped by hclsyntax, so such a string is not
 //     literal; Escape doubles it so that the written template still
 //     evaluates to the original. Invalid UTF-8 cannot be expressed at all.

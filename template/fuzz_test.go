@@ -22,6 +22,15 @@ func FuzzTemplate(f *testing.F) {
 	for _, s := range []string{"foo.bar", `\tfoo[\"k\"]`, `list(\"a\", b)`, `f(\n`, `\ud83d\ude00${x}`, `\r${x}`, `\ud800${x}`} {
 		f.Add(s)
 	}
+	// Many lines (folded before parsing), and the traversal fast path.
+	many := strings.Repeat(`l\n`, manyLines)
+	for _, s := range []string{
+		many + `${x ~}\n \n` + many + `\n%{~ if true ~}\n` + many + `\r\n%{ endif }`,
+		many + `${<<EOT\n` + many + `EOT\n}` + many + `\u001f\n\n${~ nope}`,
+		`${var.list[0][\"k\"].x-y}`, `${a[01]}`,
+	} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, raw string) {
 		var text string
 		if !utf8.ValidString(raw) || json.Unmarshal([]byte(`"`+raw+`"`), &text) != nil {

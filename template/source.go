@@ -35,7 +35,9 @@ type Source struct {
 	// only when ranges must be rebuilt (see the package documentation) and
 	// may be nil: positions are then computed from Start by counting
 	// grapheme clusters in Raw, which is exact because a JSON string token
-	// never spans lines.
+	// never spans lines. (Where Raw is nil and Text has newlines, as in a
+	// Source made up for text that is not in a JSON file, lines are counted
+	// at each '\n', as hclsyntax counts them.)
 	//
 	// Offsets may be counted from the start of the input even when
 	// positions are not (hcl's ParseWithStartPos): the difference
@@ -65,6 +67,7 @@ type sourceMap struct {
 	once    sync.Once
 	escapes []escape // ordered by text (and raw) offset
 	shift   int      // pos(off).Byte - off
+	lines   []int    // without pos: offsets in raw (or text) just after each '\n'
 }
 
 // newSourceMap returns the map for src, or nil when hclsyntax, parsing
@@ -106,6 +109,10 @@ func (m *sourceMap) rawLen() int {
 func (m *sourceMap) build() {
 	if m.pos != nil {
 		m.shift = m.pos(0).Byte
+	} else if m.raw != nil {
+		m.lines = lineStarts(m.raw)
+	} else {
+		m.lines = lineStarts(m.text)
 	}
 	raw := m.raw
 	n := 0
@@ -206,6 +213,11 @@ func (m *sourceMap) rawOffset(d int) int {
 }
 
 // position returns the file position of decoded offset d.
+//
+// Without a Pos function the position is counted from Start: a line break
+// is a '\n' in Raw, which a JSON string token never has, or in a Text that
+// is its own Raw (a Source that is not from a JSON file), as hclsyntax
+// counts lines; columns count grapheme clusters from the start of the line.
 func (m *sourceMap) position(d int) hcl.Pos {
 	m.once.Do(m.build)
 	r := m.rawOffset(d)
@@ -213,13 +225,17 @@ func (m *sourceMap) position(d int) hcl.Pos {
 	if m.pos != nil {
 		return m.pos(off - m.shift)
 	}
-	var b []byte
-	if m.raw != nil {
-		b = m.raw[:r]
-	} else {
-		b = []byte(m.text[:r])
+	line, col, from := m.start.Line, m.start.Column, 0
+	if i := sort.SearchInts(m.lines, r+1); i > 0 {
+		line, col, from = line+i, 1, m.lines[i-1]
 	}
-	return hcl.Pos{Line: m.start.Line, Column: m.start.Column + clusters(b), Byte: off}
+	var n int
+	if m.raw != nil {
+		n = clusters(m.raw[from:r])
+	} else {
+		n = clusters([]byte(m.text[from:r]))
+	}
+	return hcl.Pos{Line: line, Column: col + n, Byte: off}
 }
 
 // clusters counts the grapheme clusters in b, as the JSON scanner counts
@@ -235,6 +251,17 @@ func clusters(b []byte) int {
 		n++
 	}
 	return n
+}
+
+// lineStarts returns the offset after each '\n' in b.
+func lineStarts[T string | []byte](b T) []int {
+	var starts []int
+	for i := 0; i < len(b); i++ {
+		if b[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
 }
 
 // Range maps a range produced by hclsyntax parsing Text at Start. Ranges

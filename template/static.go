@@ -27,9 +27,10 @@ func ParseTraversalPartial(src Source) (hcl.Traversal, hcl.Diagnostics) {
 func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnostics), src Source) (hcl.Traversal, hcl.Diagnostics) {
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
-	t, diags := parse(fn, src)
+	buf := []byte(src.Text) // hclsyntax does not modify its input, but it takes a []byte
+	t, diags := parse(fn, src, buf)
 	diags = m.Diagnostics(diags)
-	m.fixDetails(diags, src, hclsyntax.LexExpression)
+	m.fixDetails(diags, src, buf, hclsyntax.LexExpression)
 	return m.Traversal(t), diags
 }
 
@@ -48,9 +49,10 @@ func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnos
 func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
-	expr, diags := parse(hclsyntax.ParseExpression, src)
+	buf := []byte(src.Text)
+	expr, diags := parse(hclsyntax.ParseExpression, src, buf)
 	diags = m.Diagnostics(diags)
-	m.fixDetails(diags, src, hclsyntax.LexExpression)
+	m.fixDetails(diags, src, buf, hclsyntax.LexExpression)
 	if expr == nil {
 		return nil, diags
 	}

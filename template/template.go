@@ -22,19 +22,34 @@ type Template struct {
 var parseTemplate = hclsyntax.ParseTemplate
 
 // Parse parses src.Text as a template. A literal string (see IsLiteral) is
-// not parsed at all. Parse diagnostics are kept and reported by
-// Diagnostics and Value.
+// not parsed at all, and a template that is one interpolation of a plain
+// traversal ("${var.region}", "${aws_instance.web[0].id}") is built without
+// the parser. Parse diagnostics are kept and reported by Diagnostics and
+// Value. Parse takes time linear in the length of the text, however many
+// lines it has.
 func Parse(src Source) *Template {
 	lit, ascii := scan(src.Text)
-	t := &Template{text: src.Text}
 	if lit {
-		return t
+		return &Template{text: src.Text}
 	}
-	t.m = newSourceMap(src, ascii)
-	expr, diags := parse(parseTemplate, src)
+	if ascii {
+		if t := parseTraversalTemplate(src); t != nil {
+			return t
+		}
+	}
+	t := &Template{text: src.Text, m: newSourceMap(src, ascii)}
+	buf := []byte(src.Text)
+	folded := foldLines(buf, src)
+	if folded != nil && t.m == nil {
+		t.m = mustSourceMap(src) // hclsyntax's lines and columns are off
+	}
+	expr, diags := parse(parseTemplate, src, buf)
+	if folded != nil && expr != nil {
+		folded.restore(expr)
+	}
 	t.expr = expr
 	t.diags = t.m.Diagnostics(diags)
-	t.m.fixDetails(t.diags, src, hclsyntax.LexTemplate)
+	t.m.fixDetails(t.diags, src, buf, hclsyntax.LexTemplate)
 	return t
 }
 
@@ -104,10 +119,11 @@ func functions(n hclsyntax.Node, m *sourceMap) []hcl.Traversal {
 	return fns
 }
 
-// parse runs one of hclsyntax's parsers on src.Text at src.Start. A panic in
-// the parser (a bug there, never expected) becomes an error diagnostic
-// covering the whole string instead of crashing the caller.
-func parse[T any](fn func([]byte, string, hcl.Pos) (T, hcl.Diagnostics), src Source) (res T, diags hcl.Diagnostics) {
+// parse runs one of hclsyntax's parsers on buf, which holds src.Text (or,
+// for a folded template, the same bytes with placeholders), at src.Start.
+// A panic in the parser (a bug there, never expected) becomes an error
+// diagnostic covering the whole string instead of crashing the caller.
+func parse[T any](fn func([]byte, string, hcl.Pos) (T, hcl.Diagnostics), src Source, buf []byte) (res T, diags hcl.Diagnostics) {
 	defer func() {
 		if p := recover(); p != nil {
 			var zero T
@@ -122,6 +138,5 @@ func parse[T any](fn func([]byte, string, hcl.Pos) (T, hcl.Diagnostics), src Sou
 			}}
 		}
 	}()
-	// hclsyntax does not modify its input, but it takes a []byte.
-	return fn([]byte(src.Text), src.Filename, src.Start)
+	return fn(buf, src.Filename, src.Start)
 }

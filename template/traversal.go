@@ -1,0 +1,163 @@
+package template
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// A template that is one interpolation of a traversal ("${var.region}",
+// "${aws_instance.web[0].id}", "${local.tags[\"Name\"]}") is most of what
+// .tf.json files hold. parseTraversalTemplate recognizes the plainest form
+// of it and builds the AST that hclsyntax.ParseTemplate would build, node
+// for node and range for range, without lexing and parsing:
+//
+//	"${" ident ( "." ident | "[" index "]" | "[" `"` key `"` "]" )* "}"
+//
+// with no white space or "~" anywhere. An ident is ASCII, a letter or "_"
+// followed by letters, digits, "_" and "-" (hclsyntax's identifier, limited
+// to ASCII); the root is not true, false or null. An index is a decimal
+// integer without leading zeros; a key is printable ASCII without '"', '\\',
+// "${" or "%{". Anything else goes to the parser.
+
+// traversalNodes holds a fast-path Template and every node of its AST but
+// the steps, so that one allocation serves them all.
+type traversalNodes struct {
+	t     Template
+	wrap  hclsyntax.TemplateWrapExpr
+	scope hclsyntax.ScopeTraversalExpr
+	steps [4]hcl.Traverser
+}
+
+// smallIndexes are the keys of "[0]" to "[9]", as hclsyntax makes them
+// (cty.ParseNumberVal, 512 bits of precision). cty never modifies a
+// number's big.Float, so they can be shared.
+var smallIndexes = func() (vals [10]cty.Value) {
+	for i := range vals {
+		vals[i] = cty.MustParseNumberVal(string(rune('0' + i)))
+	}
+	return vals
+}()
+
+// parseTraversalTemplate returns the template for src when src.Text has
+// the form above, nil otherwise.
+func parseTraversalTemplate(src Source) *Template {
+	s := src.Text
+	n := len(s)
+	if n < 4 || s[0] != '$' || s[1] != '{' || s[n-1] != '}' {
+		return nil
+	}
+	rootEnd := identEnd(s, 2)
+	switch root := s[2:rootEnd]; root {
+	case "", "true", "false", "null":
+		return nil
+	}
+	steps := 1
+	for i := rootEnd; i < n-1; steps++ {
+		if i = stepEnd(s, i); i < 0 {
+			return nil
+		}
+	}
+
+	nodes := &traversalNodes{}
+	var tr hcl.Traversal
+	if steps <= len(nodes.steps) {
+		tr = nodes.steps[:0:steps]
+	} else {
+		tr = make(hcl.Traversal, 0, steps)
+	}
+	rng := func(from, to int) hcl.Range {
+		return hcl.Range{
+			Filename: src.Filename,
+			Start:    hcl.Pos{Line: src.Start.Line, Column: src.Start.Column + from, Byte: src.Start.Byte + from},
+			End:      hcl.Pos{Line: src.Start.Line, Column: src.Start.Column + to, Byte: src.Start.Byte + to},
+		}
+	}
+	tr = append(tr, hcl.TraverseRoot{Name: s[2:rootEnd], SrcRange: rng(2, rootEnd)})
+	i := rootEnd
+	for i < n-1 {
+		end := stepEnd(s, i)
+		switch {
+		case s[i] == '.':
+			tr = append(tr, hcl.TraverseAttr{Name: s[i+1 : end], SrcRange: rng(i, end)})
+		case s[i+1] == '"':
+			tr = append(tr, hcl.TraverseIndex{Key: cty.StringVal(s[i+2 : end-2]), SrcRange: rng(i, end)})
+		default:
+			tr = append(tr, hcl.TraverseIndex{Key: indexKey(s[i+1 : end-1]), SrcRange: rng(i, end)})
+		}
+		i = end
+	}
+
+	nodes.scope = hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: rng(2, n-1)}
+	nodes.wrap = hclsyntax.TemplateWrapExpr{Wrapped: &nodes.scope, SrcRange: rng(0, n)}
+	nodes.t = Template{text: s, expr: &nodes.wrap, m: newSourceMap(src, true)}
+	return &nodes.t
+}
+
+// indexKey is the value of the decimal integer literal digits.
+func indexKey(digits string) cty.Value {
+	if len(digits) == 1 {
+		return smallIndexes[digits[0]-'0']
+	}
+	return cty.MustParseNumberVal(digits)
+}
+
+// identEnd returns the end of the ASCII identifier starting at s[i], or i
+// when there is none.
+func identEnd(s string, i int) int {
+	if i >= len(s) || !isLetter(s[i]) {
+		return i
+	}
+	j := i + 1
+	for j < len(s) && (isLetter(s[j]) || isDigit(s[j]) || s[j] == '-') {
+		j++
+	}
+	return j
+}
+
+// stepEnd returns the end of the traversal step (".name", "[12]" or
+// "[\"key\"]") starting at s[i], or -1 when there is none there.
+func stepEnd(s string, i int) int {
+	if i+1 >= len(s) {
+		return -1
+	}
+	switch s[i] {
+	case '.':
+		if j := identEnd(s, i+1); j > i+1 {
+			return j
+		}
+	case '[':
+		switch c := s[i+1]; {
+		case c == '0':
+			if i+2 < len(s) && s[i+2] == ']' {
+				return i + 3
+			}
+		case isDigit(c):
+			j := i + 2
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if j < len(s) && s[j] == ']' {
+				return j + 1
+			}
+		case c == '"':
+			for j := i + 2; j < len(s); j++ {
+				switch c := s[j]; {
+				case c == '"':
+					if j+1 < len(s) && s[j+1] == ']' {
+						return j + 2
+					}
+					return -1
+				case c < ' ' || c > '~' || c == '\\':
+					return -1
+				case (c == '$' || c == '%') && j+1 < len(s) && s[j+1] == '{':
+					return -1
+				}
+			}
+		}
+	}
+	return -1
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
