@@ -3,6 +3,8 @@ package scanner
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by every Error: the input is not valid JSON.
@@ -182,7 +184,7 @@ func (e *Error) detail() string {
 	case CodeNumberRange:
 		return fmt.Sprintf("The number %s is too large or too small to be represented; write it as a string if it is meant as text.", e.Text)
 	case CodeEscape:
-		return fmt.Sprintf("Invalid escape sequence %q in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits.", e.Text)
+		return fmt.Sprintf("Invalid escape sequence %s in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits.", quoteText(e.Text))
 	case CodeControl:
 		return fmt.Sprintf("Control character %s must be escaped in a JSON string.", e.Text)
 	case CodeUnterminated:
@@ -239,4 +241,15 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// quoteText puts text in double quotes as written, or Go-quoted when it
+// holds characters that would not print.
+func quoteText(text string) string {
+	for _, r := range text {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return strconv.Quote(text)
+		}
+	}
+	return `"` + text + `"`
 }

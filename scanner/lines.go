@@ -10,7 +10,8 @@ import (
 // Lines turns byte offsets into lines and columns, counted the way HCL's
 // JSON scanner counts them: a line ends at each LF; outside strings each
 // byte is one column, except that a tab counts two and a CR none; inside a
-// string each grapheme cluster is one column.
+// string each grapheme cluster is one column. A byte order mark at the start
+// of the input takes no column.
 //
 // The line table is built on the first look-up, and columns are computed
 // from the start of the line (or from a checkpoint on long lines), so that a
@@ -115,6 +116,9 @@ func (l *Lines) walk(st colState, off int) colState {
 	i := int(st.off)
 	col := int(st.col)
 	inString, escaping := st.inString, st.escaping
+	if i == 0 && off >= len(bom) && bytes.HasPrefix(src, bom) {
+		i = len(bom) // a leading byte order mark takes no column
+	}
 	nextCheck := i + checkpointEvery
 	for i < off {
 		if i >= nextCheck {

@@ -89,3 +89,13 @@ func TestLinesPosAllocs(t *testing.T) {
 		t.Errorf("Pos allocates %v times per run", allocs)
 	}
 }
+
+func TestLinesByteOrderMark(t *testing.T) {
+	// The byte order mark is skipped by the parser and takes no column.
+	l := NewLines([]byte("\uFEFF{\"a\": 1}"))
+	for _, tt := range []struct{ off, col int }{{0, 1}, {3, 1}, {4, 2}, {9, 7}} {
+		if line, col := l.Pos(tt.off); line != 1 || col != tt.col {
+			t.Errorf("Pos(%d) = %d,%d, want 1,%d", tt.off, line, col, tt.col)
+		}
+	}
+}

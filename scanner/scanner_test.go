@@ -164,8 +164,8 @@ error 8-9 Missing attribute separator comma: A comma must appear between each pr
 			name: "string errors name the problem",
 			src:  "[\"a\\qb\", \"\\u12\", \"\\ud800x\", \"a\tb\", \"\xff\"]",
 			want: "array 0-39\n  invalid 1-7\n  invalid 9-15\n  invalid 17-26\n  invalid 28-33\n  invalid 35-38\n" +
-				"error 3-5 Invalid JSON string: Invalid escape sequence \"\\\\q\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 1-7] at /0\n" +
-				"error 10-14 Invalid JSON string: Invalid escape sequence \"\\\\u12\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 9-15] at /1\n" +
+				"error 3-5 Invalid JSON string: Invalid escape sequence \"\\q\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 1-7] at /0\n" +
+				"error 10-14 Invalid JSON string: Invalid escape sequence \"\\u12\" in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits. [ctx 9-15] at /1\n" +
 				"error 18-24 Invalid JSON string: The escape \\ud800 is half of a UTF-16 surrogate pair, and its other half is missing. [ctx 17-26] at /2\n" +
 				"error 30-31 Invalid JSON string: Control character U+0009 must be escaped in a JSON string. [ctx 28-33] at /3\n" +
 				"error 36-37 Invalid JSON string: A JSON string must be valid UTF-8; found the byte 0xFF. [ctx 35-38] at /4\n",
