@@ -81,50 +81,56 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 	d := f.doc
 	for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k+1) {
 		v := k + 1
-		name, nameDiags := f.stringValue(k, ctx)
-		valExpr := &expression{f: f, node: v}
-		val, valDiags := f.value(valExpr, v, ctx)
-		diags = append(diags, nameDiags...)
-		diags = append(diags, valDiags...)
-
-		if name.IsMarked() {
-			// As hclsyntax does for native objects: a marked key marks the
-			// whole object.
-			var m cty.ValueMarks
-			name, m = name.Unmark()
-			marks = append(marks, m)
+		val, valDiags := f.value(nil, v, ctx)
+		text := d.Text(k)
+		if ctx != nil && !template.IsLiteral(text) {
+			// The key is a template: evaluate it and check what it gives.
+			name, nameDiags := f.template(k).Value(ctx)
+			diags = append(diags, nameDiags...)
+			diags = append(diags, valDiags...)
+			if name.IsMarked() {
+				// As hclsyntax does for native objects: a marked key marks
+				// the whole object.
+				var m cty.ValueMarks
+				name, m = name.Unmark()
+				marks = append(marks, m)
+			}
+			var err error
+			name, err = convert.Convert(name, cty.String)
+			switch {
+			case err != nil:
+				r := f.srcRange(k)
+				diags = append(diags, &hcl.Diagnostic{
+					Severity:    hcl.DiagError,
+					Summary:     "Invalid object key expression",
+					Detail:      fmt.Sprintf("Cannot use this expression as an object key: %s.", err),
+					Subject:     &r,
+					Expression:  &expression{f: f, node: v},
+					EvalContext: ctx,
+				})
+				continue
+			case name.IsNull():
+				r := f.srcRange(k)
+				diags = append(diags, &hcl.Diagnostic{
+					Severity:    hcl.DiagError,
+					Summary:     "Invalid object key expression",
+					Detail:      "Cannot use null value as an object key.",
+					Subject:     &r,
+					Expression:  &expression{f: f, node: v},
+					EvalContext: ctx,
+				})
+				continue
+			case !name.IsKnown():
+				known = false
+				continue
+			}
+			text = name.AsString()
+		} else {
+			diags = append(diags, valDiags...)
+			// What cty.StringVal would store: the NFC form.
+			text = cty.NormalizeString(text)
 		}
-		var err error
-		name, err = convert.Convert(name, cty.String)
-		if err != nil {
-			r := f.srcRange(k)
-			diags = append(diags, &hcl.Diagnostic{
-				Severity:    hcl.DiagError,
-				Summary:     "Invalid object key expression",
-				Detail:      fmt.Sprintf("Cannot use this expression as an object key: %s.", err),
-				Subject:     &r,
-				Expression:  valExpr,
-				EvalContext: ctx,
-			})
-			continue
-		}
-		if name.IsNull() {
-			r := f.srcRange(k)
-			diags = append(diags, &hcl.Diagnostic{
-				Severity:    hcl.DiagError,
-				Summary:     "Invalid object key expression",
-				Detail:      "Cannot use null value as an object key.",
-				Subject:     &r,
-				Expression:  valExpr,
-				EvalContext: ctx,
-			})
-			continue
-		}
-		if !name.IsKnown() {
-			known = false
-			continue
-		}
-		key := name.AsString()
+		key := text
 		if prev, dup := keys[key]; dup {
 			r := f.srcRange(k)
 			var self hcl.Expression = e
