@@ -65,25 +65,22 @@ func (u *unpacker) unpack(v, level int) {
 	}
 }
 
+// blockAndBody puts a block, its body and its labels in one allocation.
+type blockAndBody struct {
+	block hcl.Block
+	body  body
+}
+
 func (u *unpacker) add(bodyNode int, def hcl.Range) {
 	n := len(u.labelNames)
-	var labels []string
-	var ranges []hcl.Range
-	if n > 0 {
-		labels = make([]string, n)
-		copy(labels, u.labels)
-		ranges = make([]hcl.Range, n)
-		copy(ranges, u.ranges)
-	} else {
-		labels = []string{}
-		ranges = []hcl.Range{}
-	}
-	*u.blocks = append(*u.blocks, &hcl.Block{
+	bb := &blockAndBody{body: body{f: u.b.f, node: bodyNode}}
+	bb.block = hcl.Block{
 		Type:        u.typ,
-		Labels:      labels,
-		Body:        &body{f: u.b.f, node: bodyNode},
+		Labels:      append(make([]string, 0, n), u.labels[:n]...),
+		Body:        &bb.body,
 		DefRange:    def,
 		TypeRange:   u.typeRange,
-		LabelRanges: ranges,
-	})
+		LabelRanges: append(make([]hcl.Range, 0, n), u.ranges[:n]...),
+	}
+	*u.blocks = append(*u.blocks, &bb.block)
 }

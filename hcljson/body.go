@@ -282,13 +282,19 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schema
 	return content, x, diags
 }
 
+// attrAndExpr puts an attribute and its expression in one allocation.
+type attrAndExpr struct {
+	attr hcl.Attribute
+	expr expression
+}
+
 func (b *body) attribute(name string, k, v int) *hcl.Attribute {
 	f := b.f
-	a := &hcl.Attribute{
-		Name:      name,
-		Expr:      &expression{f: f, node: v},
-		NameRange: f.srcRange(k),
-	}
+	ae := &attrAndExpr{expr: expression{f: f, node: v}}
+	a := &ae.attr
+	a.Name = name
+	a.Expr = &ae.expr
+	a.NameRange = f.srcRange(k)
 	a.Range = hcl.Range{Filename: f.filename, Start: a.NameRange.Start, End: f.pos(int(f.node(v).End))}
 	return a
 }

@@ -38,6 +38,7 @@ const (
 	CodeMissingCommaArray                   // no ',' between elements
 	CodeNumber                              // malformed number
 	CodeNumberRange                         // number too large or too small to represent
+	CodeNumberLong                          // number token longer than MaxNumberLen
 	CodeEscape                              // invalid escape sequence in a string
 	CodeControl                             // raw control character in a string
 	CodeUnterminated                        // string without closing quote
@@ -67,6 +68,9 @@ type Error struct {
 	// Stopped reports that parsing could not continue after this error:
 	// nothing after Start was read.
 	Stopped bool
+	// Unread reports that, parsing having stopped, something other than
+	// white space was left unread.
+	Unread bool
 }
 
 func (e *Error) Error() string {
@@ -75,7 +79,7 @@ func (e *Error) Error() string {
 
 // Unwrap returns ErrLimit or ErrSyntax.
 func (e *Error) Unwrap() error {
-	if e.Code == CodeDepth || e.Code == CodeTooLarge {
+	if e.Code == CodeDepth || e.Code == CodeTooLarge || e.Code == CodeNumberLong {
 		return ErrLimit
 	}
 	return ErrSyntax
@@ -119,7 +123,7 @@ func (e *Error) Summary() string {
 		return "Invalid array value"
 	case CodeMissingCommaObject, CodeMissingCommaArray:
 		return "Missing attribute separator comma"
-	case CodeNumber, CodeNumberRange:
+	case CodeNumber, CodeNumberRange, CodeNumberLong:
 		return "Invalid JSON number"
 	case CodeEscape, CodeControl, CodeUnterminated, CodeUTF8, CodeSurrogate:
 		return "Invalid JSON string"
@@ -136,7 +140,7 @@ func (e *Error) Summary() string {
 // Detail returns a sentence or two saying what is wrong and how to fix it.
 func (e *Error) Detail() string {
 	d := e.detail()
-	if e.Stopped && e.Code != CodeDepth && e.Code != CodeTooLarge && e.Code != CodeUnclosedObject && e.Code != CodeUnclosedArray && e.Code != CodeMissingValueEOF {
+	if e.Unread && e.Code != CodeDepth && e.Code != CodeTooLarge {
 		d += " The rest of the input was not read."
 	}
 	return d
@@ -183,6 +187,8 @@ func (e *Error) detail() string {
 		return fmt.Sprintf("There is a syntax error in the given JSON number %q.", e.Text)
 	case CodeNumberRange:
 		return fmt.Sprintf("The number %s is too large or too small to be represented; write it as a string if it is meant as text.", e.Text)
+	case CodeNumberLong:
+		return fmt.Sprintf("A JSON number longer than %s characters is not supported; write it as a string, or with an exponent.", e.Text)
 	case CodeEscape:
 		return fmt.Sprintf("Invalid escape sequence %s in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits.", quoteText(e.Text))
 	case CodeControl:

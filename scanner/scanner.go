@@ -14,6 +14,11 @@ import (
 // DefaultMaxDepth is the nesting depth limit used when Options.MaxDepth is 0.
 const DefaultMaxDepth = 10000
 
+// MaxNumberLen bounds the length of a number token: converting a number to
+// its exact value takes time quadratic in its length, and no useful number
+// needs more (512-bit precision is about 155 digits).
+const MaxNumberLen = 4096
+
 // Options adjust Parse.
 type Options struct {
 	// MaxDepth bounds how deeply arrays and objects may nest; 0 means
@@ -96,8 +101,13 @@ func (p *parser) push(kind Kind, start, end int) int {
 }
 
 // fail records an error at the given bytes.
+// A token that is already the subject of an error gets no second one: that
+// error would only follow from the first.
 func (p *parser) fail(code Code, start, end int, text string) *Error {
 	e := &Error{Code: code, Start: start, End: end, CtxStart: -1, CtxEnd: -1, Text: text, Pointer: p.pointer()}
+	if n := len(p.doc.Errors); n > 0 && p.doc.Errors[n-1].Start == start && start < len(p.src) {
+		return e // recorded nowhere
+	}
 	p.doc.Errors = append(p.doc.Errors, e)
 	return e
 }
@@ -106,7 +116,18 @@ func (p *parser) fail(code Code, start, end int, text string) *Error {
 func (p *parser) stop(code Code, start, end int, text string) {
 	e := p.fail(code, start, end, text)
 	e.Stopped = true
+	e.Unread = p.unread(p.pos)
 	p.stopped = true
+}
+
+// unread reports whether anything but white space remains from offset i.
+func (p *parser) unread(i int) bool {
+	for ; i < len(p.src); i++ {
+		if !isSpace(p.src[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) pointer() string {
@@ -253,7 +274,7 @@ func (p *parser) step() {
 		p.pos++
 		p.member()
 	default:
-		if f.isObject && (c == '"' || isLetter(c) || c == '\'') || !f.isObject && canStartValue(c) {
+		if f.isObject && (c == '"' || isLetter(c)) || !f.isObject && canStartValue(c) {
 			if f.isObject {
 				p.fail(CodeMissingCommaObject, p.pos, p.pos+1, "")
 			} else {
@@ -403,7 +424,8 @@ func (p *parser) value() bool {
 		p.push(Invalid, p.pos, p.pos)
 		if len(p.stack) == 0 {
 			p.stopped = true
-			p.doc.Errors[len(p.doc.Errors)-1].Stopped = true
+			e := p.doc.Errors[len(p.doc.Errors)-1]
+			e.Stopped, e.Unread = true, true
 			return false
 		}
 	default:
@@ -460,14 +482,19 @@ func (p *parser) keyword() {
 func (p *parser) number() {
 	start := p.pos
 	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case '-', '+', '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		switch c := p.src[p.pos]; {
+		case c >= '0' && c <= '9', c == '-', c == '+', c == '.', c == '_', isLetter(c):
 			p.pos++
 			continue
 		}
 		break
 	}
 	lit := p.src[start:p.pos]
+	if len(lit) > MaxNumberLen {
+		p.fail(CodeNumberLong, start, p.pos, strconv.Itoa(MaxNumberLen))
+		p.push(Invalid, start, p.pos)
+		return
+	}
 	expLarge, ok := checkNumber(lit)
 	if !ok {
 		p.fail(CodeNumber, start, p.pos, string(lit))
@@ -529,10 +556,6 @@ func checkNumber(b []byte) (expLarge, ok bool) {
 			return false, false
 		}
 		expLarge = i-nz >= 8
-	}
-	// Many digits shift the effective exponent too.
-	if len(b) > 10_000_000 {
-		expLarge = true
 	}
 	return expLarge, i == len(b)
 }
@@ -626,6 +649,7 @@ unterminated:
 		e := p.fail(CodeUnterminated, start, start+1, "")
 		e.CtxStart, e.CtxEnd = start, i
 		e.Stopped = true
+		e.Unread = p.unread(i)
 		p.stopped = true
 		// The value ends at the line break (or the end of input).
 		p.fixCtx(start, i)

@@ -196,6 +196,29 @@ error 8-9 Missing attribute separator comma: A comma must appear between each pr
 			want: "object 0-6 unclosed\n  string 1-4 \"a\"\n  invalid 6-6\nerror 6-7 Invalid start of value: A JSON value must start with a brace, a bracket, a number, a string, or a keyword. The rest of the input was not read. at /a\n",
 		},
 		{
+			name: "one error per token",
+			src:  `[,]`,
+			want: "array 0-3\n  invalid 1-1\nerror 1-2 Invalid start of value: A JSON value must start with a brace, a bracket, a number, a string, or a keyword. at /0\n",
+		},
+		{
+			name: "numbers run over letters",
+			src:  `[0x10, -Infinity, 1_0]`,
+			want: "array 0-22\n  invalid 1-5\n  invalid 7-16\n  invalid 18-21\n" +
+				"error 1-5 Invalid JSON number: There is a syntax error in the given JSON number \"0x10\". at /0\n" +
+				"error 7-16 Invalid JSON number: There is a syntax error in the given JSON number \"-Infinity\". at /1\n" +
+				"error 18-21 Invalid JSON number: There is a syntax error in the given JSON number \"1_0\". at /2\n",
+		},
+		{
+			name: "a quote after a member stops",
+			src:  `{"a": 1 'b': 2}`,
+			want: "object 0-8 unclosed\n  string 1-4 \"a\"\n  number 6-7 1\nerror 8-9 Missing attribute separator comma: A comma must appear between each property definition in an object. The rest of the input was not read. at /a\n",
+		},
+		{
+			name: "unterminated at the end says nothing of the rest",
+			src:  "{\"a\": \"abc\n",
+			want: "object 0-10 unclosed\n  string 1-4 \"a\"\n  invalid 6-10\nerror 6-7 Invalid JSON string: This JSON string has no closing quote. [ctx 6-10] at /a\n",
+		},
+		{
 			name: "trailing data",
 			src:  `{} x`,
 			want: "object 0-2\nerror 3-4 Extraneous data after value: Extra characters appear after the JSON value.\n",
@@ -304,5 +327,23 @@ func TestKeyWithoutValue(t *testing.T) {
 			}
 		}
 		check(0)
+	}
+}
+
+func TestNumberTooLong(t *testing.T) {
+	long := strings.Repeat("1", MaxNumberLen+1)
+	d := Parse([]byte("["+long+", "+long[:MaxNumberLen]+"]"), Options{})
+	if len(d.Errors) != 1 {
+		t.Fatalf("got %d errors: %v", len(d.Errors), d.Errors)
+	}
+	e := d.Errors[0]
+	if e.Code != CodeNumberLong || e.Start != 1 || e.End != 1+MaxNumberLen+1 || !errors.Is(e, ErrLimit) {
+		t.Errorf("got %+v", e)
+	}
+	if got, want := e.Detail(), "A JSON number longer than 4096 characters is not supported; write it as a string, or with an exponent."; got != want {
+		t.Errorf("Detail() = %q, want %q", got, want)
+	}
+	if d.Nodes[2].Kind != Number {
+		t.Errorf("a number of %d digits: %v", MaxNumberLen, d.Nodes[2].Kind)
 	}
 }
