@@ -65,7 +65,7 @@ func ParseExpressionWithStartPos(src []byte, filename string, start hcl.Pos) (hc
 }
 
 // ParseFile reads and parses the named file.
-func ParseFile(filename string) (*hcl.File, hcl.Diagnostics) {
+func ParseFile(filename string) (file *hcl.File, diags hcl.Diagnostics) {
 	fh, err := os.Open(filename)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
@@ -74,7 +74,15 @@ func ParseFile(filename string) (*hcl.File, hcl.Diagnostics) {
 			Detail:   fmt.Sprintf("The file %q could not be opened.", filename),
 		}}
 	}
-	defer fh.Close()
+	defer func() {
+		if err := fh.Close(); err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Failed to close file",
+				Detail:   fmt.Sprintf("The file %q was opened, but an error occurred while closing it.", filename),
+			})
+		}
+	}()
 	src, err := io.ReadAll(fh)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
