@@ -14,6 +14,7 @@ var benchCases = []struct{ name, raw string }{
 	{name: "ascii", raw: `${var.prefix}-web-${count.index}`},
 	{name: "escaped", raw: `\"${var.prefix}\"-web-\u00e9-${count.index}`},
 	{name: "traversal", raw: `${var.foo}`},
+	{name: "escape-only", raw: `home/$${aws:username}/*`},
 }
 
 func BenchmarkParseValue(b *testing.B) {
@@ -79,14 +80,21 @@ func BenchmarkManyLines(b *testing.B) {
 	}
 }
 
-// BenchmarkTraversalTemplate parses the most common kind of template, one
-// interpolation of a traversal.
+// BenchmarkTraversalTemplate parses the most common kinds of template: one
+// interpolation of a traversal, literal text mixed with such
+// interpolations, and text whose only template syntax is escapes.
 func BenchmarkTraversalTemplate(b *testing.B) {
 	for _, bc := range []struct{ name, raw string }{
 		{name: "attr", raw: `${var.region}`},
 		{name: "attrs", raw: `${aws_instance.web.id}`},
 		{name: "index", raw: `${var.list[0]}`},
 		{name: "key", raw: `${local.tags[\"Name\"]}`},
+		{name: "mixed", raw: `web-${var.env}-${count.index}`},
+		{name: "arn", raw: `arn:aws:s3:::${var.bucket}/*`},
+		{name: "adjacent", raw: `${var.a}${var.b}`},
+		{name: "mixed-escaped", raw: `\"${var.prefix}\"-web-\u00e9-${count.index}`},
+		{name: "escape-only", raw: `home/$${aws:username}/*`},
+		{name: "escape-only-directive", raw: `%%{ not a directive }`},
 	} {
 		_, src := jsonFile(b, bc.raw)
 		b.Run(bc.name, func(b *testing.B) {

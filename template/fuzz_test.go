@@ -22,12 +22,15 @@ func FuzzTemplate(f *testing.F) {
 	for _, s := range []string{"foo.bar", `\tfoo[\"k\"]`, `list(\"a\", b)`, `f(\n`, `\ud83d\ude00${x}`, `\r${x}`, `\ud800${x}`} {
 		f.Add(s)
 	}
-	// Many lines (folded before parsing), and the traversal fast path.
+	// Many lines (folded before parsing), and the fast paths.
 	many := strings.Repeat(`l\n`, manyLines)
 	for _, s := range []string{
 		many + `${x ~}\n \n` + many + `\n%{~ if true ~}\n` + many + `\r\n%{ endif }`,
 		many + `${<<EOT\n` + many + `EOT\n}` + many + `\u001f\n\n${~ nope}`,
 		`${var.list[0][\"k\"].x-y}`, `${a[01]}`,
+		// The parts fast path: text, escapes and interpolations.
+		`web-${var.env}-${count.index}`, `home/$${aws:username}/*`, `$$${a}%%%{b}$${~c}`, `e\u0301$\u0301${a}\u0301`,
+		`\"${a}\"\t$${b}${c[\"}\"]}}`,
 	} {
 		f.Add(s)
 	}

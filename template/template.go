@@ -22,9 +22,12 @@ type Template struct {
 var parseTemplate = hclsyntax.ParseTemplate
 
 // Parse parses src.Text as a template. A literal string (see IsLiteral) is
-// not parsed at all, and a template that is one interpolation of a plain
-// traversal ("${var.region}", "${aws_instance.web[0].id}") is built without
-// the parser. Parse diagnostics are kept and reported by Diagnostics and
+// not parsed at all, and neither are the commonest templates: one
+// interpolation of a plain traversal ("${var.region}",
+// "${aws_instance.web[0].id}"), text mixed with such interpolations
+// ("web-${var.env}-${count.index}"), and text whose only template syntax
+// is escapes ("home/$${aws:username}/*"); for these Parse builds the AST
+// that hclsyntax would build. Parse diagnostics are kept and reported by Diagnostics and
 // Value. Parse takes time linear in the length of the text, however many
 // lines it has.
 func Parse(src Source) *Template {
@@ -37,6 +40,14 @@ func Parse(src Source) *Template {
 			return t
 		}
 	}
+	if t := parsePartsTemplate(src, ascii); t != nil {
+		return t
+	}
+	return parseSlow(src, ascii)
+}
+
+// parseSlow parses src.Text with hclsyntax.
+func parseSlow(src Source, ascii bool) *Template {
 	t := &Template{text: src.Text, m: newSourceMap(src, ascii)}
 	buf := []byte(src.Text)
 	folded := foldLines(buf, src)
@@ -68,6 +79,9 @@ func (t *Template) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if t.expr == nil {
 		return cty.StringVal(t.text), nil
 	}
+	if val, ok := literalValue(t.expr); ok {
+		return val, cloneDiagnostics(t.diags)
+	}
 	val, diags := t.expr.Value(ctx)
 	diags = t.m.Diagnostics(diags)
 	if len(t.diags) > 0 {
@@ -84,6 +98,9 @@ func (t *Template) Variables() []hcl.Traversal {
 	if t.expr == nil || t.diags.HasErrors() {
 		return nil
 	}
+	if vars, ok := plainVariables(t.expr); ok {
+		return t.m.Traversals(vars)
+	}
 	return t.m.Traversals(t.expr.Variables())
 }
 
@@ -95,7 +112,71 @@ func (t *Template) Functions() []hcl.Traversal {
 	if t.expr == nil || t.diags.HasErrors() {
 		return nil
 	}
+	if isPlain(t.expr) {
+		return nil
+	}
 	return functions(t.expr, t.m)
+}
+
+// literalValue returns the value of a template that is one literal part
+// (what TemplateExpr.Value would return) without evaluating it.
+func literalValue(expr hclsyntax.Expression) (cty.Value, bool) {
+	if t, ok := expr.(*hclsyntax.TemplateExpr); ok && len(t.Parts) == 1 {
+		if lit, ok := t.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type() == cty.String && lit.Val.IsWhollyKnown() && !lit.Val.IsNull() && !lit.Val.IsMarked() {
+			return lit.Val, true
+		}
+	}
+	return cty.NilVal, false
+}
+
+// isPlain reports whether expr has only literal text and traversals, as
+// every fast-path template has.
+func isPlain(expr hclsyntax.Expression) bool {
+	switch e := expr.(type) {
+	case *hclsyntax.TemplateWrapExpr:
+		_, ok := e.Wrapped.(*hclsyntax.ScopeTraversalExpr)
+		return ok
+	case *hclsyntax.TemplateExpr:
+		for _, p := range e.Parts {
+			switch p.(type) {
+			case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// plainVariables returns what expr.Variables() returns, without walking
+// the tree, when expr is plain (see isPlain).
+func plainVariables(expr hclsyntax.Expression) ([]hcl.Traversal, bool) {
+	if !isPlain(expr) {
+		return nil, false
+	}
+	switch e := expr.(type) {
+	case *hclsyntax.TemplateWrapExpr:
+		return []hcl.Traversal{e.Wrapped.(*hclsyntax.ScopeTraversalExpr).Traversal}, true
+	case *hclsyntax.TemplateExpr:
+		n := 0
+		for _, p := range e.Parts {
+			if _, ok := p.(*hclsyntax.ScopeTraversalExpr); ok {
+				n++
+			}
+		}
+		if n == 0 {
+			return nil, true
+		}
+		vars := make([]hcl.Traversal, 0, n)
+		for _, p := range e.Parts {
+			if s, ok := p.(*hclsyntax.ScopeTraversalExpr); ok {
+				vars = append(vars, s.Traversal)
+			}
+		}
+		return vars, true
+	}
+	return nil, false
 }
 
 // Diagnostics returns the parse diagnostics, with exact ranges; nil for a

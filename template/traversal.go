@@ -47,16 +47,9 @@ func parseTraversalTemplate(src Source) *Template {
 	if n < 4 || s[0] != '$' || s[1] != '{' || s[n-1] != '}' {
 		return nil
 	}
-	rootEnd := identEnd(s, 2)
-	switch root := s[2:rootEnd]; root {
-	case "", "true", "false", "null":
+	end, steps := traversalEnd(s, 2)
+	if end != n-1 {
 		return nil
-	}
-	steps := 1
-	for i := rootEnd; i < n-1; steps++ {
-		if i = stepEnd(s, i); i < 0 {
-			return nil
-		}
 	}
 
 	nodes := &traversalNodes{}
@@ -66,32 +59,67 @@ func parseTraversalTemplate(src Source) *Template {
 	} else {
 		tr = make(hcl.Traversal, 0, steps)
 	}
-	rng := func(from, to int) hcl.Range {
-		return hcl.Range{
-			Filename: src.Filename,
-			Start:    hcl.Pos{Line: src.Start.Line, Column: src.Start.Column + from, Byte: src.Start.Byte + from},
-			End:      hcl.Pos{Line: src.Start.Line, Column: src.Start.Column + to, Byte: src.Start.Byte + to},
-		}
-	}
-	tr = append(tr, hcl.TraverseRoot{Name: s[2:rootEnd], SrcRange: rng(2, rootEnd)})
-	i := rootEnd
-	for i < n-1 {
-		end := stepEnd(s, i)
-		switch {
-		case s[i] == '.':
-			tr = append(tr, hcl.TraverseAttr{Name: s[i+1 : end], SrcRange: rng(i, end)})
-		case s[i+1] == '"':
-			tr = append(tr, hcl.TraverseIndex{Key: cty.StringVal(s[i+2 : end-2]), SrcRange: rng(i, end)})
-		default:
-			tr = append(tr, hcl.TraverseIndex{Key: indexKey(s[i+1 : end-1]), SrcRange: rng(i, end)})
-		}
-		i = end
-	}
-
-	nodes.scope = hclsyntax.ScopeTraversalExpr{Traversal: tr, SrcRange: rng(2, n-1)}
-	nodes.wrap = hclsyntax.TemplateWrapExpr{Wrapped: &nodes.scope, SrcRange: rng(0, n)}
+	sp := spans{filename: src.Filename, line: src.Start.Line, col: src.Start.Column, off: src.Start.Byte}
+	nodes.scope = hclsyntax.ScopeTraversalExpr{Traversal: appendTraversal(tr, s, 2, end, sp), SrcRange: sp.rng(2, end)}
+	nodes.wrap = hclsyntax.TemplateWrapExpr{Wrapped: &nodes.scope, SrcRange: sp.rng(0, n)}
 	nodes.t = Template{text: s, expr: &nodes.wrap, m: newSourceMap(src, true)}
 	return &nodes.t
+}
+
+// spans makes the ranges of ASCII text on one line: offset i in the text
+// is at column col+i and byte off+i.
+type spans struct {
+	filename       string
+	line, col, off int
+}
+
+func (sp spans) rng(from, to int) hcl.Range {
+	return hcl.Range{
+		Filename: sp.filename,
+		Start:    hcl.Pos{Line: sp.line, Column: sp.col + from, Byte: sp.off + from},
+		End:      hcl.Pos{Line: sp.line, Column: sp.col + to, Byte: sp.off + to},
+	}
+}
+
+// traversalEnd returns the offset of the "}" that ends the plain traversal
+// starting at s[i] (just after "${"), and the number of its steps; -1 when
+// s[i:] does not start with a plain traversal and a "}".
+func traversalEnd(s string, i int) (end, steps int) {
+	rootEnd := identEnd(s, i)
+	switch s[i:rootEnd] {
+	case "", "true", "false", "null":
+		return -1, 0
+	}
+	steps = 1
+	for end = rootEnd; end < len(s) && s[end] != '}'; steps++ {
+		if end = stepEnd(s, end); end < 0 {
+			return -1, 0
+		}
+	}
+	if end >= len(s) {
+		return -1, 0
+	}
+	return end, steps
+}
+
+// appendTraversal appends the steps of the plain traversal s[i:end], as
+// found by traversalEnd, to tr.
+func appendTraversal(tr hcl.Traversal, s string, i, end int, sp spans) hcl.Traversal {
+	rootEnd := identEnd(s, i)
+	tr = append(tr, hcl.TraverseRoot{Name: s[i:rootEnd], SrcRange: sp.rng(i, rootEnd)})
+	for i = rootEnd; i < end; {
+		next := stepEnd(s, i)
+		switch {
+		case s[i] == '.':
+			tr = append(tr, hcl.TraverseAttr{Name: s[i+1 : next], SrcRange: sp.rng(i, next)})
+		case s[i+1] == '"':
+			tr = append(tr, hcl.TraverseIndex{Key: cty.StringVal(s[i+2 : next-2]), SrcRange: sp.rng(i, next)})
+		default:
+			tr = append(tr, hcl.TraverseIndex{Key: indexKey(s[i+1 : next-1]), SrcRange: sp.rng(i, next)})
+		}
+		i = next
+	}
+	return tr
 }
 
 // indexKey is the value of the decimal integer literal digits.
