@@ -62,10 +62,11 @@
 //
 // # Limits
 //
-//   - hclsyntax AST nodes keep the ranges hclsyntax gave them: the
-//     Expression of a diagnostic, and the node that hcl.UnwrapExpression
-//     reaches inside an expression from ParseExpression, are as approximate
-//     (after an escape) as the oracle's. In a template of many lines their
+//   - hclsyntax AST nodes keep the ranges hclsyntax gave them. The
+//     Expression of a diagnostic is wrapped so that its Range and
+//     StartRange are exact, but the node that hcl.UnwrapExpression reaches
+//     (there, and inside an expression from ParseExpression) is as
+//     approximate (after an escape) as the oracle's. In a template of many lines their
 //     lines and columns are off after the first folded newline (their byte
 //     offsets are exact).
 //   - A leading U+FEFF is dropped by hclsyntax, so such a string is not

@@ -303,6 +303,11 @@ func (m *sourceMap) Diagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 			r := m.Range(*c.Context)
 			c.Context = &r
 		}
+		if c.Expression != nil {
+			// Renderers print and underline the expression's range: give
+			// them the exact one (hcl.UnwrapExpression reaches the node).
+			c.Expression = m.Expression(c.Expression)
+		}
 		out[i] = &c
 	}
 	return out
