@@ -44,6 +44,15 @@ func (b *body) members(node int, label string, diags *hcl.Diagnostics) members {
 			it.key = f.doc.FirstChild(node)
 		}
 	case scanner.Array:
+		// Elements that are not objects are reported before any member is
+		// read, as the oracle does, so that diagnostics come in its order.
+		for e := f.doc.FirstChild(node); e >= 0; e = f.doc.NextChild(node, e) {
+			if k := f.kind(e); k != scanner.Object && k != scanner.Invalid {
+				it.wrongType(e, "A JSON object is required here, to define arguments and child blocks.",
+					"A JSON object is required here, to specify %s labels for this block.")
+			}
+		}
+		it.diags = nil
 		it.elem = f.doc.FirstChild(node)
 		it.enterElem()
 	default:
@@ -58,15 +67,10 @@ func (b *body) members(node int, label string, diags *hcl.Diagnostics) members {
 func (it *members) enterElem() {
 	f := it.f
 	for ; it.elem >= 0; it.elem = f.doc.NextChild(it.node, it.elem) {
-		switch f.kind(it.elem) {
-		case scanner.Object:
+		if f.kind(it.elem) == scanner.Object {
 			if it.key = f.doc.FirstChild(it.elem); it.key >= 0 {
 				return
 			}
-		case scanner.Invalid:
-		default:
-			it.wrongType(it.elem, "A JSON object is required here, to define arguments and child blocks.",
-				"A JSON object is required here, to specify %s labels for this block.")
 		}
 	}
 	it.key = -1
