@@ -22,6 +22,7 @@ type Lines struct {
 
 	once   sync.Once
 	starts []uint32 // offset of the first byte of each line
+	kinds  []uint8  // per line: lineUnknown, lineSimple or lineComplex
 
 	mu     sync.Mutex
 	cursor colState     // the last position computed, to resume from
@@ -47,6 +48,38 @@ func NewLines(src []byte) *Lines {
 	return &Lines{src: src}
 }
 
+// Line kinds: on a simple line (ASCII only, no tab, no CR) every byte is
+// one column, so no walk is needed.
+const (
+	lineUnknown uint8 = iota
+	lineSimple
+	lineComplex
+)
+
+// lineKind classifies line idx (0-based), once.
+func (l *Lines) lineKind(idx int) uint8 {
+	if k := l.kinds[idx]; k != lineUnknown {
+		return k
+	}
+	start := int(l.starts[idx])
+	end := len(l.src)
+	if idx+1 < len(l.starts) {
+		end = int(l.starts[idx+1])
+	}
+	k := lineSimple
+	if idx == 0 && bytes.HasPrefix(l.src, bom) {
+		k = lineComplex
+	}
+	for _, c := range l.src[start:end] {
+		if c >= 0x80 || c == '\t' || c == '\r' {
+			k = lineComplex
+			break
+		}
+	}
+	l.kinds[idx] = k
+	return k
+}
+
 func (l *Lines) build() {
 	n := bytes.Count(l.src, []byte{'\n'}) + 1
 	l.starts = make([]uint32, 1, n)
@@ -58,6 +91,7 @@ func (l *Lines) build() {
 		i += j + 1
 		l.starts = append(l.starts, uint32(i))
 	}
+	l.kinds = make([]uint8, len(l.starts))
 }
 
 // Line returns the 1-based line of offset off and the offset its line starts at.
@@ -98,6 +132,11 @@ func (l *Lines) Pos(off int) (line, col int) {
 	} else {
 		line, start := l.Line(off)
 		st = colState{off: uint32(start), col: 1, line: uint32(line - 1)}
+	}
+	if l.lineKind(int(st.line)) == lineSimple {
+		col := off - int(l.starts[st.line]) + 1
+		l.mu.Unlock()
+		return int(st.line) + 1, col
 	}
 	if off-int(st.off) > checkpointEvery {
 		if i := l.lastCheck(off); i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {

@@ -99,3 +99,21 @@ func TestLinesByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// Every offset of a document mixing simple lines (ASCII, no tab, no CR),
+// whose columns are computed without a walk, and complex ones gets the
+// position a walk from its line start gives.
+func TestLinesSimpleLinesAgree(t *testing.T) {
+	src := []byte("{\n  \"a\": \"x\\\"y\",\n\t\"b\": \"é\",\r\n  \"c\": [1, 2]\n}\n")
+	l := NewLines(src)
+	ref := NewLines(src)
+	for off := 0; off <= len(src); off++ {
+		wantLine, wantCol := ref.walkFromStart(off)
+		if line, col := l.Pos(off); line != wantLine || col != wantCol {
+			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
+		}
+	}
+	if l.kinds[1] != lineSimple || l.kinds[2] != lineComplex || l.kinds[3] != lineSimple {
+		t.Errorf("line kinds %v", l.kinds)
+	}
+}
