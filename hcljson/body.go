@@ -234,7 +234,7 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schema
 	var diags hcl.Diagnostics
 	f := b.f
 	content := &hcl.BodyContent{
-		Attributes:       map[string]*hcl.Attribute{},
+		Attributes:       make(hcl.Attributes, len(schema.Attributes)),
 		MissingItemRange: b.MissingItemRange(),
 	}
 	x := newSchemaIndex(schema)
@@ -307,14 +307,19 @@ func (b *body) attribute(name string, k, v int) *hcl.Attribute {
 func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
-	attrs := make(hcl.Attributes)
+	var attrs hcl.Attributes
 	switch f.kind(b.node) {
 	case scanner.Object:
+		if b.node == noNode {
+			return hcl.Attributes{}, nil // the placeholder root is empty
+		}
+		// Sized once: a body may have a great many properties.
+		attrs = make(hcl.Attributes, f.doc.Len(b.node))
 	case scanner.Invalid:
-		return attrs, nil
+		return hcl.Attributes{}, nil
 	default:
 		r := f.startRange(b.node)
-		return attrs, hcl.Diagnostics{{
+		return hcl.Attributes{}, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Incorrect JSON value type",
 			Detail:   "A JSON object is required here, setting the arguments for this block.",
