@@ -1,0 +1,104 @@
+package gen
+
+// File is a JSON-syntax HCL file being built: a root body.
+type File struct {
+	body Body
+}
+
+// NewFile returns an empty file.
+func NewFile() *File { return &File{} }
+
+// Body returns the file's root body.
+func (f *File) Body() *Body { return &f.body }
+
+// Body is the content of a file or block: attributes, blocks and "//"
+// comments, in the order they were appended.
+//
+// It is written as one JSON object. Attributes and comments keep their
+// order; the blocks of one type are written together, as one property
+// holding an array with one element per block, at the place of the first
+// block of that type (the general array form, valid for every schema:
+// blocks of one type keep their order, and a block's labels are one nested
+// single-property object each).
+type Body struct {
+	items  []item
+	groups []*group // block types, in order of first appearance
+	path   string   // where the body is, for error messages ("resource.aws_instance.web")
+}
+
+type itemKind uint8
+
+const (
+	itemAttr itemKind = iota
+	itemComment
+	itemGroup // the first block of a type: the whole group is written here
+)
+
+type item struct {
+	kind  itemKind
+	name  string // attribute name or comment text
+	value Value
+	mode  Mode
+	group *group
+}
+
+// group is the blocks of one type in a body.
+type group struct {
+	typ    string
+	blocks []*Block
+}
+
+// Block is a block being built.
+type Block struct {
+	typ    string
+	labels []string
+	body   Body
+}
+
+// Type returns the block's type name.
+func (b *Block) Type() string { return b.typ }
+
+// Labels returns the block's labels.
+func (b *Block) Labels() []string { return b.labels }
+
+// Body returns the block's body.
+func (b *Block) Body() *Body { return &b.body }
+
+// AppendAttribute appends an attribute whose value is read in the given
+// mode.
+func (b *Body) AppendAttribute(name string, v Value, mode Mode) {
+	b.items = append(b.items, item{kind: itemAttr, name: name, value: v, mode: mode})
+}
+
+// AppendComment appends a "//" property: a comment that every HCL reader
+// skips in a body.
+func (b *Body) AppendComment(text string) {
+	b.items = append(b.items, item{kind: itemComment, name: text})
+}
+
+// AppendBlock appends a block and returns it.
+func (b *Body) AppendBlock(typ string, labels ...string) *Block {
+	blk := &Block{typ: typ, labels: labels}
+	blk.body.path = b.childPath(typ, labels)
+	for _, g := range b.groups {
+		if g.typ == typ {
+			g.blocks = append(g.blocks, blk)
+			return blk
+		}
+	}
+	g := &group{typ: typ, blocks: []*Block{blk}}
+	b.groups = append(b.groups, g)
+	b.items = append(b.items, item{kind: itemGroup, group: g})
+	return blk
+}
+
+func (b *Body) childPath(typ string, labels []string) string {
+	p := typ
+	if b.path != "" {
+		p = b.path + "." + typ
+	}
+	for _, l := range labels {
+		p += "." + l
+	}
+	return p
+}
