@@ -25,8 +25,7 @@ func (f *file) syntaxDiags() hcl.Diagnostics {
 			d.Context = &ctx
 		}
 		if e.Code == scanner.CodeTooLarge {
-			d.Subject = nil
-			r := f.placeholderRange()
+			r := f.placeholderRange() // nothing was read: point at the start
 			d.Subject = &r
 		}
 		diags = append(diags, d)
