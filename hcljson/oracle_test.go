@@ -30,8 +30,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/scanner"
 )
 
 // impl is one implementation of the JSON syntax.
