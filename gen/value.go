@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -39,6 +40,7 @@ const (
 // zero Value is null.
 type Value struct {
 	kind  kind
+	wide  bool // a number that float64 readers would change (see Number)
 	text  string
 	elems []Value
 	props []Prop
@@ -63,7 +65,8 @@ func Bool(b bool) Value {
 }
 
 // String returns literal text. In an Expr-mode attribute it is escaped so
-// that it evaluates to exactly this text.
+// that it evaluates to exactly this text. Invalid UTF-8 cannot be read back
+// by HCL; each invalid byte is written as U+FFFD, as encoding/json does.
 func String(s string) Value { return Value{kind: kindString, text: s} }
 
 // Template returns HCL template source ("${var.x}", "web-${count.index}"),
@@ -77,28 +80,70 @@ func Array(elems ...Value) Value { return Value{kind: kindArray, elems: elems} }
 func Object(props ...Prop) Value { return Value{kind: kindObject, props: props} }
 
 // Number returns a number from its decimal text, which must follow the
-// JSON number grammar (RFC 8259). The text is kept exactly.
+// JSON number grammar (RFC 8259). The text is kept exactly; HCL reads it
+// with 512 bits of precision.
+//
+// Text that HCL's JSON syntax cannot read is an error: a number of more
+// than 4,096 characters, or one too large or too small for 512-bit
+// arithmetic (beyond about 1e646456992 and 1e-646457000; spec.md
+// §syntax-numbers, §syntax-limits).
+//
+// In an Expr-mode attribute, a number that float64 readers would change is
+// written as the template "${<text>}": one whose value is not the value of
+// the shortest text of the float64 nearest to it (1e400, 1e-400,
+// 9007199254740993, 123456789012345678901234567890). HCL evaluates the
+// template to the same number, and readers such as JavaScript, jq and
+// encoding/json see a string instead of a number they would round, clamp
+// or reject. 0.1 and -0 are written as numbers. In a Literal-mode attribute
+// the number is always written as it is.
 func Number(literal string) (Value, error) {
 	if !isJSONNumber(literal) {
 		return Value{}, fmt.Errorf("gen: %q is not a JSON number", literal)
 	}
-	return Value{kind: kindNumber, text: literal}, nil
+	if err := checkReadable(literal); err != nil {
+		return Value{}, err
+	}
+	return Value{kind: kindNumber, text: literal, wide: !fitsFloat64(literal)}, nil
 }
 
 // NumberFloat returns a number with the shortest decimal text that
-// identifies f at its precision. f must be finite.
+// identifies f at its precision, in plain digits from 1e-6 up to 1e21 and
+// in exponent form outside (1e+21, 1.5e-7), as encoding/json writes
+// float64 values. f must be finite and not nil, and its text readable (see
+// Number).
 func NumberFloat(f *big.Float) (Value, error) {
+	if f == nil {
+		return Value{}, fmt.Errorf("gen: nil *big.Float")
+	}
 	if f.IsInf() {
 		return Value{}, fmt.Errorf("gen: %v cannot be written in JSON", f)
 	}
-	text := f.Text('g', -1)
-	// big.Float writes "1e+06"; JSON accepts it, and keeps "-0".
-	return Value{kind: kindNumber, text: text}, nil
+	text := f.Text('e', -1) // "1.5e-07", "-0e+00"
+	i := strings.LastIndexByte(text, 'e')
+	exp, err := strconv.Atoi(text[i+1:])
+	switch {
+	case err == nil && exp >= -6 && exp < 21:
+		text = f.Text('f', -1)
+	default:
+		// Drop the leading zeros of the exponent: "1.5e-07" → "1.5e-7".
+		j := i + 2
+		for j < len(text)-1 && text[j] == '0' {
+			j++
+		}
+		text = text[:i+2] + text[j:]
+	}
+	if err := checkReadable(text); err != nil {
+		return Value{}, err
+	}
+	return Value{kind: kindNumber, text: text, wide: !fitsFloat64(text)}, nil
 }
 
 // NumberInt returns an integer.
 func NumberInt(i int64) Value {
-	return Value{kind: kindNumber, text: fmt.Sprint(i)}
+	text := strconv.FormatInt(i, 10)
+	// float64 holds every integer of magnitude up to 2^53 exactly.
+	const exact = 1 << 53
+	return Value{kind: kindNumber, text: text, wide: (i > exact || i < -exact) && !fitsFloat64(text)}
 }
 
 // IsNull reports whether v is null.
@@ -139,4 +184,78 @@ func isJSONNumber(s string) bool {
 		}
 	}
 	return i == len(s)
+}
+
+// maxNumberLen is the longest number text hcljson reads (spec.md
+// §syntax-limits).
+const maxNumberLen = 4096
+
+// checkReadable returns an error if HCL's JSON syntax cannot read the JSON
+// number text: too long, or out of the range of cty.ParseNumberVal (an
+// infinity, or zero from non-zero digits).
+func checkReadable(text string) error {
+	if len(text) > maxNumberLen {
+		return fmt.Errorf("gen: a number of %d characters is longer than HCL reads (%d)", len(text), maxNumberLen)
+	}
+	// With at most 8 significant digits of exponent and 4,096 characters,
+	// the number is far from the limits.
+	exp := ""
+	if i := strings.IndexAny(text, "eE"); i >= 0 {
+		exp = strings.TrimLeft(text[i+1:], "+-0")
+	}
+	if len(exp) <= 8 {
+		return nil
+	}
+	f, _, err := big.ParseFloat(text, 10, 512, big.ToNearestEven)
+	if err != nil || f.IsInf() || f.Sign() == 0 {
+		return fmt.Errorf("gen: %s is too large or too small for HCL to read", text)
+	}
+	return nil
+}
+
+// fitsFloat64 reports whether the JSON number lit has the value of the
+// shortest text of the float64 nearest to it, that is whether a reader that
+// holds numbers in float64 gets its value (0.1 and 1.50 do, 1e400 and
+// 9007199254740993 do not). -0 fits; the sign of zero counts.
+func fitsFloat64(lit string) bool {
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil {
+		return false // out of range
+	}
+	var buf [32]byte
+	return sameDecimal(lit, string(strconv.AppendFloat(buf[:0], f, 'e', -1, 64)))
+}
+
+// sameDecimal reports whether two JSON numbers have the same value, sign of
+// zero included.
+func sameDecimal(a, b string) bool {
+	an, ad, ae, aok := decimalParts(a)
+	bn, bd, be, bok := decimalParts(b)
+	return aok && bok && an == bn && ad == bd && (ad == "" || ae == be)
+}
+
+// decimalParts returns the sign of the JSON number s, its significant
+// digits (no leading or trailing zeros; "" for zero) and the exponent e
+// with value 0.<digits> × 10^e. ok is false when the exponent does not fit
+// in an int.
+func decimalParts(s string) (neg bool, digits string, exp int, ok bool) {
+	if strings.HasPrefix(s, "-") {
+		neg, s = true, s[1:]
+	}
+	mant, expText, _ := strings.Cut(strings.ToLower(s), "e")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	all := strings.TrimLeft(intPart+frac, "0")
+	lead := len(intPart) + len(frac) - len(all) // leading zeros dropped
+	digits = strings.TrimRight(all, "0")
+	if digits == "" {
+		return neg, "", 0, true
+	}
+	e := 0
+	if expText != "" {
+		var err error
+		if e, err = strconv.Atoi(expText); err != nil || e > 1<<40 || e < -(1<<40) {
+			return neg, digits, 0, false
+		}
+	}
+	return neg, digits, len(intPart) - lead + e, true
 }

@@ -1,0 +1,110 @@
+// Package gen writes HCL configuration in the JSON syntax (.tf.json) that
+// reads back exactly as it was meant: same blocks in the same order, same
+// attributes in the same order, same values.
+//
+// A program builds a [File] (bodies, blocks, attributes, "//" comments),
+// with values made by [String], [Template], [Number], [Array], [Object]
+// and the others, or converted from cty by [FromCty] and
+// [Body.AppendAttributeCty], and writes it with [AppendFile], [File.Bytes]
+// or an [Encoder]. [FromNative] builds the File of a native HCL
+// file, and [ConvertNative] converts one to JSON in one call. How the output is read back is the parse side, package
+// hcljson, which spec.md specifies: bodies (§body), "//" properties
+// (§body-comments), blocks and labels (§blocks), values, strings and object
+// keys as expressions (§json-values, §json-strings, §json-objects).
+//
+// # The general array form
+//
+// Every body is one JSON object. Attributes and comments are written in
+// the order they were appended. The blocks of one type are written
+// together as one property, at the place of the first block of that type,
+// whose value is an array with one element per block, in order. Each label
+// is an object with that label as its only property, holding an array
+// with one element; inside the last array is the block's body:
+//
+//	{
+//	  "resource": [
+//	    {"aws_instance": [{"web": [{"ami": "ami-123"}]}]},
+//	    {"aws_instance": [{"db": [{"ami": "ami-456"}]}]}
+//	  ],
+//	  "lifecycle": [{...}]
+//	}
+//
+// (shown here with some lines joined). This is the form Terraform's
+// documentation recommends for systematic conversion: it is valid for
+// every schema, whatever the number of blocks, and keeps the order of
+// blocks of one type even when their labels differ or repeat. The order
+// between blocks of different types, and between blocks and attributes, is
+// not kept (hcl.BodyContent lists blocks of all types in one slice, so a
+// decoder that looks at that order sees the grouped order).
+//
+// Output is deterministic: two spaces of indentation by default, no
+// whitespace with Options.Compact, and a trailing newline after a file.
+//
+// # Modes and escaping
+//
+// An attribute is appended with a [Mode], which says how whoever decodes
+// it will read it. In [Expr] mode (Value with an evaluation context, most
+// arguments) every string is a template, object keys too, so a [String]'s
+// text is escaped for templates: "${" is written "$${", "%{" is written
+// "%%{", and a leading U+FEFF is doubled. In [Literal] mode (Value(nil):
+// Terraform's variable defaults and descriptions, module sources, backend
+// settings) a String is written as it is: escaping it there would change
+// the value. A [Template] ("web-${count.index}") is written as given in
+// both modes.
+//
+// JSON escaping is the minimum JSON requires ('"', '\\', control
+// characters as \n, \t, \r, \b, \f or \u00XX) plus U+2028 and U+2029,
+// which JavaScript does not accept raw in older engines. '<', '>' and '&'
+// are written as they are. Each byte of invalid UTF-8 is written as
+// \ufffd. Names (attributes, block types, labels) and "//" comments are
+// written as they are, never escaped for templates: HCL does not evaluate
+// them.
+//
+// One kind of text has no escaped form in Expr mode: a carriage return not
+// followed by a line feed and, after it, "${" or "%{". After such a "\r"
+// hclsyntax reads the rest of a template without its usual escapes. Such a
+// string is written as an interpolation of a quoted HCL string,
+// "${\"...\"}", which evaluates to it exactly.
+//
+// # Numbers
+//
+// A number keeps its exact decimal text ([Number]) or the shortest text
+// that identifies it ([NumberFloat], [NumberInt]), and HCL reads it back
+// with 512 bits of precision. In Expr mode a number that a float64 reader
+// would change (1e400, 1e-400, 9007199254740993, a 30-digit integer) is
+// written as the template "${1e400}", which HCL evaluates to the same
+// number, as the HCL JSON specification advises: JavaScript, jq and
+// encoding/json read such numbers as Infinity, a clamped float or an
+// error. 0.1, 1.5e-7 and -0 stay numbers. In Literal mode, where a
+// template would be read as a string, the number is written as it is.
+// Number and NumberFloat reject what hcljson cannot read: more than 4,096
+// characters, or a magnitude beyond about 1e646456992 or below about
+// 1e-646457000 (spec.md §syntax-numbers, §syntax-limits).
+//
+// # Values from cty
+//
+// [FromCty] maps lists, sets and tuples to arrays and maps and objects to
+// objects (keys in cty's sorted order), keeps numbers exact and writes a
+// null of any type as null. An unknown or marked value is an error, a
+// [*PathError] naming where it is: resource.aws_instance.web.tags["Name"].
+//
+// # Performance
+//
+// Encoding appends to the caller's buffer without reflection and without
+// encoding/json; appending a built File to a buffer with enough capacity
+// allocates nothing. An [Encoder] hands its output to the writer every
+// 64 KiB.
+//
+// # Not supported
+//
+//   - The order between blocks of different types, and between blocks and
+//     attributes, in one body (see above). A root array, which would keep
+//     it, is not written.
+//   - Attributes are not checked against any schema: duplicate names, names
+//     that are not identifiers and block types with different numbers of
+//     labels are written as given, and reported by whoever decodes them.
+//   - A Template is not checked: invalid template source is written as
+//     given and reported when evaluated.
+//   - Unknown and marked cty values (see above), and invalid UTF-8 (written
+//     as U+FFFD).
+package gen

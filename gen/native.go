@@ -1,0 +1,401 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+)
+
+// NativeOptions says how FromNative and ConvertNative convert native HCL.
+type NativeOptions struct {
+	// Comments carries the comments directly above an attribute or a
+	// block (on the lines just before it, with no blank line between) as
+	// a "//" property. A comment above an attribute, or above the first
+	// block of a type in a body, is written before it; a comment above a
+	// later block of a type, whose group is already written further up,
+	// is written first in that block's body. Other comments are dropped.
+	Comments bool
+
+	// Mode, when set, says how the attribute called name is read in the
+	// body of the innermost of blocks (the root body when blocks is
+	// empty): Expr or Literal. Without it every attribute is Expr. A
+	// Literal attribute must be a constant: its strings are written as
+	// they are.
+	Mode func(blocks []*hclsyntax.Block, name string) Mode
+}
+
+// FromNative converts a file of HCL's native syntax (from
+// hclsyntax.ParseConfig; f.Bytes must be its source) to a JSON-syntax file
+// in the general array form: block types and labels come from the block
+// headers, attributes keep their order, literals stay JSON literals,
+// templates keep their parts, and any other expression is written as
+// "${<its source text>}". What cannot be written so that it means the
+// same is an error naming the attribute.
+func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
+	var body *hclsyntax.Body
+	if f != nil {
+		body, _ = f.Body.(*hclsyntax.Body)
+	}
+	if body == nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Not native syntax",
+			Detail:   "Only a file parsed by hclsyntax (HCL's native syntax) can be converted to JSON.",
+		}}
+	}
+	c := &nativeConv{src: f.Bytes, opts: opts}
+	out := NewFile()
+	c.body(out.Body(), body, 0)
+	return out, c.diags
+}
+
+// ConvertNative parses src as native HCL and returns it in JSON syntax,
+// encoded with enc. On errors it returns no output and the diagnostics.
+func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options) ([]byte, hcl.Diagnostics) {
+	f, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	out, more := FromNative(f, opts)
+	diags = append(diags, more...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return AppendFile(nil, out, enc), diags
+}
+
+// nativeConv holds the state of one conversion.
+type nativeConv struct {
+	src   []byte
+	opts  NativeOptions
+	path  []*hclsyntax.Block // the blocks around the body being converted
+	attr  *hclsyntax.Attribute
+	diags hcl.Diagnostics
+	buf   []byte // scratch for templates
+}
+
+// body converts b into dst. start is the byte offset where b's content
+// begins (after the opening brace), for finding comments.
+func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
+	attrs := make([]*hclsyntax.Attribute, 0, len(b.Attributes))
+	for _, a := range b.Attributes {
+		attrs = append(attrs, a)
+	}
+	slices.SortFunc(attrs, func(x, y *hclsyntax.Attribute) int {
+		return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte
+	})
+	var types []string // block types already written, for comments
+	prev := start
+	for ai, bi := 0, 0; ai < len(attrs) || bi < len(b.Blocks); {
+		if bi == len(b.Blocks) || ai < len(attrs) && attrs[ai].SrcRange.Start.Byte < b.Blocks[bi].TypeRange.Start.Byte {
+			a := attrs[ai]
+			ai++
+			if c.opts.Comments {
+				if text, ok := c.commentAbove(prev, a.SrcRange.Start.Byte, a.NameRange); ok {
+					dst.AppendComment(text)
+				}
+			}
+			prev = a.SrcRange.End.Byte
+			if c.validName(a.Name, a.NameRange) {
+				c.attribute(dst, a)
+			}
+			continue
+		}
+		blk := b.Blocks[bi]
+		bi++
+		var comment string
+		var hasComment bool
+		if c.opts.Comments {
+			comment, hasComment = c.commentAbove(prev, blk.TypeRange.Start.Byte, blk.TypeRange)
+			if hasComment && !slices.Contains(types, blk.Type) {
+				dst.AppendComment(comment)
+				hasComment = false
+			}
+			if !slices.Contains(types, blk.Type) {
+				types = append(types, blk.Type)
+			}
+		}
+		prev = blk.CloseBraceRange.End.Byte
+		valid := c.validName(blk.Type, blk.TypeRange)
+		for i, l := range blk.Labels {
+			r := blk.TypeRange
+			if i < len(blk.LabelRanges) {
+				r = blk.LabelRanges[i]
+			}
+			valid = c.validName(l, r) && valid
+		}
+		if !valid {
+			continue
+		}
+		out := dst.AppendBlock(blk.Type, blk.Labels...)
+		if hasComment {
+			out.Body().AppendComment(comment)
+		}
+		c.path = append(c.path, blk)
+		c.body(out.Body(), blk.Body, blk.OpenBraceRange.End.Byte)
+		c.path = c.path[:len(c.path)-1]
+	}
+}
+
+// validName reports whether an attribute name, block type or label can be
+// written in JSON, and reports an error if not.
+func (c *nativeConv) validName(name string, r hcl.Range) bool {
+	if utf8.ValidString(name) {
+		return true
+	}
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Invalid UTF-8",
+		Detail:   fmt.Sprintf("The name %q cannot be written in JSON, whose text must be UTF-8.", name),
+		Subject:  r.Ptr(),
+	})
+	return false
+}
+
+func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
+	mode := Expr
+	if c.opts.Mode != nil {
+		mode = c.opts.Mode(c.path, a.Name)
+	}
+	c.attr = a
+	n := len(c.diags)
+	var v Value
+	if mode == Literal {
+		v = c.literal(a.Expr)
+	} else {
+		v = c.expr(a.Expr)
+	}
+	if len(c.diags) == n {
+		dst.AppendAttribute(a.Name, v, mode)
+	}
+}
+
+// expr converts an expression read with an evaluation context.
+func (c *nativeConv) expr(e hclsyntax.Expression) Value {
+	switch e := e.(type) {
+	case *hclsyntax.LiteralValueExpr:
+		return c.literalValue(e)
+	case *hclsyntax.TemplateExpr:
+		return c.template(e)
+	case *hclsyntax.TemplateWrapExpr:
+		return c.interpTemplate(e.Wrapped)
+	case *hclsyntax.TupleConsExpr:
+		elems := make([]Value, len(e.Exprs))
+		for i, x := range e.Exprs {
+			elems[i] = c.expr(x)
+		}
+		return Array(elems...)
+	case *hclsyntax.ObjectConsExpr:
+		if keys, ok := staticKeys(e); ok {
+			props := make([]Prop, len(e.Items))
+			for i, item := range e.Items {
+				props[i] = Prop{Key: c.stringValue(keys[i], e), Value: c.expr(item.ValueExpr)}
+			}
+			return Object(props...)
+		}
+	case *hclsyntax.UnaryOpExpr:
+		if v, ok := c.negativeNumber(e); ok {
+			return v
+		}
+	}
+	return c.interpTemplate(e)
+}
+
+// literal converts an expression read without an evaluation context: it
+// must be a constant, and its strings are written as they are.
+func (c *nativeConv) literal(e hclsyntax.Expression) Value {
+	switch e := e.(type) {
+	case *hclsyntax.LiteralValueExpr:
+		return c.literalValue(e)
+	case *hclsyntax.TemplateExpr:
+		if s, ok := literalText(e); ok {
+			return String(s)
+		}
+	case *hclsyntax.TupleConsExpr:
+		elems := make([]Value, len(e.Exprs))
+		for i, x := range e.Exprs {
+			elems[i] = c.literal(x)
+		}
+		return Array(elems...)
+	case *hclsyntax.ObjectConsExpr:
+		if keys, ok := staticKeys(e); ok {
+			props := make([]Prop, len(e.Items))
+			for i, item := range e.Items {
+				props[i] = Prop{Key: String(keys[i]), Value: c.literal(item.ValueExpr)}
+			}
+			return Object(props...)
+		}
+	case *hclsyntax.UnaryOpExpr:
+		if v, ok := c.negativeNumber(e); ok {
+			return v
+		}
+	}
+	// Something to compute, such as 1 + 2: its value with no context.
+	val, diags := e.Value(nil)
+	if !diags.HasErrors() && val.IsWhollyKnown() {
+		v, err := FromCty(val)
+		if err == nil {
+			return v
+		}
+	}
+	c.fail(e, "Not a constant", "it is read as a literal value, without variables or functions")
+	return Value{}
+}
+
+// literalValue converts a number, bool, null or string literal.
+func (c *nativeConv) literalValue(e *hclsyntax.LiteralValueExpr) Value {
+	v := e.Val
+	switch {
+	case !v.IsKnown() || v.IsMarked():
+		// Only in the partial tree of a file with errors.
+	case v.IsNull():
+		return Null()
+	case v.Type() == cty.Bool:
+		return Bool(v.True())
+	case v.Type() == cty.Number:
+		return c.number(c.text(e.SrcRange), v)
+	case v.Type() == cty.String:
+		return c.stringValue(v.AsString(), e)
+	}
+	c.fail(e, "Unexpected literal", "it is "+v.GoString())
+	return Value{}
+}
+
+// number returns the number v written as text in the source: the text
+// itself when JSON allows it, its shortest exact form otherwise.
+func (c *nativeConv) number(text string, v cty.Value) Value {
+	if len(text) <= maxNumberText {
+		if n, err := Number(text); err == nil {
+			return n
+		}
+	}
+	n, err := NumberFloat(v.AsBigFloat())
+	if err != nil {
+		c.fail(nil, "Number out of range", err.Error())
+	}
+	return n
+}
+
+// maxNumberText is the longest number token hcljson reads (spec.md D15);
+// a longer one is written in its shortest form.
+const maxNumberText = 4096
+
+// negativeNumber folds -<number literal> into one JSON number.
+func (c *nativeConv) negativeNumber(e *hclsyntax.UnaryOpExpr) (Value, bool) {
+	lit, ok := e.Val.(*hclsyntax.LiteralValueExpr)
+	if !ok || e.Op != hclsyntax.OpNegate || lit.Val.Type() != cty.Number || lit.Val.IsNull() || !lit.Val.IsKnown() {
+		return Value{}, false
+	}
+	val, diags := e.Value(nil)
+	if diags.HasErrors() || !val.IsKnown() || val.IsNull() {
+		return Value{}, false
+	}
+	return c.number("-"+c.text(lit.SrcRange), val), true
+}
+
+// stringValue returns literal text (the encoder escapes it as the
+// attribute's mode requires).
+func (c *nativeConv) stringValue(s string, at hclsyntax.Expression) Value {
+	if !utf8.ValidString(s) {
+		c.fail(at, "Invalid UTF-8", "JSON text must be UTF-8")
+		return Value{}
+	}
+	return String(s)
+}
+
+// staticKeys returns the keys of an object constructor when each is a
+// constant string (a bare name, a literal string or number, or anything
+// else that evaluates without a context) and no two are equal.
+func staticKeys(e *hclsyntax.ObjectConsExpr) ([]string, bool) {
+	keys := make([]string, len(e.Items))
+	for i, item := range e.Items {
+		k, diags := item.KeyExpr.Value(nil)
+		if diags.HasErrors() || k.IsNull() || !k.IsKnown() || k.IsMarked() {
+			return nil, false
+		}
+		k, err := convert.Convert(k, cty.String)
+		if err != nil || !k.IsKnown() || k.IsNull() {
+			return nil, false
+		}
+		keys[i] = k.AsString()
+		if slices.Contains(keys[:i], keys[i]) {
+			return nil, false
+		}
+	}
+	return keys, true
+}
+
+// literalText returns the text of a template made of literal parts only.
+func literalText(e *hclsyntax.TemplateExpr) (string, bool) {
+	if len(e.Parts) == 1 {
+		if lit, ok := e.Parts[0].(*hclsyntax.LiteralValueExpr); ok && lit.Val.Type() == cty.String && !lit.Val.IsNull() {
+			return lit.Val.AsString(), true
+		}
+	}
+	var b strings.Builder
+	for _, p := range e.Parts {
+		lit, ok := p.(*hclsyntax.LiteralValueExpr)
+		if !ok || lit.Val.Type() != cty.String || lit.Val.IsNull() {
+			return "", false
+		}
+		b.WriteString(lit.Val.AsString())
+	}
+	return b.String(), true
+}
+
+// text returns the source text of r.
+func (c *nativeConv) text(r hcl.Range) string {
+	if r.Start.Byte < 0 || r.End.Byte > len(c.src) || r.Start.Byte > r.End.Byte {
+		return ""
+	}
+	return string(c.src[r.Start.Byte:r.End.Byte])
+}
+
+// fail reports that the current attribute cannot be converted.
+func (c *nativeConv) fail(at hclsyntax.Expression, summary, why string) {
+	var subject *hcl.Range
+	switch {
+	case at != nil:
+		subject = at.Range().Ptr()
+	case c.attr != nil:
+		subject = c.attr.Expr.Range().Ptr()
+	}
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf("The argument %q%s cannot be written in JSON with the same meaning: %s.", c.attrName(), c.where(), why),
+		Subject:  subject,
+	})
+}
+
+func (c *nativeConv) attrName() string {
+	if c.attr == nil {
+		return ""
+	}
+	return c.attr.Name
+}
+
+// where names the block the current attribute is in: ` in resource "a" "b"`.
+func (c *nativeConv) where() string {
+	if len(c.path) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" in ")
+	for i, blk := range c.path {
+		if i > 0 {
+			b.WriteString(" > ")
+		}
+		b.WriteString(blk.Type)
+		for _, l := range blk.Labels {
+			fmt.Fprintf(&b, " %q", l)
+		}
+	}
+	return b.String()
+}

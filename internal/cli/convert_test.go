@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runStdin(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Main(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+const convertSrc = `# The region.
+region = "us-east-1"
+
+resource "aws_instance" "web" {
+  ami  = var.ami
+  tags = { Name = "web-${count.index}", "<&>" = "$${literal}" }
+}
+`
+
+const convertWant = `{
+  "region": "us-east-1",
+  "resource": [
+    {
+      "aws_instance": [
+        {
+          "web": [
+            {
+              "ami": "${var.ami}",
+              "tags": {
+                "Name": "web-${count.index}",
+                "<&>": "$${literal}"
+              }
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+`
+
+func TestConvert(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "main.tf")
+	if err := os.WriteFile(file, []byte(convertSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compactWant := `{"region":"us-east-1","resource":[{"aws_instance":[{"web":[{"ami":"${var.ami}","tags":{"Name":"web-${count.index}","<&>":"$${literal}"}}]}]}]}` + "\n"
+	withComments := `{"//":"The region.","region":"us-east-1","resource":[{"aws_instance":[{"web":[{"ami":"${var.ami}","tags":{"Name":"web-${count.index}","<&>":"$${literal}"}}]}]}]}` + "\n"
+	for _, tt := range []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"file", "", []string{"convert", file}, convertWant},
+		{"compact", "", []string{"convert", "--compact", file}, compactWant},
+		{"flags after the file", "", []string{"convert", file, "-compact", "--comments"}, withComments},
+		{"stdin", convertSrc, []string{"convert", "--from", "hcl", "-"}, convertWant},
+		{"stdin compact", convertSrc, []string{"convert", "-", "--from=hcl", "--compact"}, compactWant},
+		{"empty stdin", "", []string{"convert", "--from", "hcl", "-"}, "{}\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runStdin(tt.stdin, tt.args...)
+			if code != 0 || stdout != tt.want || stderr != "" {
+				t.Errorf("exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, stdout, tt.want, stderr)
+			}
+		})
+	}
+}
+
+func TestConvertErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.tf")
+	if err := os.WriteFile(bad, []byte("resource \"a\" \"b\" {\n  x = \n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run("convert", bad)
+	want := "Error: Invalid expression\n\n" +
+		"  on " + bad + " line 2, in resource \"a\" \"b\":\n" +
+		"   2:   x = \n" +
+		"   3: }\n\n" +
+		"Expected the start of an expression, but found an invalid expression token.\n\n"
+	if code != 1 || stdout != "" || stderr != want {
+		t.Errorf("invalid HCL: exit %d\nstdout %q\nstderr:\n%s\nwant:\n%s", code, stdout, stderr, want)
+	}
+
+	code, stdout, stderr = runStdin("a = \"x\" b = 1\n", "convert", "--from", "hcl", "-")
+	if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "Error: Missing newline after argument\n\n  on <stdin> line 1:\n") {
+		t.Errorf("invalid stdin: exit %d\nstdout %q\nstderr:\n%s", code, stdout, stderr)
+	}
+
+	code, stdout, stderr = run("convert", filepath.Join(dir, "missing.tf"))
+	flat := strings.Join(strings.Fields(stderr), " ")
+	if code != 1 || stdout != "" || !strings.HasPrefix(flat, "Error: Failed to read file The file \"") || !strings.HasSuffix(flat, "missing.tf\" could not be read: no such file or directory.") {
+		t.Errorf("missing file: exit %d\nstdout %q\nstderr:\n%s", code, stdout, stderr)
+	}
+}
+
+func TestConvertUsage(t *testing.T) {
+	for _, tt := range []struct {
+		args   []string
+		code   int
+		stderr string // a prefix
+	}{
+		{[]string{"convert"}, 2, "hcljson convert: want one file, have 0\n"},
+		{[]string{"convert", "a.tf", "b.tf"}, 2, "hcljson convert: want one file, have 2\n"},
+		{[]string{"convert", "-"}, 2, "hcljson convert: reading standard input needs --from hcl\n"},
+		{[]string{"convert", "--from", "yaml", "-"}, 2, "hcljson convert: unknown --from \"yaml\" (want hcl)\n"},
+		{[]string{"convert", "x.tf.json"}, 2, "hcljson convert: x.tf.json is JSON; converting JSON to native syntax is not supported yet\n"},
+		{[]string{"convert", "--nope", "a.tf"}, 2, "flag provided but not defined: -nope\n"},
+		{[]string{"convert", "-h"}, 0, convertUsage},
+	} {
+		code, stdout, stderr := run(tt.args...)
+		if code != tt.code || stdout != "" || !strings.HasPrefix(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s\nwant exit %d and stderr starting\n%s", tt.args, code, stdout, stderr, tt.code, tt.stderr)
+		}
+		if tt.code == 2 && !strings.HasSuffix(stderr, convertUsage) && !strings.Contains(tt.stderr, "not supported") {
+			t.Errorf("%v: no usage text:\n%s", tt.args, stderr)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+int        = 42
+negative   = -5
+neg_zero   = -0
+zero       = 0
+tenth      = 0.1
+trailing   = 1.50
+exp        = 1E5
+exp_neg    = 2.5e-3
+leading    = 007
+big        = 1e400
+neg_big    = -1e400
+tiny       = 1e-400
+digits30   = 123456789012345678901234567890
+unsafe_int = 9007199254740993
+safe_int   = 9007199254740992
+pi         = 3.14159265358979323846264338327950288419716939937510582097494459
+double_neg = - -5
+in_tuple   = [1, -2, 0.1, 1e400]
+in_object  = { a = 1e400, b = -0 }
+arith      = 1 + 2

@@ -1,0 +1,3 @@
+/*
+  Multi-line comment
+*/

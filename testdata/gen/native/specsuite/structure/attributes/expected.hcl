@@ -1,0 +1,3 @@
+a = "a value"
+b = "b value"
+c = "c value"

@@ -1,0 +1,1 @@
+a = "a value", b = "b value"

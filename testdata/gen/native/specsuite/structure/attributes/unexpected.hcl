@@ -1,0 +1,4 @@
+a = "a value"
+b = "b value"
+c = "c value"
+d = "d value"
