@@ -67,7 +67,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 			all = append(all, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Failed to read file",
-				Detail:   fmt.Sprintf("The file %q could not be read: %s.", name, errors.Unwrap(err)),
+				Detail:   fmt.Sprintf("The file %q could not be read: %s.", name, readError(err)),
 			})
 			continue
 		}
@@ -75,15 +75,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 		files[name] = f
 		all = append(all, diags...)
 	}
-	if len(all) > 0 {
-		w := hcl.NewDiagnosticTextWriter(stderr, files, 78, false)
-		if err := w.WriteDiagnostics(all); err != nil {
-			fmt.Fprintf(stderr, "hcljson: %v\n", err)
-			return 1
-		}
-	}
-	if all.HasErrors() {
-		return 1
+	if code := writeDiags(stderr, files, all); code != 0 {
+		return code
 	}
 	fmt.Fprintf(stdout, "%d file(s) checked, no errors\n", len(fs.Args()))
 	return 0
