@@ -58,7 +58,7 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 // ConvertNative parses src as native HCL and returns it in JSON syntax,
 // encoded with enc. On errors it returns no output and the diagnostics.
 func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options) ([]byte, hcl.Diagnostics) {
-	f, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	f, diags := ParseNative(src, filename)
 	if diags.HasErrors() {
 		return nil, diags
 	}

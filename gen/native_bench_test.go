@@ -98,8 +98,9 @@ var nativeDocs = sync.OnceValue(func() map[string][]byte {
 })
 
 // BenchmarkConvertNative measures ConvertNative beside
-// hclsyntax.ParseConfig alone, the floor it builds on: the difference is
-// the converter's own cost.
+// hclsyntax.ParseConfig alone, the floor it builds on, and ParseNative,
+// which ConvertNative parses with (in pieces on several cores): the
+// difference is the converter's own cost.
 func BenchmarkConvertNative(b *testing.B) {
 	for _, size := range []string{"1MB", "10MB"} {
 		src := nativeDocs()[size]
@@ -108,6 +109,15 @@ func BenchmarkConvertNative(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, diags := hclsyntax.ParseConfig(src, "bench.tf", hcl.InitialPos); diags.HasErrors() {
+					b.Fatal(diags)
+				}
+			}
+		})
+		b.Run("ParseNative/"+size, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, diags := ParseNative(src, "bench.tf"); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 )
 
@@ -93,7 +92,7 @@ func convert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}})
 	}
 
-	f, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	f, diags := gen.ParseNative(src, filename)
 	files[filename] = f
 	if !diags.HasErrors() {
 		out, more := gen.FromNative(f, gen.NativeOptions{Comments: *comments})

@@ -1,0 +1,197 @@
+package gen
+
+import (
+	"bytes"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// ParseNative parses src as a file of HCL's native syntax. Its result is
+// exactly hclsyntax.ParseConfig(src, filename, hcl.InitialPos)'s: the same
+// body, ranges and diagnostics, with f.Bytes the whole of src.
+//
+// A large file is parsed in pieces on several goroutines. It is cut just
+// after lines that are exactly "}" (where a top-level block of formatted
+// HCL ends), each piece is parsed by hclsyntax with the position of its
+// first byte, and the top-level bodies are joined into one. A cut that
+// falls inside anything that spans lines (a nested block, a heredoc, a
+// comment, a bracketed expression) leaves that thing unterminated in the
+// piece before it, which hclsyntax reports as an error. So when any piece
+// has a diagnostic, two pieces set the same top-level argument, or a
+// piece does not end where the next one begins, the pieces are dropped
+// and src is parsed once, whole, and the diagnostics are always
+// hclsyntax's own.
+func ParseNative(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
+	procs := runtime.GOMAXPROCS(0)
+	if procs < 2 || len(src) < parallelMin {
+		return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	}
+	return parseNative(src, filename, max(procs, len(src)/pieceSize), procs)
+}
+
+const (
+	// parallelMin is the smallest source ParseNative parses in pieces;
+	// below it, starting goroutines costs more than it saves.
+	parallelMin = 256 << 10
+
+	// pieceSize is about the size of a piece. Many small pieces beat
+	// one per core: converting a 10 MB file took 2.8 s in 2 pieces and
+	// 2.1 s in 80, with a third less system time and peak memory (less
+	// memory is live at a time, and hclsyntax grows one slice of tokens
+	// per parse, much smaller for a piece than for the whole file).
+	pieceSize = 128 << 10
+)
+
+// parseNative is ParseNative with src cut into at most n pieces, parsed by
+// workers goroutines.
+func parseNative(src []byte, filename string, n, workers int) (*hcl.File, hcl.Diagnostics) {
+	if f, ok := parsePieces(src, filename, cutPoints(src, n), workers); ok {
+		return f, nil
+	}
+	return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+}
+
+// cutPoints returns the offsets, in increasing order, at which src is cut
+// into at most n pieces of about equal size: each is just after the line
+// break that ends a line that is exactly "}" (or "}\r"), and none is at
+// the start or the end of src, or just before a UTF-8 byte order mark
+// (which hclsyntax ignores at the start of what it parses, but rejects
+// anywhere else).
+func cutPoints(src []byte, n int) []int {
+	var cuts []int
+	last := 0
+	for k := 1; k < n; k++ {
+		from := max(len(src)*k/n, last)
+		c := nextCut(src, from)
+		if c < 0 {
+			break
+		}
+		cuts = append(cuts, c)
+		last = c
+	}
+	return cuts
+}
+
+// nextCut returns the first cut point after offset from, or -1.
+func nextCut(src []byte, from int) int {
+	from = max(from-1, 0) // the line break before a "}" line at from
+	for from < len(src) {
+		i := bytes.Index(src[from:], []byte("\n}"))
+		if i < 0 {
+			return -1
+		}
+		i += from + 2 // just after the "}"
+		from = i
+		if i < len(src) && src[i] == '\r' {
+			i++
+		}
+		if i >= len(src) || src[i] != '\n' {
+			continue
+		}
+		i++
+		if i < len(src) && !bytes.HasPrefix(src[i:], utf8BOM) {
+			return i
+		}
+	}
+	return -1
+}
+
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
+
+// piece is one part of the source and the result of parsing it.
+type piece struct {
+	start hcl.Pos
+	end   int
+	file  *hcl.File
+	ok    bool // parsed without a diagnostic (and without a panic)
+}
+
+// parsePieces parses src cut at cuts and joins the pieces' bodies. It
+// reports false, and the caller must parse src whole, when there are no
+// cuts or the pieces cannot be joined into exactly the body that parsing
+// src whole gives.
+func parsePieces(src []byte, filename string, cuts []int, workers int) (*hcl.File, bool) {
+	if len(cuts) == 0 {
+		return nil, false
+	}
+	pieces := make([]piece, len(cuts)+1)
+	line, prev := 1, 0
+	for i := range pieces {
+		if i > 0 {
+			line += bytes.Count(src[prev:cuts[i-1]], []byte{'\n'})
+			prev = cuts[i-1]
+		}
+		pieces[i].start = hcl.Pos{Line: line, Column: 1, Byte: prev}
+		pieces[i].end = len(src)
+		if i < len(cuts) {
+			pieces[i].end = cuts[i]
+		}
+	}
+	var next atomic.Int64 // the next piece to parse
+	work := func() {
+		for i := int(next.Add(1) - 1); i < len(pieces); i = int(next.Add(1) - 1) {
+			pieces[i].parse(src, filename)
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(workers, len(pieces)) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	return join(src, pieces)
+}
+
+// parse parses the piece's part of src.
+func (p *piece) parse(src []byte, filename string) {
+	defer func() {
+		if recover() != nil {
+			p.ok = false
+		}
+	}()
+	f, diags := hclsyntax.ParseConfig(src[p.start.Byte:p.end], filename, p.start)
+	p.file, p.ok = f, len(diags) == 0
+}
+
+// join merges the pieces' top-level bodies into the first one, which
+// becomes the body of the whole file (so that the first file's Nav, whose
+// root it is, serves for the whole file too).
+func join(src []byte, pieces []piece) (*hcl.File, bool) {
+	bodies := make([]*hclsyntax.Body, len(pieces))
+	for i, p := range pieces {
+		if !p.ok {
+			return nil, false
+		}
+		b, _ := p.file.Body.(*hclsyntax.Body)
+		if b == nil {
+			return nil, false
+		}
+		// The piece must end where the next begins: hclsyntax's end of
+		// file position is after the last line break, on the line that
+		// the next piece starts at.
+		if i+1 < len(pieces) && b.EndRange.End != pieces[i+1].start {
+			return nil, false
+		}
+		bodies[i] = b
+	}
+	// Joining changes the first body, which is then dropped if a later
+	// piece sets an argument again.
+	body := bodies[0]
+	for _, b := range bodies[1:] {
+		for name, a := range b.Attributes {
+			if _, dup := body.Attributes[name]; dup {
+				return nil, false
+			}
+			body.Attributes[name] = a
+		}
+		body.Blocks = append(body.Blocks, b.Blocks...)
+	}
+	last := bodies[len(bodies)-1]
+	body.SrcRange = hcl.Range{Filename: body.SrcRange.Filename, Start: body.SrcRange.Start, End: last.SrcRange.End}
+	body.EndRange = last.EndRange
+	return &hcl.File{Body: body, Bytes: src, Nav: pieces[0].file.Nav}, true
+}
