@@ -123,16 +123,19 @@ func (f *file) elements(i int, fn func(elem int) bool) {
 // templateSource describes string node i for the template package.
 func (f *file) templateSource(i int) template.Source {
 	n := f.node(i)
+	raw := f.doc.Raw(i)
+	quote := 0
+	if len(raw) > 0 && raw[0] == '"' {
+		quote = 1 // a bare-word key (a syntax error) has no quote
+	}
 	src := template.Source{
 		Text:     f.doc.Text(i),
 		Filename: f.filename,
-		Start:    f.pos(int(n.Start) + 1),
+		Start:    f.pos(int(n.Start) + quote),
 		Pos:      f.posFn,
 	}
-	if n.Escaped() {
-		if raw := f.doc.Raw(i); len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
-			src.Raw = raw[1 : len(raw)-1]
-		}
+	if n.Escaped() && quote == 1 && len(raw) >= 2 && raw[len(raw)-1] == '"' {
+		src.Raw = raw[1 : len(raw)-1]
 	}
 	return src
 }

@@ -66,12 +66,16 @@ func ParseExpressionWithStartPos(src []byte, filename string, start hcl.Pos) (hc
 
 // ParseFile reads and parses the named file.
 func ParseFile(filename string) (file *hcl.File, diags hcl.Diagnostics) {
+	// File errors point at the start of the file, so that every error has
+	// a Subject (D16).
+	subject := &hcl.Range{Filename: filename, Start: hcl.InitialPos, End: hcl.InitialPos}
 	fh, err := os.Open(filename)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Failed to open file",
 			Detail:   fmt.Sprintf("The file %q could not be opened.", filename),
+			Subject:  subject,
 		}}
 	}
 	defer func() {
@@ -80,6 +84,7 @@ func ParseFile(filename string) (file *hcl.File, diags hcl.Diagnostics) {
 				Severity: hcl.DiagWarning,
 				Summary:  "Failed to close file",
 				Detail:   fmt.Sprintf("The file %q was opened, but an error occurred while closing it.", filename),
+				Subject:  subject,
 			})
 		}
 	}()
@@ -89,6 +94,7 @@ func ParseFile(filename string) (file *hcl.File, diags hcl.Diagnostics) {
 			Severity: hcl.DiagError,
 			Summary:  "Failed to read file",
 			Detail:   fmt.Sprintf("The file %q was opened, but an error occurred while reading it.", filename),
+			Subject:  subject,
 		}}
 	}
 	return Parse(src, filename)

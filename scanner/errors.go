@@ -48,6 +48,7 @@ const (
 	CodeKeyword                             // any other bare word
 	CodeDepth                               // nesting too deep
 	CodeTooLarge                            // input of 4 GiB or more
+	CodeTooManyErrors                       // more than MaxErrors errors
 )
 
 // Error is one problem found while scanning. Offsets are byte offsets into
@@ -79,7 +80,7 @@ func (e *Error) Error() string {
 
 // Unwrap returns ErrLimit or ErrSyntax.
 func (e *Error) Unwrap() error {
-	if e.Code == CodeDepth || e.Code == CodeTooLarge || e.Code == CodeNumberLong {
+	if e.Code == CodeDepth || e.Code == CodeTooLarge || e.Code == CodeNumberLong || e.Code == CodeTooManyErrors {
 		return ErrLimit
 	}
 	return ErrSyntax
@@ -133,6 +134,8 @@ func (e *Error) Summary() string {
 		return "Nesting too deep"
 	case CodeTooLarge:
 		return "Input too large"
+	case CodeTooManyErrors:
+		return "Too many errors"
 	}
 	return "Invalid JSON"
 }
@@ -140,7 +143,7 @@ func (e *Error) Summary() string {
 // Detail returns a sentence or two saying what is wrong and how to fix it.
 func (e *Error) Detail() string {
 	d := e.detail()
-	if e.Unread && e.Code != CodeDepth && e.Code != CodeTooLarge {
+	if e.Unread && e.Code != CodeDepth && e.Code != CodeTooLarge && e.Code != CodeTooManyErrors {
 		d += " The rest of the input was not read."
 	}
 	return d
@@ -210,6 +213,8 @@ func (e *Error) detail() string {
 		return fmt.Sprintf("JSON values nested more than %s levels deep are not supported; the rest of the input was not read.", e.Text)
 	case CodeTooLarge:
 		return "Inputs of 4 GiB or more are not supported."
+	case CodeTooManyErrors:
+		return fmt.Sprintf("After %s errors the rest of the input is not read; fix these first.", e.Text)
 	}
 	return ""
 }

@@ -14,6 +14,10 @@ import (
 // DefaultMaxDepth is the nesting depth limit used when Options.MaxDepth is 0.
 const DefaultMaxDepth = 10000
 
+// MaxErrors bounds the errors reported for one input; parsing stops at the
+// next one.
+const MaxErrors = 1000
+
 // MaxNumberLen bounds the length of a number token: converting a number to
 // its exact value takes time quadratic in its length, and no useful number
 // needs more (512-bit precision is about 155 digits).
@@ -101,13 +105,26 @@ func (p *parser) push(kind Kind, start, end int) int {
 }
 
 // fail records an error at the given bytes.
-// A token that is already the subject of an error gets no second one: that
-// error would only follow from the first.
+// An error that starts where the previous one did is not recorded: it would
+// only follow from the first (a "Trailing comma" after "Invalid start of
+// value" on the same comma). After MaxErrors errors, parsing stops, so that
+// the cost of errors (each carries a JSON Pointer as deep as the nesting)
+// stays bounded.
 func (p *parser) fail(code Code, start, end int, text string) *Error {
-	e := &Error{Code: code, Start: start, End: end, CtxStart: -1, CtxEnd: -1, Text: text, Pointer: p.pointer()}
-	if n := len(p.doc.Errors); n > 0 && p.doc.Errors[n-1].Start == start && start < len(p.src) {
+	e := &Error{Code: code, Start: start, End: end, CtxStart: -1, CtxEnd: -1, Text: text}
+	n := len(p.doc.Errors)
+	if n > 0 && p.doc.Errors[n-1].Start == start && start < len(p.src) {
 		return e // recorded nowhere
 	}
+	if n >= MaxErrors {
+		if !p.stopped {
+			p.doc.Errors = append(p.doc.Errors, &Error{Code: CodeTooManyErrors, Start: start, End: end,
+				CtxStart: -1, CtxEnd: -1, Text: strconv.Itoa(MaxErrors), Pointer: p.pointer(), Stopped: true, Unread: true})
+			p.stopped = true
+		}
+		return e // recorded nowhere
+	}
+	e.Pointer = p.pointer()
 	p.doc.Errors = append(p.doc.Errors, e)
 	return e
 }

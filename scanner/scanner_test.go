@@ -347,3 +347,24 @@ func TestNumberTooLong(t *testing.T) {
 		t.Errorf("a number of %d digits: %v", MaxNumberLen, d.Nodes[2].Kind)
 	}
 }
+
+func TestTooManyErrors(t *testing.T) {
+	// Deep nesting and many errors: each error carries a pointer as deep as
+	// the nesting, so their number is bounded and parsing stops there.
+	src := strings.Repeat("[", 5000) + strings.Repeat(" x,", 3000)
+	d := Parse([]byte(src), Options{})
+	if len(d.Errors) != MaxErrors+1 {
+		t.Fatalf("got %d errors, want %d", len(d.Errors), MaxErrors+1)
+	}
+	last := d.Errors[MaxErrors]
+	if last.Code != CodeTooManyErrors || !last.Stopped || !errors.Is(last, ErrLimit) {
+		t.Errorf("last error %+v", last)
+	}
+	// The 1001st bad word is at 5000 + 3*1000 + 1.
+	if last.Start != 5000+3*MaxErrors+1 {
+		t.Errorf("stopped at %d", last.Start)
+	}
+	if got, want := last.Summary()+": "+last.Detail(), "Too many errors: After 1000 errors the rest of the input is not read; fix these first."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
