@@ -1,0 +1,70 @@
+// Package schema says what a body means: which names are attributes and
+// which are blocks, how many labels a block has, and how each attribute's
+// value is read. In HCL's JSON syntax the same JSON string is a literal in
+// some arguments, a template in most and syntax (a reference, a keyword, a
+// type) in others; a Mode records which, so that converters and checkers
+// can treat every argument the way the language does.
+//
+// # The model
+//
+// A Body lists Attributes and Blocks. Each Attribute has a Mode
+// (Expression, Literal, TypeExpr, AbsTraversal, RelTraversal, Keyword,
+// NativeExpr, ProviderRef, Requirement) and a Shape (One, ListOf: a JSON
+// array of such values, MapOf: a JSON object whose keys and values are such
+// values), and may list Keywords: the allowed words of a Keyword attribute,
+// or words that may replace the whole value of another one
+// (lifecycle.ignore_changes = "all"). Each Block has a type, label names, a
+// Nesting (single, group, list, set, map, as provider schemas name them)
+// and a Body. Body.Lookup and Body.Find answer "what is this name";
+// Body.ModeOf answers "how is this attribute read", including unlisted
+// names of open bodies.
+//
+// A body is closed (exactly what it lists), Open (also unlisted arguments
+// and blocks, such as provider arguments, read in AnyAttributesMode), or
+// AnyAttributes (attributes of any name and no blocks, such as locals and
+// required_providers, read in AnyAttributesMode).
+//
+// # Decoding
+//
+// Body.HCL converts a body to an *hcl.BodySchema with the same attribute
+// names, Required flags, block types and label names, for
+// hcl.Body.Content, or hcl.Body.PartialContent when the body is Open. An
+// AnyAttributes body has no BodySchema: HCL returns nil and the body is
+// decoded with hcl.Body.JustAttributes, which in JSON needs a single
+// object and skips "//". Body.Content makes the right one of the three
+// calls. Reading each value in its mode is the caller's step:
+// Value(nil) for Literal, Value(ctx) for Expression,
+// ext/typeexpr.TypeConstraint for TypeExpr, hcl.AbsTraversalForExpr,
+// hcl.RelTraversalForExpr, hcl.ExprAsKeyword, hcl.ExprList and
+// hcl.ExprMap for the shapes, and hclsyntax.ParseExpression on the string
+// for NativeExpr and OpenTofu's ProviderRef.
+//
+// # The Terraform language
+//
+// Terraform is the Terraform/OpenTofu language (Terraform 1.14, OpenTofu
+// 1.12) as ../shared/research/oracle-behavior.md §4 records it, argument
+// by argument. It lists what both accept; OpenTofu-only items (the
+// language block, provider for_each, lifecycle destroy and enabled,
+// module lifecycle, variable const, terraform encryption) are marked in
+// the source. Where the two read an argument differently the model picks
+// the reading under which a JSON file means the same to both:
+// lifecycle.prevent_destroy is Literal (Terraform decodes it without a
+// context, OpenTofu pre-checks it that way); backend and cloud settings
+// are Literal (Terraform; OpenTofu also evaluates templates there); the
+// provider meta-argument is ProviderRef (a traversal for Terraform, an
+// expression with an instance key for OpenTofu). A new release is a new
+// Language value.
+//
+// # Limits
+//
+// Resource, data, ephemeral, provider, provider_meta, provisioner,
+// connection and dynamic content bodies are Open until provider schemas
+// are loaded: without one, a JSON object in them cannot be told apart as
+// a nested block or a map attribute. Names that Terraform reserves for
+// future use (count, depends_on and source in provider blocks; locals
+// blocks in resources) and the root required_providers block that
+// Terraform accepts only to report a better error are not listed, so
+// decoding reports them as extraneous. Terraform 1.14 actions (action
+// blocks, lifecycle.action_trigger), test files (.tftest.json) and query
+// files (.tfquery.json) are not described yet.
+package schema

@@ -1,0 +1,393 @@
+package schema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Mode says how a language reads the value of an attribute: as an
+// expression, as a literal, or as syntax written inside a JSON string.
+// The zero Mode is Expression, HCL's default.
+type Mode uint8
+
+const (
+	// Expression: an ordinary HCL expression. In JSON every string is a
+	// template, and "${x}" alone yields x's value unconverted.
+	Expression Mode = iota
+	// Literal: the value is taken as written (evaluated without a
+	// context); a JSON string is text, "${" included.
+	Literal
+	// TypeExpr: a type constraint such as string or map(object({a=string})),
+	// written as a JSON string (ext/typeexpr). The keywords list and map
+	// alone mean list(any) and map(any).
+	TypeExpr
+	// AbsTraversal: a static reference such as aws_instance.web or
+	// module.a["x"].b, written as a JSON string (hcl.AbsTraversalForExpr).
+	AbsTraversal
+	// RelTraversal: a reference relative to the containing object, such
+	// as tags["Name"], written as a JSON string (hcl.RelTraversalForExpr).
+	RelTraversal
+	// Keyword: one bare word, written as a JSON string (hcl.ExprAsKeyword),
+	// from Attribute.Keywords when that list is not empty.
+	Keyword
+	// NativeExpr: a native-syntax expression written inside a JSON string
+	// and parsed as native syntax, not as a template
+	// (lifecycle.replace_triggered_by elements, import.to).
+	NativeExpr
+	// ProviderRef: a provider configuration reference, name or name.alias;
+	// OpenTofu also accepts an instance key, name.alias["k"] or
+	// name.alias[each.key], parsed as native syntax.
+	ProviderRef
+	// Requirement: one entry of terraform.required_providers: a version
+	// constraint string (legacy), or an object whose source and version
+	// are literal strings and whose configuration_aliases is a list of
+	// absolute traversals ("aws.east").
+	Requirement
+
+	numModes
+)
+
+var modeNames = [numModes]string{
+	Expression:   "expression",
+	Literal:      "literal",
+	TypeExpr:     "type",
+	AbsTraversal: "abs-traversal",
+	RelTraversal: "rel-traversal",
+	Keyword:      "keyword",
+	NativeExpr:   "native-expression",
+	ProviderRef:  "provider-ref",
+	Requirement:  "provider-requirement",
+}
+
+// String returns the mode's name, as used in diagnostics and tests.
+func (m Mode) String() string {
+	if m < numModes {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", uint8(m))
+}
+
+// Syntax reports whether a JSON string in this mode holds syntax to be
+// parsed (a type, a reference, a keyword, a native expression) rather than
+// a template or a literal. Requirement is not syntax as a whole; its
+// configuration_aliases are.
+func (m Mode) Syntax() bool {
+	switch m {
+	case TypeExpr, AbsTraversal, RelTraversal, Keyword, NativeExpr, ProviderRef:
+		return true
+	}
+	return false
+}
+
+// Shape says whether an attribute holds one value, a list of values, or a
+// map of values, each read in the attribute's Mode.
+type Shape uint8
+
+const (
+	// One: the attribute's value is read in its Mode.
+	One Shape = iota
+	// ListOf: the value is a static list (a JSON array, hcl.ExprList)
+	// whose elements are read in the attribute's Mode.
+	ListOf
+	// MapOf: the value is a static map (a JSON object, hcl.ExprMap) whose
+	// keys and values are both read in the attribute's Mode
+	// (module.providers).
+	MapOf
+
+	numShapes
+)
+
+var shapeNames = [numShapes]string{One: "one", ListOf: "list", MapOf: "map"}
+
+// String returns the shape's name.
+func (s Shape) String() string {
+	if s < numShapes {
+		return shapeNames[s]
+	}
+	return fmt.Sprintf("Shape(%d)", uint8(s))
+}
+
+// Nesting says how the blocks of one type in a body combine. It follows
+// the nesting modes of Terraform provider schemas.
+type Nesting uint8
+
+const (
+	// NestingSingle: at most one block.
+	NestingSingle Nesting = iota
+	// NestingGroup: at most one block; absent means present and empty.
+	NestingGroup
+	// NestingList: any number of blocks, in order.
+	NestingList
+	// NestingSet: any number of blocks, order not significant.
+	NestingSet
+	// NestingMap: any number of blocks keyed by their one label.
+	NestingMap
+
+	numNestings
+)
+
+var nestingNames = [numNestings]string{
+	NestingSingle: "single",
+	NestingGroup:  "group",
+	NestingList:   "list",
+	NestingSet:    "set",
+	NestingMap:    "map",
+}
+
+// String returns the nesting's name as terraform providers schema -json
+// spells it.
+func (n Nesting) String() string {
+	if n < numNestings {
+		return nestingNames[n]
+	}
+	return fmt.Sprintf("Nesting(%d)", uint8(n))
+}
+
+// Item is what a name in a body stands for: an *Attribute or a *Block.
+type Item interface {
+	item()
+}
+
+// Attribute describes one argument of a body.
+type Attribute struct {
+	Name string
+	// Mode says how the value, or each element or entry for ListOf and
+	// MapOf, is read.
+	Mode     Mode
+	Shape    Shape
+	Required bool
+	// Keywords are, in Keyword mode, the allowed words (empty: any
+	// identifier). In other modes they are words that may stand for the
+	// whole value instead (lifecycle.ignore_changes = "all").
+	Keywords []string
+}
+
+func (*Attribute) item() {}
+
+// AllowsKeyword reports whether word is one of a's keywords, or, in
+// Keyword mode with no keyword list, whether it is an identifier.
+func (a *Attribute) AllowsKeyword(word string) bool {
+	if a.Mode == Keyword && len(a.Keywords) == 0 {
+		return hclsyntax.ValidIdentifier(word)
+	}
+	for _, k := range a.Keywords {
+		if k == word {
+			return true
+		}
+	}
+	return false
+}
+
+// Block describes one block type of a body.
+type Block struct {
+	Type    string
+	Labels  []string
+	Nesting Nesting
+	Body    *Body
+}
+
+func (*Block) item() {}
+
+// Body describes what a body may hold.
+//
+// A closed body (the default) holds exactly the listed attributes and
+// blocks. An Open body also holds arguments and blocks that this schema
+// does not list: provider arguments in resource bodies before provider
+// schemas are known, backend settings; they are read in AnyAttributesMode.
+// An AnyAttributes body holds attributes of any name and no blocks
+// (locals, required_providers), each read in AnyAttributesMode; its
+// Attributes, if any, name the ones with a mode of their own.
+type Body struct {
+	Attributes        []Attribute
+	Blocks            []Block
+	Open              bool
+	AnyAttributes     bool
+	AnyAttributesMode Mode
+}
+
+// Attribute returns the attribute named name, or nil.
+func (b *Body) Attribute(name string) *Attribute {
+	for i := range b.Attributes {
+		if b.Attributes[i].Name == name {
+			return &b.Attributes[i]
+		}
+	}
+	return nil
+}
+
+// Block returns the block type typ, or nil.
+func (b *Body) Block(typ string) *Block {
+	for i := range b.Blocks {
+		if b.Blocks[i].Type == typ {
+			return &b.Blocks[i]
+		}
+	}
+	return nil
+}
+
+// Lookup returns the attribute or block that name stands for in b, or nil
+// when b does not list it (an Open or AnyAttributes body may still accept
+// it: see ModeOf).
+func (b *Body) Lookup(name string) Item {
+	if a := b.Attribute(name); a != nil {
+		return a
+	}
+	if blk := b.Block(name); blk != nil {
+		return blk
+	}
+	return nil
+}
+
+// Find follows path through nested block types and returns the item the
+// last name stands for: Find("resource", "lifecycle", "ignore_changes").
+// It returns nil if a name is not listed.
+func (b *Body) Find(path ...string) Item {
+	body := b
+	for i, name := range path {
+		it := body.Lookup(name)
+		if i == len(path)-1 || it == nil {
+			return it
+		}
+		blk, ok := it.(*Block)
+		if !ok || blk.Body == nil {
+			return nil
+		}
+		body = blk.Body
+	}
+	return nil
+}
+
+// ModeOf returns how an attribute named name is read in b: the listed
+// attribute's mode and shape, or AnyAttributesMode for an unlisted name in
+// an Open or AnyAttributes body. ok is false if b does not accept name as
+// an attribute.
+func (b *Body) ModeOf(name string) (mode Mode, shape Shape, ok bool) {
+	if a := b.Attribute(name); a != nil {
+		return a.Mode, a.Shape, true
+	}
+	if (b.Open || b.AnyAttributes) && b.Block(name) == nil {
+		return b.AnyAttributesMode, One, true
+	}
+	return 0, 0, false
+}
+
+// HCL returns the schema to decode b with hcl.Body.Content, or, for an
+// Open body, hcl.Body.PartialContent (the remaining body holds the
+// unlisted arguments and blocks). An AnyAttributes body has no
+// hcl.BodySchema: HCL returns nil, and such a body is decoded with
+// hcl.Body.JustAttributes. Body.Content picks the right call.
+func (b *Body) HCL() *hcl.BodySchema {
+	if b.AnyAttributes {
+		return nil
+	}
+	s := &hcl.BodySchema{}
+	if len(b.Attributes) > 0 {
+		s.Attributes = make([]hcl.AttributeSchema, len(b.Attributes))
+		for i, a := range b.Attributes {
+			s.Attributes[i] = hcl.AttributeSchema{Name: a.Name, Required: a.Required}
+		}
+	}
+	if len(b.Blocks) > 0 {
+		s.Blocks = make([]hcl.BlockHeaderSchema, len(b.Blocks))
+		for i, blk := range b.Blocks {
+			s.Blocks[i] = hcl.BlockHeaderSchema{Type: blk.Type, LabelNames: blk.Labels}
+		}
+	}
+	return s
+}
+
+// Content decodes body against b: JustAttributes for an AnyAttributes
+// body (the attributes come back in a BodyContent), PartialContent for an
+// Open body (remain holds what b does not list), Content otherwise
+// (remain is nil).
+func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body, diags hcl.Diagnostics) {
+	switch {
+	case b.AnyAttributes:
+		attrs, diags := body.JustAttributes()
+		return &hcl.BodyContent{Attributes: attrs, MissingItemRange: body.MissingItemRange()}, nil, diags
+	case b.Open:
+		return body.PartialContent(b.HCL())
+	default:
+		content, diags := body.Content(b.HCL())
+		return content, nil, diags
+	}
+}
+
+// Validate checks that b is a consistent schema: names are not empty and
+// not repeated, enums are in range, keyword lists go with modes that use
+// them, map nesting has one label, AnyAttributes bodies have no blocks,
+// and every block has a body. Bodies shared or reached again through a
+// cycle (dynamic blocks) are checked once.
+func (b *Body) Validate() error {
+	var errs []string
+	seen := map[*Body]bool{}
+	var walk func(body *Body, path string)
+	walk = func(body *Body, path string) {
+		if seen[body] {
+			return
+		}
+		seen[body] = true
+		bad := func(format string, args ...any) {
+			errs = append(errs, path+": "+fmt.Sprintf(format, args...))
+		}
+		if body.AnyAttributesMode >= numModes {
+			bad("invalid AnyAttributesMode %v", body.AnyAttributesMode)
+		}
+		if body.AnyAttributes && len(body.Blocks) > 0 {
+			bad("an AnyAttributes body cannot have blocks")
+		}
+		names := map[string]bool{}
+		for _, a := range body.Attributes {
+			switch {
+			case a.Name == "":
+				bad("attribute with no name")
+			case names[a.Name]:
+				bad("%s listed twice", a.Name)
+			}
+			names[a.Name] = true
+			if a.Mode >= numModes {
+				bad("%s: invalid mode %v", a.Name, a.Mode)
+			}
+			if a.Shape >= numShapes {
+				bad("%s: invalid shape %v", a.Name, a.Shape)
+			}
+			if len(a.Keywords) > 0 && a.Mode != Keyword && a.Shape == One {
+				bad("%s: keywords need Keyword mode or a list or map shape", a.Name)
+			}
+			for _, k := range a.Keywords {
+				if !hclsyntax.ValidIdentifier(k) {
+					bad("%s: keyword %q is not an identifier", a.Name, k)
+				}
+			}
+		}
+		for _, blk := range body.Blocks {
+			p := path + "." + blk.Type
+			switch {
+			case blk.Type == "":
+				bad("block with no type")
+			case names[blk.Type]:
+				bad("%s listed twice", blk.Type)
+			}
+			names[blk.Type] = true
+			if blk.Nesting >= numNestings {
+				bad("%s: invalid nesting %v", blk.Type, blk.Nesting)
+			}
+			if blk.Nesting == NestingMap && len(blk.Labels) != 1 {
+				bad("%s: map nesting needs exactly one label", blk.Type)
+			}
+			if blk.Body == nil {
+				bad("%s: no body", blk.Type)
+				continue
+			}
+			walk(blk.Body, p)
+		}
+	}
+	walk(b, "root")
+	if len(errs) > 0 {
+		return fmt.Errorf("schema: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}

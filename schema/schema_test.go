@@ -1,0 +1,373 @@
+package schema
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// attributePaths lists every attribute of the body tree, each shared body
+// under the path where the walk first meets it, as
+// "path: mode shape [required] [keywords]".
+func attributePaths(root *Body) []string {
+	var out []string
+	seen := map[*Body]bool{}
+	var walk func(b *Body, path string)
+	walk = func(b *Body, path string) {
+		if seen[b] {
+			return
+		}
+		seen[b] = true
+		if b.AnyAttributes {
+			out = append(out, fmt.Sprintf("%s*: %v any", path, b.AnyAttributesMode))
+		} else if b.Open {
+			out = append(out, fmt.Sprintf("%s*: %v open", path, b.AnyAttributesMode))
+		}
+		for _, a := range b.Attributes {
+			s := fmt.Sprintf("%s%s: %v %v", path, a.Name, a.Mode, a.Shape)
+			if a.Required {
+				s += " required"
+			}
+			if len(a.Keywords) > 0 {
+				s += " " + strings.Join(a.Keywords, "|")
+			}
+			out = append(out, s)
+		}
+		for _, blk := range b.Blocks {
+			walk(blk.Body, path+blk.Type+".")
+		}
+	}
+	walk(root, "")
+	return out
+}
+
+func TestTerraformModes(t *testing.T) {
+	want := []string{
+		"terraform.required_version: literal one",
+		"terraform.experiments: keyword list",
+		"terraform.language: keyword one",
+		"terraform.backend.*: literal open",
+		"terraform.cloud.*: literal open",
+		"terraform.cloud.organization: literal one",
+		"terraform.cloud.hostname: literal one",
+		"terraform.cloud.token: literal one",
+		"terraform.cloud.workspaces.*: literal open",
+		"terraform.cloud.workspaces.name: literal one",
+		"terraform.cloud.workspaces.project: literal one",
+		"terraform.cloud.workspaces.tags: literal one",
+		"terraform.required_providers.*: provider-requirement any",
+		"terraform.provider_meta.*: expression open",
+		"terraform.encryption.key_provider.*: expression open",
+		"terraform.encryption.key_provider.encrypted_metadata_alias: expression one",
+		"terraform.encryption.method.*: expression open",
+		"terraform.encryption.state.enforced: expression one",
+		"terraform.encryption.state.method: abs-traversal one",
+		"terraform.encryption.state.fallback.method: abs-traversal one",
+		"language.edition: keyword one",
+		"language.experiments: keyword list",
+		"language.compatible_with.*: literal open",
+		"language.compatible_with.opentofu: literal one",
+		"provider.*: expression open",
+		"provider.alias: literal one",
+		"provider.version: literal one",
+		"provider.for_each: expression one",
+		"provider._.*: expression open",
+		"variable.type: type one",
+		"variable.default: literal one",
+		"variable.description: literal one",
+		"variable.sensitive: literal one",
+		"variable.nullable: literal one",
+		"variable.ephemeral: literal one",
+		"variable.deprecated: literal one",
+		"variable.const: literal one",
+		"variable.validation.condition: expression one required",
+		"variable.validation.error_message: expression one required",
+		"output.value: expression one required",
+		"output.description: literal one",
+		"output.sensitive: literal one",
+		"output.ephemeral: literal one",
+		"output.deprecated: literal one",
+		"output.depends_on: abs-traversal list",
+		"locals.*: expression any",
+		"module.*: expression open",
+		"module.source: literal one required",
+		"module.version: literal one",
+		"module.count: expression one",
+		"module.for_each: expression one",
+		"module.depends_on: abs-traversal list",
+		"module.providers: provider-ref map",
+		"module.lifecycle.enabled: expression one",
+		"module._.*: expression open",
+		"resource.*: expression open",
+		"resource.count: expression one",
+		"resource.for_each: expression one",
+		"resource.provider: provider-ref one",
+		"resource.depends_on: abs-traversal list",
+		"resource.lifecycle.create_before_destroy: literal one",
+		"resource.lifecycle.prevent_destroy: literal one",
+		"resource.lifecycle.destroy: literal one",
+		"resource.lifecycle.enabled: expression one",
+		"resource.lifecycle.ignore_changes: rel-traversal list all",
+		"resource.lifecycle.replace_triggered_by: native-expression list",
+		"resource.connection.*: expression open",
+		"resource.provisioner.*: expression open",
+		"resource.provisioner.when: keyword one create|destroy",
+		"resource.provisioner.on_failure: keyword one continue|fail",
+		"resource.dynamic.for_each: expression one required",
+		"resource.dynamic.iterator: abs-traversal one",
+		"resource.dynamic.labels: expression list",
+		"resource.dynamic.content.*: expression open",
+		"data.*: expression open",
+		"data.count: expression one",
+		"data.for_each: expression one",
+		"data.provider: provider-ref one",
+		"data.depends_on: abs-traversal list",
+		"ephemeral.*: expression open",
+		"ephemeral.count: expression one",
+		"ephemeral.for_each: expression one",
+		"ephemeral.provider: provider-ref one",
+		"ephemeral.depends_on: abs-traversal list",
+		"moved.from: abs-traversal one required",
+		"moved.to: abs-traversal one required",
+		"import.to: native-expression one required",
+		"import.id: expression one",
+		"import.identity: expression one",
+		"import.for_each: expression one",
+		"import.provider: provider-ref one",
+		"removed.from: abs-traversal one required",
+		"removed.lifecycle.destroy: literal one",
+	}
+	got := attributePaths(Terraform.Root)
+	if !slices.Equal(got, want) {
+		t.Errorf("attributes:\n got %q\nwant %q", got, want)
+		for _, g := range got {
+			if !slices.Contains(want, g) {
+				t.Errorf("unexpected %s", g)
+			}
+		}
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("missing %s", w)
+			}
+		}
+	}
+}
+
+// TestTerraformFind checks arguments of bodies that TestTerraformModes
+// lists only once because several blocks share them.
+func TestTerraformFind(t *testing.T) {
+	tests := []struct {
+		path []string
+		want Attribute
+	}{
+		{path: []string{"output", "precondition", "condition"}, want: Attribute{Name: "condition", Required: true}},
+		{path: []string{"resource", "lifecycle", "postcondition", "error_message"}, want: Attribute{Name: "error_message", Required: true}},
+		{path: []string{"check", "assert", "condition"}, want: Attribute{Name: "condition", Required: true}},
+		{path: []string{"check", "data", "depends_on"}, want: Attribute{Name: "depends_on", Mode: AbsTraversal, Shape: ListOf}},
+		{path: []string{"removed", "provisioner", "when"}, want: Attribute{Name: "when", Mode: Keyword, Keywords: []string{"create", "destroy"}}},
+		{path: []string{"removed", "provisioner", "on_failure"}, want: Attribute{Name: "on_failure", Mode: Keyword, Keywords: []string{"continue", "fail"}}},
+		{path: []string{"data", "dynamic", "iterator"}, want: Attribute{Name: "iterator", Mode: AbsTraversal}},
+		{path: []string{"resource", "dynamic", "content", "dynamic", "content", "dynamic", "labels"}, want: Attribute{Name: "labels", Shape: ListOf}},
+		{path: []string{"terraform", "encryption", "plan", "method"}, want: Attribute{Name: "method", Mode: AbsTraversal}},
+		{path: []string{"terraform", "encryption", "remote_state_data_sources", "remote_state_data_source", "fallback", "fallback", "method"}, want: Attribute{Name: "method", Mode: AbsTraversal}},
+		{path: []string{"ephemeral", "provider"}, want: Attribute{Name: "provider", Mode: ProviderRef}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.path, "."), func(t *testing.T) {
+			got, ok := Terraform.Root.Find(tt.path...).(*Attribute)
+			if !ok {
+				t.Fatalf("Find = %#v, want an attribute", Terraform.Root.Find(tt.path...))
+			}
+			if got.Name != tt.want.Name || got.Mode != tt.want.Mode || got.Shape != tt.want.Shape ||
+				got.Required != tt.want.Required || !slices.Equal(got.Keywords, tt.want.Keywords) {
+				t.Errorf("got %+v, want %+v", *got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFindMisses(t *testing.T) {
+	for _, path := range [][]string{
+		{"resource", "ami"},                // provider argument: not listed
+		{"resource", "count", "x"},         // through an attribute
+		{"nope"},                           // unknown block
+		{"variable", "validation", "nope"}, // unknown attribute
+		{},
+	} {
+		if got := Terraform.Root.Find(path...); got != nil {
+			t.Errorf("Find(%q) = %#v, want nil", path, got)
+		}
+	}
+	if blk, ok := Terraform.Root.Find("resource", "lifecycle").(*Block); !ok || blk.Type != "lifecycle" || blk.Nesting != NestingSingle {
+		t.Errorf("Find(resource, lifecycle) = %#v", Terraform.Root.Find("resource", "lifecycle"))
+	}
+}
+
+func TestModeOf(t *testing.T) {
+	root := Terraform.Root
+	resource := root.Block("resource").Body
+	tests := []struct {
+		body   *Body
+		name   string
+		mode   Mode
+		shape  Shape
+		accept bool
+	}{
+		{body: resource, name: "provider", mode: ProviderRef, shape: One, accept: true},
+		{body: resource, name: "ami", mode: Expression, shape: One, accept: true},
+		{body: resource, name: "lifecycle", accept: false},
+		{body: root.Block("locals").Body, name: "anything", mode: Expression, accept: true},
+		{body: root.Find("terraform", "required_providers").(*Block).Body, name: "aws", mode: Requirement, accept: true},
+		{body: root.Find("terraform", "backend").(*Block).Body, name: "bucket", mode: Literal, accept: true},
+		{body: root.Block("moved").Body, name: "extra", accept: false},
+		{body: root.Block("module").Body, name: "providers", mode: ProviderRef, shape: MapOf, accept: true},
+	}
+	for _, tt := range tests {
+		mode, shape, ok := tt.body.ModeOf(tt.name)
+		if mode != tt.mode || shape != tt.shape || ok != tt.accept {
+			t.Errorf("ModeOf(%q) = %v, %v, %v; want %v, %v, %v", tt.name, mode, shape, ok, tt.mode, tt.shape, tt.accept)
+		}
+	}
+}
+
+func TestHCL(t *testing.T) {
+	root := Terraform.Root.HCL()
+	want := &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+		{Type: "terraform"},
+		{Type: "language"},
+		{Type: "provider", LabelNames: []string{"name"}},
+		{Type: "variable", LabelNames: []string{"name"}},
+		{Type: "output", LabelNames: []string{"name"}},
+		{Type: "locals"},
+		{Type: "module", LabelNames: []string{"name"}},
+		{Type: "resource", LabelNames: []string{"type", "name"}},
+		{Type: "data", LabelNames: []string{"type", "name"}},
+		{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+		{Type: "moved"},
+		{Type: "import"},
+		{Type: "removed"},
+		{Type: "check", LabelNames: []string{"name"}},
+	}}
+	if !equalSchema(root, want) {
+		t.Errorf("root HCL() =\n%#v\nwant\n%#v", root, want)
+	}
+
+	module := Terraform.Root.Block("module").Body.HCL()
+	want = &hcl.BodySchema{
+		Attributes: []hcl.AttributeSchema{
+			{Name: "source", Required: true},
+			{Name: "version"},
+			{Name: "count"},
+			{Name: "for_each"},
+			{Name: "depends_on"},
+			{Name: "providers"},
+		},
+		Blocks: []hcl.BlockHeaderSchema{{Type: "lifecycle"}, {Type: "_"}},
+	}
+	if !equalSchema(module, want) {
+		t.Errorf("module HCL() =\n%#v\nwant\n%#v", module, want)
+	}
+
+	moved := Terraform.Root.Block("moved").Body.HCL()
+	want = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "from", Required: true}, {Name: "to", Required: true}}}
+	if !equalSchema(moved, want) {
+		t.Errorf("moved HCL() =\n%#v\nwant\n%#v", moved, want)
+	}
+
+	if got := Terraform.Root.Block("locals").Body.HCL(); got != nil {
+		t.Errorf("locals HCL() = %#v, want nil (JustAttributes)", got)
+	}
+}
+
+func equalSchema(a, b *hcl.BodySchema) bool {
+	return slices.Equal(a.Attributes, b.Attributes) &&
+		slices.EqualFunc(a.Blocks, b.Blocks, func(x, y hcl.BlockHeaderSchema) bool {
+			return x.Type == y.Type && slices.Equal(x.LabelNames, y.LabelNames)
+		})
+}
+
+func TestValidate(t *testing.T) {
+	if err := Terraform.Root.Validate(); err != nil {
+		t.Fatalf("Terraform: %v", err)
+	}
+	bad := &Body{
+		Attributes: []Attribute{
+			{Name: "a", Mode: Literal, Keywords: []string{"x"}},
+			{Name: "a"},
+			{Name: "k", Mode: Keyword, Keywords: []string{"not a word"}},
+			{Name: "m", Mode: numModes},
+		},
+		Blocks: []Block{
+			{Type: "b", Nesting: NestingMap, Body: &Body{AnyAttributes: true, Blocks: []Block{{Type: "c", Body: &Body{}}}}},
+			{Type: "d"},
+		},
+	}
+	want := "schema: " +
+		"root: a: keywords need Keyword mode or a list or map shape; " +
+		"root: a listed twice; " +
+		`root: k: keyword "not a word" is not an identifier; ` +
+		"root: m: invalid mode Mode(9); " +
+		"root: b: map nesting needs exactly one label; " +
+		"root.b: an AnyAttributes body cannot have blocks; " +
+		"root: d: no body"
+	if err := bad.Validate(); err == nil || err.Error() != want {
+		t.Errorf("Validate() =\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestStrings(t *testing.T) {
+	got := []string{
+		Expression.String(), Literal.String(), TypeExpr.String(), AbsTraversal.String(),
+		RelTraversal.String(), Keyword.String(), NativeExpr.String(), ProviderRef.String(),
+		Requirement.String(), Mode(200).String(),
+		One.String(), ListOf.String(), MapOf.String(), Shape(9).String(),
+		NestingSingle.String(), NestingGroup.String(), NestingList.String(), NestingSet.String(),
+		NestingMap.String(), Nesting(7).String(),
+	}
+	want := []string{
+		"expression", "literal", "type", "abs-traversal",
+		"rel-traversal", "keyword", "native-expression", "provider-ref",
+		"provider-requirement", "Mode(200)",
+		"one", "list", "map", "Shape(9)",
+		"single", "group", "list", "set",
+		"map", "Nesting(7)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	var syntax []Mode
+	for m := range numModes {
+		if m.Syntax() {
+			syntax = append(syntax, m)
+		}
+	}
+	if want := []Mode{TypeExpr, AbsTraversal, RelTraversal, Keyword, NativeExpr, ProviderRef}; !slices.Equal(syntax, want) {
+		t.Errorf("Syntax modes = %v, want %v", syntax, want)
+	}
+}
+
+func TestAllowsKeyword(t *testing.T) {
+	ignore := Terraform.Root.Find("resource", "lifecycle", "ignore_changes").(*Attribute)
+	experiments := Terraform.Root.Find("terraform", "experiments").(*Attribute)
+	when := Terraform.Root.Find("resource", "provisioner", "when").(*Attribute)
+	tests := []struct {
+		a    *Attribute
+		word string
+		want bool
+	}{
+		{a: ignore, word: "all", want: true},
+		{a: ignore, word: "ami", want: false},
+		{a: when, word: "destroy", want: true},
+		{a: when, word: "apply", want: false},
+		{a: experiments, word: "module_variable_optional_attrs", want: true},
+		{a: experiments, word: "not-an identifier", want: false},
+	}
+	for _, tt := range tests {
+		if got := tt.a.AllowsKeyword(tt.word); got != tt.want {
+			t.Errorf("%s.AllowsKeyword(%q) = %v, want %v", tt.a.Name, tt.word, got, tt.want)
+		}
+	}
+}
