@@ -229,8 +229,16 @@ func (l *Lines) lastCheck(off int) int {
 }
 
 func (l *Lines) addCheck(c checkpoint) {
-	if n := len(l.checks); n > 0 && l.checks[n-1].off >= c.off {
-		return // only extend forwards; earlier stretches were recorded already
+	// Keep at most about one checkpoint per checkpointEvery bytes, in
+	// offset order, wherever the walk that found it started.
+	i := l.lastCheck(int(c.off))
+	if i >= 0 && int(c.off)-int(l.checks[i].off) < checkpointEvery {
+		return
 	}
-	l.checks = append(l.checks, c)
+	if i+1 < len(l.checks) && int(l.checks[i+1].off)-int(c.off) < checkpointEvery {
+		return
+	}
+	l.checks = append(l.checks, checkpoint{})
+	copy(l.checks[i+2:], l.checks[i+1:])
+	l.checks[i+1] = c
 }

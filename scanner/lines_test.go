@@ -117,3 +117,28 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 		t.Errorf("line kinds %v", l.kinds)
 	}
 }
+
+// Look-ups that go backwards on a long line still find checkpoints: after a
+// look-up at the end of the file, earlier long lines get theirs too, and
+// every answer equals a walk from the line start.
+func TestLinesCheckpointsBackwards(t *testing.T) {
+	line := `{"é": "` + strings.Repeat("日本", 20000) + `"}` + "\n"
+	src := []byte(strings.Repeat(line, 3))
+	l := NewLines(src)
+	ref := NewLines(src)
+	offs := []int{len(src) - 3, len(line) + 50000, 40000, len(line)*2 + 90000, 70000, 12}
+	for _, off := range offs {
+		wantLine, wantCol := ref.walkFromStart(off)
+		if line, col := l.Pos(off); line != wantLine || col != wantCol {
+			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
+		}
+	}
+	for i := 1; i < len(l.checks); i++ {
+		if l.checks[i].off <= l.checks[i-1].off {
+			t.Fatalf("checkpoints out of order at %d", i)
+		}
+	}
+	if len(l.checks) < 20 {
+		t.Errorf("only %d checkpoints", len(l.checks))
+	}
+}
