@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -28,6 +29,17 @@ type NativeOptions struct {
 	// Literal attribute must be a constant: its strings are written as
 	// they are.
 	Mode func(blocks []*hclsyntax.Block, name string) Mode
+
+	// Schema, when set, is the schema of the file's root body (such as
+	// schema.Terraform.Root); it replaces Mode. Each attribute is written
+	// as the schema's mode reads it: expressions as usual, literals with
+	// their strings as they are, and type expressions, references,
+	// keywords and native expressions as their source text in a plain
+	// string (lists and maps of them as arrays and objects of such
+	// strings). A value that the JSON reading would change is an error.
+	// Blocks follow the schema's block types; a block type it does not
+	// list has expression attributes.
+	Schema *schema.Body
 }
 
 // FromNative converts a file of HCL's native syntax (from
@@ -49,7 +61,7 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 			Detail:   "Only a file parsed by hclsyntax (HCL's native syntax) can be converted to JSON.",
 		}}
 	}
-	c := &nativeConv{src: f.Bytes, opts: opts}
+	c := &nativeConv{src: f.Bytes, opts: opts, schema: opts.Schema}
 	out := NewFile()
 	c.body(out.Body(), body, 0)
 	return out, c.diags
@@ -72,12 +84,14 @@ func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options)
 
 // nativeConv holds the state of one conversion.
 type nativeConv struct {
-	src   []byte
-	opts  NativeOptions
-	path  []*hclsyntax.Block // the blocks around the body being converted
-	attr  *hclsyntax.Attribute
-	diags hcl.Diagnostics
-	buf   []byte // scratch for templates
+	src  []byte
+	opts NativeOptions
+	path []*hclsyntax.Block // the blocks around the body being converted
+	// schema is the schema of the body being converted (nil: none).
+	schema *schema.Body
+	attr   *hclsyntax.Attribute
+	diags  hcl.Diagnostics
+	buf    []byte // scratch for templates
 }
 
 // body converts b into dst. start is the byte offset where b's content
@@ -138,7 +152,10 @@ func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
 			out.Body().AppendComment(comment)
 		}
 		c.path = append(c.path, blk)
+		outer := c.schema
+		c.schema = blockSchema(outer, blk)
 		c.body(out.Body(), blk.Body, blk.OpenBraceRange.End.Byte)
+		c.schema = outer
 		c.path = c.path[:len(c.path)-1]
 	}
 }
@@ -159,12 +176,19 @@ func (c *nativeConv) validName(name string, r hcl.Range) bool {
 }
 
 func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
+	c.attr = a
+	n := len(c.diags)
+	if c.schema != nil {
+		v, mode := c.schemaAttribute(a)
+		if len(c.diags) == n {
+			dst.AppendAttribute(a.Name, v, mode)
+		}
+		return
+	}
 	mode := Expr
 	if c.opts.Mode != nil {
 		mode = c.opts.Mode(c.path, a.Name)
 	}
-	c.attr = a
-	n := len(c.diags)
 	var v Value
 	if mode == Literal {
 		v = c.literal(a.Expr)

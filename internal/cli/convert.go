@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/schema"
 )
 
 const convertUsage = `Usage: hcljson convert [flags] FILE
@@ -25,6 +26,9 @@ Flags:
   --compact      write compact JSON instead of indenting by two spaces
   --comments     carry the comments directly above blocks and arguments
                  as "//" properties
+  --terraform    write each argument as Terraform and OpenTofu read it:
+                 literals as they are, types, references and keywords as
+                 plain strings ("map(string)", "aws.west", "destroy")
 `
 
 // convert runs "hcljson convert".
@@ -35,6 +39,7 @@ func convert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	from := fs.String("from", "", "")
 	compact := fs.Bool("compact", false, "")
 	comments := fs.Bool("comments", false, "")
+	terraform := fs.Bool("terraform", false, "")
 	// Flags may come before or after the file name.
 	var names []string
 	for {
@@ -95,7 +100,11 @@ func convert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f, diags := gen.ParseNative(src, filename)
 	files[filename] = f
 	if !diags.HasErrors() {
-		out, more := gen.FromNative(f, gen.NativeOptions{Comments: *comments})
+		opts := gen.NativeOptions{Comments: *comments}
+		if *terraform {
+			opts.Schema = schema.Terraform.Root
+		}
+		out, more := gen.FromNative(f, opts)
 		diags = append(diags, more...)
 		if !diags.HasErrors() {
 			if _, err := stdout.Write(gen.AppendFile(nil, out, gen.Options{Compact: *compact})); err != nil {

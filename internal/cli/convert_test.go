@@ -75,6 +75,31 @@ func TestConvert(t *testing.T) {
 	}
 }
 
+// TestConvertTerraform checks --terraform: arguments are written as
+// Terraform reads them, and one that cannot be is an error.
+func TestConvertTerraform(t *testing.T) {
+	src := "variable \"v\" {\n  type        = map(string)\n  description = \"a $${b}\"\n}\n\nresource \"a\" \"b\" {\n  provider   = aws.west\n  depends_on = [a.c]\n  x          = \"$${y}\"\n}\n"
+	want := `{"variable":[{"v":[{"type":"map(string)","description":"a ${b}"}]}],"resource":[{"a":[{"b":[{"provider":"aws.west","depends_on":["a.c"],"x":"$${y}"}]}]}]}` + "\n"
+	code, stdout, stderr := runStdin(src, "convert", "--from", "hcl", "--terraform", "--compact", "-")
+	if code != 0 || stdout != want || stderr != "" {
+		t.Errorf("exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, stdout, want, stderr)
+	}
+	// Without the flag, the same source is written as plain expressions.
+	wantPlain := `{"variable":[{"v":[{"type":"${map(string)}","description":"a $${b}"}]}],"resource":[{"a":[{"b":[{"provider":"${aws.west}","depends_on":["${a.c}"],"x":"$${y}"}]}]}]}` + "\n"
+	if code, stdout, stderr := runStdin(src, "convert", "--from", "hcl", "--compact", "-"); code != 0 || stdout != wantPlain || stderr != "" {
+		t.Errorf("without --terraform: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, stdout, wantPlain, stderr)
+	}
+
+	code, stdout, stderr = runStdin("resource \"a\" \"b\" {\n  provider = \"aws.west\"\n}\n", "convert", "--from", "hcl", "--terraform", "-")
+	wantErr := "Error: Not a reference\n\n" +
+		"  on <stdin> line 2, in resource \"a\" \"b\":\n" +
+		"   2:   provider = \"aws.west\"\n\n" +
+		"The argument \"provider\" in resource \"a\" \"b\" cannot be written in JSON with the\nsame meaning: it is read as a static reference such as a.b[\"c\"] (Invalid\nexpression).\n\n"
+	if code != 1 || stdout != "" || stderr != wantErr {
+		t.Errorf("exit %d\nstdout %q\nstderr:\n%s\nwant:\n%s", code, stdout, stderr, wantErr)
+	}
+}
+
 func TestConvertErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.tf")

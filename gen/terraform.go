@@ -1,0 +1,217 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// This file converts attributes whose mode comes from a schema
+// (NativeOptions.Schema): literals, and syntax that a JSON reader parses
+// out of a string (type expressions, traversals, keywords, native
+// expressions). Each syntax value is first read from the native
+// expression the way the language reads it; its source text is then
+// written as a plain string, and read back the way a JSON reader reads
+// that string, so that a value whose reading would change is an error.
+
+// blockSchema returns the schema of the body of blk, a block in a body
+// whose schema is parent. A block type that parent does not list is
+// written with its attributes as expressions (in an Open body, its
+// unlisted arguments' mode), with dynamic blocks allowed where parent
+// allows them.
+func blockSchema(parent *schema.Body, blk *hclsyntax.Block) *schema.Body {
+	if parent == nil {
+		return nil
+	}
+	if b := parent.Block(blk.Type); b != nil && b.Body != nil {
+		return b.Body
+	}
+	if dyn := parent.Block("dynamic"); dyn != nil && dyn.Body != nil && parent.AnyAttributesMode == schema.Expression {
+		if content := dyn.Body.Block("content"); content != nil && content.Body != nil {
+			return content.Body
+		}
+	}
+	mode := schema.Expression
+	if parent.Open {
+		mode = parent.AnyAttributesMode
+	}
+	return &schema.Body{Open: true, AnyAttributesMode: mode}
+}
+
+// schemaAttribute converts a in the mode that c.schema gives it.
+func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
+	mode, shape, ok := c.schema.ModeOf(a.Name)
+	if !ok {
+		mode, shape = schema.Expression, schema.One
+	}
+	def := c.schema.Attribute(a.Name)
+	switch {
+	case mode == schema.Expression:
+		return c.expr(a.Expr), Expr
+	case mode == schema.Literal:
+		return c.literal(a.Expr), Literal
+	case mode == schema.Requirement:
+		return c.requirement(a.Expr), Literal
+	case !mode.Syntax():
+		c.fail(a.Expr, "Unknown mode", "the schema gives it the mode "+mode.String())
+		return Value{}, Literal
+	}
+	switch shape {
+	case schema.ListOf:
+		if def != nil && len(def.Keywords) > 0 {
+			if word := hcl.ExprAsKeyword(a.Expr); word != "" && slices.Contains(def.Keywords, word) {
+				return String(word), Literal
+			}
+		}
+		return c.syntaxList(a.Expr, mode, nil), Literal
+	case schema.MapOf:
+		pairs, diags := hcl.ExprMap(a.Expr)
+		if diags.HasErrors() {
+			c.fail(a.Expr, "Not a static map", "it must be a map written out key by key ("+diags[0].Summary+")")
+			return Value{}, Literal
+		}
+		props := make([]Prop, 0, len(pairs))
+		for _, p := range pairs {
+			k := c.syntax(p.Key, mode, nil)
+			v := c.syntax(p.Value, mode, nil)
+			props = append(props, Prop{Key: k, Value: v})
+		}
+		return Object(props...), Literal
+	}
+	return c.syntax(a.Expr, mode, def), Literal
+}
+
+// syntaxList converts a static list whose elements are read in mode.
+func (c *nativeConv) syntaxList(e hcl.Expression, mode schema.Mode, def *schema.Attribute) Value {
+	exprs, diags := hcl.ExprList(e)
+	if diags.HasErrors() {
+		c.fail(nativeExpr(e), "Not a static list", "it must be a list written out element by element ("+diags[0].Summary+")")
+		return Value{}
+	}
+	elems := make([]Value, len(exprs))
+	for i, x := range exprs {
+		elems[i] = c.syntax(x, mode, def)
+	}
+	return Array(elems...)
+}
+
+// syntax converts one value that a JSON reader parses out of a string.
+func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attribute) Value {
+	at := nativeExpr(e)
+	text := c.text(e.Range())
+	switch mode {
+	case schema.TypeExpr:
+		ty, _, diags := typeexpr.TypeConstraintWithDefaults(e)
+		if diags.HasErrors() {
+			c.fail(at, "Not a type", "it is read as a type constraint ("+diags[0].Summary+")")
+			return Value{}
+		}
+		back, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+		if !diags.HasErrors() {
+			var ty2 cty.Type
+			ty2, _, diags = typeexpr.TypeConstraintWithDefaults(back)
+			if !diags.HasErrors() && ty2.Equals(ty) {
+				return c.stringValue(text, at)
+			}
+		}
+		c.fail(at, "Cannot write type", "its source text does not read back as the same type")
+		return Value{}
+	case schema.AbsTraversal, schema.RelTraversal, schema.ProviderRef:
+		tr, diags := hcl.AbsTraversalForExpr(e)
+		if diags.HasErrors() {
+			c.fail(at, "Not a reference", "it is read as a static reference such as a.b[\"c\"] ("+diags[0].Summary+")")
+			return Value{}
+		}
+		back, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
+		if diags.HasErrors() || !sameTraversal(tr, back) {
+			c.fail(at, "Cannot write reference", "its source text does not read back as the same reference")
+			return Value{}
+		}
+		return c.stringValue(text, at)
+	case schema.Keyword:
+		word := hcl.ExprAsKeyword(e)
+		if word == "" {
+			c.fail(at, "Not a keyword", "it is read as one bare word")
+			return Value{}
+		}
+		return c.stringValue(word, at)
+	case schema.NativeExpr:
+		if _, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos); diags.HasErrors() {
+			c.fail(at, "Cannot write expression", "its source text does not parse alone ("+diags[0].Summary+")")
+			return Value{}
+		}
+		return c.stringValue(text, at)
+	}
+	c.fail(at, "Unknown mode", "the schema gives it the mode "+mode.String())
+	return Value{}
+}
+
+// requirement converts an entry of terraform.required_providers: a
+// version string, or an object whose configuration_aliases are references
+// and whose other properties are literals.
+func (c *nativeConv) requirement(e hclsyntax.Expression) Value {
+	obj, ok := e.(*hclsyntax.ObjectConsExpr)
+	if !ok {
+		return c.literal(e)
+	}
+	keys, ok := staticKeys(obj)
+	if !ok {
+		return c.literal(e)
+	}
+	props := make([]Prop, len(obj.Items))
+	for i, item := range obj.Items {
+		var v Value
+		if keys[i] == "configuration_aliases" {
+			v = c.syntaxList(item.ValueExpr, schema.AbsTraversal, nil)
+		} else {
+			v = c.literal(item.ValueExpr)
+		}
+		props[i] = Prop{Key: String(keys[i]), Value: v}
+	}
+	return Object(props...)
+}
+
+// nativeExpr returns e as a native expression, for diagnostics (nil when
+// it is not one: the attribute's range is used instead).
+func nativeExpr(e hcl.Expression) hclsyntax.Expression {
+	x, _ := e.(hclsyntax.Expression)
+	return x
+}
+
+// sameTraversal reports whether a and b name the same steps (their ranges
+// aside).
+func sameTraversal(a, b hcl.Traversal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		switch x := a[i].(type) {
+		case hcl.TraverseRoot:
+			y, ok := b[i].(hcl.TraverseRoot)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseAttr:
+			y, ok := b[i].(hcl.TraverseAttr)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseIndex:
+			y, ok := b[i].(hcl.TraverseIndex)
+			if !ok || !x.Key.RawEquals(y.Key) {
+				return false
+			}
+		case hcl.TraverseSplat:
+			if _, ok := b[i].(hcl.TraverseSplat); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,290 @@
+package gen
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+)
+
+var terraformOpts = NativeOptions{Schema: schema.Terraform.Root}
+
+// TestTerraformGolden converts each .tf file under testdata/gen/terraform
+// with the Terraform schema and compares the result with the golden
+// .tf.json beside it (-update-native rewrites them). It then checks that
+// hcljson reads the JSON, in each argument's schema mode, as the native
+// source reads: the same types, references, keywords, native expressions,
+// literals and expression values.
+func TestTerraformGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := filepath.Base(path)
+			out, diags := ConvertNative(src, name, terraformOpts, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("conversion failed:\n%s", hcltest.RenderDiags(diags))
+			}
+			golden := path + ".json"
+			if *updateNative {
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != string(want) {
+				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, out, want)
+			}
+			checkTerraformReading(t, name, src, out)
+		})
+	}
+}
+
+// checkTerraformReading checks that out, read by hcljson, gives what src
+// gives when each attribute is read in its Terraform schema mode.
+func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
+	t.Helper()
+	nf, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("native source does not parse: %s", diags)
+	}
+	jf, diags := hcljson.Parse(out, filename+".json")
+	if diags.HasErrors() {
+		t.Fatalf("JSON output does not parse: %s\n%s", diags, out)
+	}
+	s, err := deriveSchema(nf.Body.(*hclsyntax.Body))
+	if err != nil {
+		t.Fatalf("no schema fits: %v", err)
+	}
+	ctx := lawContext()
+	var want, got strings.Builder
+	tfBody(&want, src, nf.Body, s, schema.Terraform.Root, ctx, "")
+	tfBody(&got, nil, jf.Body, s, schema.Terraform.Root, ctx, "")
+	if got.String() != want.String() {
+		t.Errorf("the JSON does not read as the native source\n%s\nnative:\n%s\njson:\n%s", lineDiff(want.String(), got.String()), want.String(), got.String())
+	}
+	if !strings.Contains(want.String(), "syntax ") {
+		t.Errorf("the fixture reads no argument as syntax:\n%s", want.String())
+	}
+}
+
+// tfBody renders body as Terraform reads it with the schema sch (s is
+// the shape derived from the native source, to decode both files alike).
+func tfBody(b *strings.Builder, src []byte, body hcl.Body, s *lawSchema, sch *schema.Body, ctx *hcl.EvalContext, indent string) {
+	content, diags := body.Content(s.hcl())
+	for _, d := range diags {
+		fmt.Fprintf(b, "%sdiag %s\n", indent, diagSummary(d))
+	}
+	for _, name := range s.attrs {
+		a, ok := content.Attributes[name]
+		if !ok {
+			continue
+		}
+		mode, shape, ok := sch.ModeOf(name)
+		if !ok {
+			mode, shape = schema.Expression, schema.One
+		}
+		fmt.Fprintf(b, "%sattr %s (%s %s)", indent, name, mode, shape)
+		switch {
+		case mode == schema.Expression:
+			v, diags := a.Expr.Value(ctx)
+			fmt.Fprintf(b, " = %s\n", hcltest.RenderValue(v))
+			for _, d := range diags {
+				fmt.Fprintf(b, "%s  diag %s\n", indent, diagSummary(d))
+			}
+			for _, tr := range a.Expr.Variables() {
+				fmt.Fprintf(b, "%s  var %s\n", indent, hcltest.RenderTraversal(tr))
+			}
+		case mode == schema.Literal:
+			b.WriteString(" = " + tfLiteral(a.Expr) + "\n")
+		case mode == schema.Requirement:
+			pairs, diags := hcl.ExprMap(a.Expr)
+			if diags.HasErrors() {
+				b.WriteString(" = " + tfLiteral(a.Expr) + "\n")
+				continue
+			}
+			b.WriteString("\n")
+			for _, p := range pairs {
+				k := tfLiteral(p.Key)
+				if k == `string "configuration_aliases"` {
+					fmt.Fprintf(b, "%s  %s = %s\n", indent, k, tfSyntax(src, p.Value, schema.AbsTraversal, schema.ListOf, nil))
+				} else {
+					fmt.Fprintf(b, "%s  %s = %s\n", indent, k, tfLiteral(p.Value))
+				}
+			}
+		default:
+			fmt.Fprintf(b, " syntax %s\n", tfSyntax(src, a.Expr, mode, shape, sch.Attribute(name)))
+		}
+	}
+	for _, bs := range s.blocks {
+		for _, blk := range content.Blocks {
+			if blk.Type != bs.typ {
+				continue
+			}
+			fmt.Fprintf(b, "%sblock %s %q\n", indent, blk.Type, blk.Labels)
+			inner := blockSchema(sch, &hclsyntax.Block{Type: blk.Type})
+			tfBody(b, src, blk.Body, bs.body, inner, ctx, indent+"  ")
+		}
+	}
+}
+
+func tfLiteral(e hcl.Expression) string {
+	v, diags := e.Value(nil)
+	if diags.HasErrors() {
+		return "error: " + diags[0].Summary
+	}
+	return hcltest.RenderValue(v)
+}
+
+// tfSyntax renders e (from the native src, or JSON when src is nil) read in mode and shape the way Terraform reads it:
+// hcl.ExprList, hcl.ExprMap, typeexpr, hcl.AbsTraversalForExpr,
+// hcl.RelTraversalForExpr, hcl.ExprAsKeyword, and for native expressions
+// in strings the expression's text (native) or string (JSON) parsed.
+func tfSyntax(src []byte, e hcl.Expression, mode schema.Mode, shape schema.Shape, def *schema.Attribute) string {
+	switch shape {
+	case schema.ListOf:
+		if def != nil && len(def.Keywords) > 0 {
+			if w := hcl.ExprAsKeyword(e); w != "" {
+				return "keyword " + w
+			}
+		}
+		exprs, diags := hcl.ExprList(e)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		parts := make([]string, len(exprs))
+		for i, x := range exprs {
+			parts[i] = tfSyntax(src, x, mode, schema.One, nil)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case schema.MapOf:
+		pairs, diags := hcl.ExprMap(e)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		parts := make([]string, len(pairs))
+		for i, p := range pairs {
+			parts[i] = tfSyntax(src, p.Key, mode, schema.One, nil) + ": " + tfSyntax(src, p.Value, mode, schema.One, nil)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	switch mode {
+	case schema.TypeExpr:
+		ty, defaults, diags := typeexpr.TypeConstraintWithDefaults(e)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		s := "type " + typeexpr.TypeString(ty)
+		if defaults != nil {
+			s += fmt.Sprintf(" defaults %d", len(defaults.DefaultValues)+len(defaults.Children))
+		}
+		return s
+	case schema.AbsTraversal, schema.ProviderRef:
+		tr, diags := hcl.AbsTraversalForExpr(e)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		return "traversal " + hcltest.RenderTraversal(tr)
+	case schema.RelTraversal:
+		tr, diags := hcl.RelTraversalForExpr(e)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		return "rel " + hcltest.RenderTraversal(tr)
+	case schema.Keyword:
+		return "keyword " + hcl.ExprAsKeyword(e)
+	case schema.NativeExpr:
+		var text string
+		if hcljson.IsJSONExpression(e) {
+			v, diags := e.Value(nil)
+			if diags.HasErrors() || !v.Type().Equals(cty.String) {
+				return "error: not a string"
+			}
+			text = v.AsString()
+		} else {
+			r := e.Range()
+			text = string(r.SliceBytes(src))
+		}
+		x, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+		if diags.HasErrors() {
+			return "error: " + diags[0].Summary
+		}
+		vars := x.Variables()
+		parts := make([]string, len(vars))
+		for i, tr := range vars {
+			parts[i] = hcltest.RenderTraversal(tr)
+		}
+		return fmt.Sprintf("native %q vars %s", text, strings.Join(parts, " "))
+	}
+	return "unknown mode " + mode.String()
+}
+
+// TestTerraformErrors checks that an argument that the JSON reading would
+// change is an error naming the file, line and argument.
+func TestTerraformErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"resource \"a\" \"b\" {\n  provider = \"aws.west\"\n}\n",
+			`t.tf:2,14-24: error: Not a reference; The argument "provider" in resource "a" "b" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"resource \"a\" \"b\" {\n  depends_on = concat([a.b])\n}\n",
+			`t.tf:2,16-29: error: Not a static list; The argument "depends_on" in resource "a" "b" cannot be written in JSON with the same meaning: it must be a list written out element by element (Invalid expression).`},
+		{"resource \"a\" \"b\" {\n  depends_on = [\"${a.b}\"]\n}\n",
+			`t.tf:2,17-25: error: Not a reference; The argument "depends_on" in resource "a" "b" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"variable \"v\" {\n  type = \"string\"\n}\n",
+			`t.tf:2,10-18: error: Not a type; The argument "type" in variable "v" cannot be written in JSON with the same meaning: it is read as a type constraint (Invalid type specification).`},
+		{"variable \"v\" {\n  type = (string)\n}\n",
+			`t.tf:2,10-18: error: Not a type; The argument "type" in variable "v" cannot be written in JSON with the same meaning: it is read as a type constraint (Invalid type specification).`},
+		{"variable \"v\" {\n  default = var.x\n}\n",
+			`t.tf:2,13-18: error: Not a constant; The argument "default" in variable "v" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
+		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"destroy\"\n  }\n}\n",
+			`t.tf:3,12-21: error: Not a keyword; The argument "when" in resource "a" "b" > provisioner "x" cannot be written in JSON with the same meaning: it is read as one bare word.`},
+		{"module \"m\" {\n  source = \"x\"\n  providers = { \"aws\" = aws.west }\n}\n",
+			`t.tf:3,17-22: error: Not a reference; The argument "providers" in module "m" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"resource \"a\" \"b\" {\n  dynamic \"d\" {\n    iterator = \"${x}\"\n  }\n}\n",
+			`t.tf:3,16-22: error: Not a reference; The argument "iterator" in resource "a" "b" > dynamic "d" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [tags[var.k]]\n  }\n}\n",
+			`t.tf:3,23-34: error: Not a reference; The argument "ignore_changes" in resource "a" "b" > lifecycle cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\", configuration_aliases = [\"aws.x\"] }\n  }\n}\n",
+			`t.tf:3,64-71: error: Not a reference; The argument "aws" in terraform > required_providers cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+	} {
+		out, diags := ConvertNative([]byte(tc.src), "t.tf", terraformOpts, Options{})
+		if got := hcltest.RenderDiags(diags); out != nil || got != tc.want+"\n" {
+			t.Errorf("%s\ngot %q\n%s\nwant\n%s", tc.src, out, got, tc.want)
+		}
+	}
+}
+
+// TestTerraformComments checks that comments inside syntax are kept in its
+// text only where the JSON reading is the same, and that the schema and
+// the Comments option work together.
+func TestTerraformComments(t *testing.T) {
+	src := "# moves\nmoved {\n  from = a.b # x\n  to   = a.c\n}\n\nresource \"a\" \"b\" {\n  lifecycle {\n    replace_triggered_by = [a.b /* c */]\n  }\n  provider = aws.west[\"k\"]\n}\n"
+	want := `{"//":"moves","moved":[{"from":"a.b","to":"a.c"}],"resource":[{"a":[{"b":[{"lifecycle":[{"replace_triggered_by":["a.b"]}],"provider":"aws.west[\"k\"]"}]}]}]}` + "\n"
+	opts := terraformOpts
+	opts.Comments = true
+	out, diags := ConvertNative([]byte(src), "t.tf", opts, Options{Compact: true})
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	checkTerraformReading(t, "t.tf", []byte(src), out)
+}
