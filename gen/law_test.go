@@ -150,20 +150,28 @@ func diagSummary(d *hcl.Diagnostic) string {
 	return sev + ": " + d.Summary
 }
 
+// parsePair parses a native source and the JSON written for it, and
+// derives from the source the schema both are decoded with.
+func parsePair(t testing.TB, filename string, src, out []byte) (native, json *hcl.File, s *lawSchema, err error) {
+	t.Helper()
+	native, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("native source does not parse: %s", diags)
+	}
+	json, diags = hcljson.Parse(out, filename+".json")
+	if diags.HasErrors() {
+		t.Fatalf("JSON output does not parse: %s\n%s", diags, out)
+	}
+	s, err = deriveSchema(native.Body.(*hclsyntax.Body))
+	return native, json, s, err
+}
+
 // checkLaw converts nothing: it checks that out, the JSON written for the
 // native src, means the same as src. literal names the attributes written
 // in Literal mode (nil: none).
 func checkLaw(t testing.TB, filename string, src, out []byte, literal func([]string, string) bool) {
 	t.Helper()
-	nf, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
-	if diags.HasErrors() {
-		t.Fatalf("native source does not parse: %s", diags)
-	}
-	jf, diags := hcljson.Parse(out, filename+".json")
-	if diags.HasErrors() {
-		t.Fatalf("JSON output does not parse: %s\n%s", diags, out)
-	}
-	s, err := deriveSchema(nf.Body.(*hclsyntax.Body))
+	nf, jf, s, err := parsePair(t, filename, src, out)
 	if err != nil {
 		t.Skipf("no schema fits: %v", err)
 	}

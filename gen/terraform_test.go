@@ -62,15 +62,7 @@ func TestTerraformGolden(t *testing.T) {
 // gives when each attribute is read in its Terraform schema mode.
 func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
 	t.Helper()
-	nf, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
-	if diags.HasErrors() {
-		t.Fatalf("native source does not parse: %s", diags)
-	}
-	jf, diags := hcljson.Parse(out, filename+".json")
-	if diags.HasErrors() {
-		t.Fatalf("JSON output does not parse: %s\n%s", diags, out)
-	}
-	s, err := deriveSchema(nf.Body.(*hclsyntax.Body))
+	nf, jf, s, err := parsePair(t, filename, src, out)
 	if err != nil {
 		t.Fatalf("no schema fits: %v", err)
 	}
