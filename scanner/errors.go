@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/agext/levenshtein"
 )
 
 // ErrSyntax is wrapped by every Error: the input is not valid JSON.
@@ -219,39 +221,15 @@ func (e *Error) detail() string {
 	return ""
 }
 
-// keywordSuggestion returns the JSON keyword closest to a bare word, or "".
-// It is a tiny edit distance over three candidates; the hcljson layer uses
-// levenshtein for names.
+// keywordSuggestion returns the JSON keyword within an edit distance of two
+// of a bare word (the first of false, true, null), or "".
 func keywordSuggestion(given string) string {
 	for _, k := range [...]string{"false", "true", "null"} {
-		if editDistance(given, k) < 3 {
+		if levenshtein.Distance(given, k, nil) < 3 {
 			return k
 		}
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 {
-		return len(a)
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // quoteText puts text in double quotes as written, or Go-quoted when it
