@@ -2,6 +2,9 @@ package schema
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -187,9 +190,23 @@ type Block struct {
 	Labels  []string
 	Nesting Nesting
 	Body    *Body
+	// ByLabel holds, for a block type whose first label names a kind
+	// (a resource type, a provider), the body of each known kind; blocks
+	// with any other first label have Body. Provider schemas fill it in
+	// (see Language.WithProviders).
+	ByLabel map[string]*Body
 }
 
 func (*Block) item() {}
+
+// BodyFor returns the body of a block of this type whose first label is
+// label: ByLabel[label] if listed, Body otherwise.
+func (b *Block) BodyFor(label string) *Body {
+	if body, ok := b.ByLabel[label]; ok && body != nil {
+		return body
+	}
+	return b.Body
+}
 
 // Body describes what a body may hold.
 //
@@ -383,6 +400,16 @@ func (b *Body) Validate() error {
 				continue
 			}
 			walk(blk.Body, p)
+			if len(blk.ByLabel) > 0 && len(blk.Labels) == 0 {
+				bad("%s: ByLabel needs a label", blk.Type)
+			}
+			for _, label := range slices.Sorted(maps.Keys(blk.ByLabel)) {
+				if blk.ByLabel[label] == nil {
+					bad("%s[%q]: no body", blk.Type, label)
+					continue
+				}
+				walk(blk.ByLabel[label], p+"["+strconv.Quote(label)+"]")
+			}
 		}
 	}
 	walk(b, "root")
