@@ -21,19 +21,24 @@ import (
 type decoded map[string]string
 
 // decodeFile parses a fixture and decodes it the way Terraform would,
-// reading every attribute in the mode the schema gives it.
+// with the language LanguageFor picks by the file's name, reading every
+// attribute in the mode the schema gives it.
 func decodeFile(t *testing.T, path string) (decoded, hcl.Diagnostics) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	lang := LanguageFor(path)
+	if lang == nil {
+		t.Fatalf("no language for %s", path)
+	}
 	f, diags := hcljson.Parse(src, filepath.Base(path))
 	if diags.HasErrors() {
 		t.Fatalf("parse %s: %s", path, diags.Error())
 	}
 	out := decoded{}
-	diags = append(diags, decodeBody(out, "", f.Body, Terraform.Root)...)
+	diags = append(diags, decodeBody(out, "", f.Body, lang.Root)...)
 	return out, diags
 }
 
@@ -100,7 +105,8 @@ func sortedKeys(m hcl.Attributes) []string {
 
 // readValue reads expr in a mode and shape, as Terraform's loader does.
 func readValue(expr hcl.Expression, mode Mode, shape Shape, keywords []string) (string, hcl.Diagnostics) {
-	if len(keywords) > 0 && shape != One {
+	// Outside Keyword mode, keywords may stand for the whole value.
+	if len(keywords) > 0 && shape != One && mode != Keyword {
 		if kw := hcl.ExprAsKeyword(expr); kw != "" && slices.Contains(keywords, kw) {
 			return "keyword " + kw, nil
 		}
@@ -262,6 +268,79 @@ func TestDecodeFixtures(t *testing.T) {
 			`variable[sensitive_value].sensitive`: `literal cty.True`,
 			`variable[π].default`:                 `literal cty.MustParseNumberVal("3.14159265359")`,
 		}},
+		{file: "actions.tf.json", want: decoded{
+			`action[aws_lambda_invoke,notify].config.dynamic[header].content.name`: `refs header.key`,
+			`action[aws_lambda_invoke,notify].config.dynamic[header].for_each`:     `refs var.headers`,
+			`action[aws_lambda_invoke,notify].config.function_name`:                `refs count.index`,
+			`action[aws_lambda_invoke,notify].config.payload`:                      `value cty.StringVal("{\"literal\": true}")`,
+			`action[aws_lambda_invoke,notify].count`:                               `value cty.NumberIntVal(2)`,
+			`action[aws_lambda_invoke,notify].provider`:                            `provider aws.east`,
+			`action[local_command,echo].config.command`:                            `refs each.key`,
+			`action[local_command,echo].for_each`:                                  `refs var.names`,
+			`resource[aws_instance,web].ami`:                                       `value cty.StringVal("ami-1")`,
+			`resource[aws_instance,web].count`:                                     `value cty.NumberIntVal(2)`,
+			`resource[aws_instance,web].lifecycle.action_trigger#1.actions`:        `[native action.aws_lambda_invoke.notify count.index]`,
+			`resource[aws_instance,web].lifecycle.action_trigger#1.events`:         `[keyword after_create]`,
+			`resource[aws_instance,web].lifecycle.action_trigger.actions`:          `[native action.aws_lambda_invoke.notify[cty.NumberIntVal(0)], native action.local_command.echo[cty.StringVal("x")]]`,
+			`resource[aws_instance,web].lifecycle.action_trigger.condition`:        `refs var.notify`,
+			`resource[aws_instance,web].lifecycle.action_trigger.events`:           `[keyword before_create, keyword after_update]`,
+			`resource[aws_instance,web].lifecycle.create_before_destroy`:           `literal cty.True`,
+		}},
+		{file: "main.tftest.json", want: decoded{
+			`mock_provider[aws].alias`:                                        `literal cty.StringVal("fake")`,
+			`mock_provider[aws].mock_data[aws_ami].defaults`:                  `literal cty.ObjectVal(map[string]cty.Value{"id":cty.StringVal("ami-123")})`,
+			`mock_provider[aws].mock_resource[aws_s3_bucket].defaults`:        `literal cty.ObjectVal(map[string]cty.Value{"arn":cty.StringVal("arn:aws:s3:::${literal}")})`,
+			`mock_provider[aws].mock_resource[aws_s3_bucket].override_during`: `keyword apply`,
+			`mock_provider[aws].override_during`:                              `keyword plan`,
+			`mock_provider[aws].override_resource.target`:                     `abs aws_s3_bucket.logs`,
+			`mock_provider[aws].override_resource.values`:                     `literal cty.ObjectVal(map[string]cty.Value{"id":cty.StringVal("logs")})`,
+			`mock_provider[aws].source`:                                       `literal cty.StringVal("./testing/aws")`,
+			`override_data.target`:                                            `abs data.aws_ami.ubuntu`,
+			`override_data.values`:                                            `literal cty.ObjectVal(map[string]cty.Value{"id":cty.StringVal("ami-456")})`,
+			`override_module.outputs`:                                         `literal cty.ObjectVal(map[string]cty.Value{"vpc_id":cty.StringVal("vpc-1")})`,
+			`override_module.override_during`:                                 `keyword plan`,
+			`override_module.target`:                                          `abs module.net`,
+			`provider[aws].region`:                                            `refs var.region`,
+			`run[check_plan].assert.condition`:                                `refs aws_instance.web.ami`,
+			`run[check_plan].assert.error_message`:                            `refs var.region`,
+			`run[check_plan].command`:                                         `keyword plan`,
+			`run[check_plan].expect_failures`:                                 `[abs var.region, abs check.health]`,
+			`run[check_plan].override_resource.override_during`:               `keyword plan`,
+			`run[check_plan].override_resource.target`:                        `abs aws_instance.web`,
+			`run[check_plan].override_resource.values`:                        `literal cty.ObjectVal(map[string]cty.Value{"ami":cty.StringVal("ami-${x}")})`,
+			`run[check_plan].parallel`:                                        `literal cty.False`,
+			`run[check_plan].plan_options.mode`:                               `keyword refresh-only`,
+			`run[check_plan].plan_options.refresh`:                            `literal cty.True`,
+			`run[check_plan].plan_options.replace`:                            `[abs aws_instance.web[cty.NumberIntVal(0)]]`,
+			`run[check_plan].plan_options.target`:                             `[abs aws_instance.web, abs module.net[cty.StringVal("a")]]`,
+			`run[check_plan].providers`:                                       `{provider aws: provider aws.fake}`,
+			`run[check_plan].variables.bucket`:                                `refs run.setup.bucket`,
+			`run[setup].command`:                                              `keyword apply`,
+			`run[setup].module.source`:                                        `literal cty.StringVal("hashicorp/consul/aws")`,
+			`run[setup].module.version`:                                       `literal cty.StringVal("0.1.0")`,
+			`run[setup].state_key`:                                            `literal cty.StringVal("setup")`,
+			`test.parallel`:                                                   `literal cty.True`,
+			`variable[prefix].default`:                                        `literal cty.StringVal("${not_a_template}")`,
+			`variable[prefix].type`:                                           `type string`,
+			`variables.names`:                                                 `refs var.prefix`,
+			`variables.region`:                                                `value cty.StringVal("us-east-1")`,
+		}},
+		{file: "main.tofutest.json", want: decoded{
+			`mock_provider[aws].alias`:                                `literal cty.StringVal("by_region")`,
+			`mock_provider[aws].for_each`:                             `refs var.regions`,
+			`mock_provider[aws].mock_resource[aws_instance].defaults`: `literal cty.ObjectVal(map[string]cty.Value{"id":cty.StringVal("i-${each.key}")})`,
+			`run[fails].command`:                                      `keyword plan`,
+			`run[fails].expect_failures`:                              `[abs output.name, abs aws_instance.web[cty.StringVal("a")]]`,
+		}},
+		{file: "main.tfquery.json", want: decoded{
+			`list[aws_instance,all].config.filter`:    `refs var.tag`,
+			`list[aws_instance,all].include_resource`: `value cty.True`,
+			`list[aws_instance,all].limit`:            `refs local.limit`,
+			`list[aws_instance,all].provider`:         `provider aws`,
+			`locals.limit`:                            `value cty.NumberIntVal(10)`,
+			`provider[aws].region`:                    `value cty.StringVal("us-east-1")`,
+			`variable[tag].type`:                      `type string`,
+		}},
 		{file: "all.tf.json", want: decoded{
 			`check[health].assert.condition`:                            `refs data.http.site.status_code`,
 			`check[health].assert.error_message`:                        `value cty.StringVal("Down.")`,
@@ -377,27 +456,65 @@ func mapKeys(m decoded) func(func(string) bool) {
 }
 
 func TestDecodeErrors(t *testing.T) {
-	src := `{
+	tests := []struct {
+		file string
+		src  string
+		want []string
+	}{
+		{
+			file: "bad.tf.json",
+			src: `{
   "resourse": {},
   "output": {"x": {"value": 1, "depends_on": ["${aws_instance.web}"]}},
   "resource": {"a": {"b": {"lifecycle": {"ignore_changes": "some"}}}}
-}`
-	f, diags := hcljson.Parse([]byte(src), "bad.tf.json")
-	if diags.HasErrors() {
-		t.Fatal(diags.Error())
+}`,
+			want: []string{
+				`bad.tf.json:2,3-13: Extraneous JSON object property; No argument or block type is named "resourse". Did you mean "resource"?`,
+				`bad.tf.json:3,47-68: Invalid expression; A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.`,
+				`bad.tf.json:4,60-66: Invalid expression; A static list expression is required.`,
+			},
+		},
+		{
+			file: "actions.tf.json",
+			src: `{
+  "action": {"a": {"b": {"config": {}, "configs": {}}}},
+  "resource": {"a": {"b": {"lifecycle": {"action_trigger": {"events": "before_create"}}}}}
+}`,
+			want: []string{
+				`actions.tf.json:2,40-49: Extraneous JSON object property; No argument or block type is named "configs". Did you mean "config"?`,
+				`actions.tf.json:3,86-87: Missing required argument; The argument "actions" is required, but no definition was found.`,
+				`actions.tf.json:3,71-86: Invalid expression; A static list expression is required.`,
+			},
+		},
+		{
+			file: "bad.tftest.json",
+			src: `{
+  "run": {"x": {"comand": "plan", "plan_options": {"mode": "refresh-only", "targets": []}}},
+  "mock_provider": {"aws": {"region": "x"}},
+  "override_resource": {"values": {}}
+}`,
+			want: []string{
+				`bad.tftest.json:2,17-25: Extraneous JSON object property; No argument or block type is named "comand". Did you mean "command"?`,
+				`bad.tftest.json:2,76-85: Extraneous JSON object property; No argument or block type is named "targets". Did you mean "target"?`,
+				`bad.tftest.json:3,29-37: Extraneous JSON object property; No argument or block type is named "region".`,
+				`bad.tftest.json:4,37-38: Missing required argument; The argument "target" is required, but no definition was found.`,
+			},
+		},
 	}
-	out := decoded{}
-	diags = decodeBody(out, "", f.Body, Terraform.Root)
-	var got []string
-	for _, d := range diags {
-		got = append(got, fmt.Sprintf("%s: %s; %s", d.Subject, d.Summary, d.Detail))
-	}
-	want := []string{
-		`bad.tf.json:2,3-13: Extraneous JSON object property; No argument or block type is named "resourse". Did you mean "resource"?`,
-		`bad.tf.json:3,47-68: Invalid expression; A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.`,
-		`bad.tf.json:4,60-66: Invalid expression; A static list expression is required.`,
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("diagnostics:\n got %q\nwant %q", got, want)
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			f, diags := hcljson.Parse([]byte(tt.src), tt.file)
+			if diags.HasErrors() {
+				t.Fatal(diags.Error())
+			}
+			diags = decodeBody(decoded{}, "", f.Body, LanguageFor(tt.file).Root)
+			var got []string
+			for _, d := range diags {
+				got = append(got, fmt.Sprintf("%s: %s; %s", d.Subject, d.Summary, d.Detail))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("diagnostics:\n got %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }

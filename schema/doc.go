@@ -43,28 +43,65 @@
 //
 // Terraform is the Terraform/OpenTofu language (Terraform 1.14, OpenTofu
 // 1.12) as ../shared/research/oracle-behavior.md §4 records it, argument
-// by argument. It lists what both accept; OpenTofu-only items (the
-// language block, provider for_each, lifecycle destroy and enabled,
-// module lifecycle, variable const, terraform encryption) are marked in
-// the source. Where the two read an argument differently the model picks
-// the reading under which a JSON file means the same to both:
-// lifecycle.prevent_destroy is Literal (Terraform decodes it without a
-// context, OpenTofu pre-checks it that way); backend and cloud settings
-// are Literal (Terraform; OpenTofu also evaluates templates there); the
-// provider meta-argument is ProviderRef (a traversal for Terraform, an
-// expression with an instance key for OpenTofu). A new release is a new
-// Language value.
+// by argument, checked against both releases' internal/configs. It lists
+// what both accept; OpenTofu-only items (the language block, provider
+// for_each, lifecycle destroy and enabled, module lifecycle, variable
+// const, terraform encryption) and Terraform-only items (action blocks,
+// lifecycle action_trigger) are marked in the source. Where the two read
+// an argument differently the model picks the reading under which a JSON
+// file means the same to both: lifecycle.prevent_destroy is Literal
+// (Terraform decodes it without a context, OpenTofu pre-checks it that
+// way); backend and cloud settings are Literal (Terraform; OpenTofu also
+// evaluates templates there); the provider meta-argument is ProviderRef (a
+// traversal for Terraform, an expression with an instance key for
+// OpenTofu). A new release is a new Language value.
+//
+// Terraform 1.14 actions: an action block has two labels (type, name),
+// count, for_each, provider and a config block whose Open body holds the
+// action type's provider-defined arguments (dynamic blocks allowed). A
+// managed resource's lifecycle may hold action_trigger blocks: events is
+// a list of the keywords before_create, after_create, before_update and
+// after_update; condition is an expression; each element of actions is a
+// JSON string parsed as native syntax (action.t.n[count.index]).
+//
+// # Test and query files
+//
+// TerraformTest is the language of test files (.tftest.json,
+// .tofutest.json): run blocks (command keyword apply or plan, plan_options
+// with a mode keyword normal or refresh-only and target and replace lists
+// of references, expect_failures references, variables of any name,
+// module with a literal source and version, assert rules, overrides),
+// provider and mock_provider blocks, top-level variables and
+// override_resource, override_data and override_module blocks whose
+// target is a reference and whose values, defaults and outputs are
+// literal objects. It accepts what Terraform 1.14 or OpenTofu 1.12
+// accepts: Terraform's test block, variable blocks, run state_key,
+// parallel, skip_cleanup and backend, mock_provider source and
+// override_during; OpenTofu's mock_provider for_each. TerraformQuery is
+// Terraform 1.14's query file language (.tfquery.json): list blocks, with
+// provider, variable and locals blocks. LanguageFor picks one of the three
+// by a file's name.
 //
 // # Limits
 //
 // Resource, data, ephemeral, provider, provider_meta, provisioner,
-// connection and dynamic content bodies are Open until provider schemas
-// are loaded: without one, a JSON object in them cannot be told apart as
-// a nested block or a map attribute. Names that Terraform reserves for
-// future use (count, depends_on and source in provider blocks; locals
-// blocks in resources) and the root required_providers block that
-// Terraform accepts only to report a better error are not listed, so
-// decoding reports them as extraneous. Terraform 1.14 actions (action
-// blocks, lifecycle.action_trigger), test files (.tftest.json) and query
-// files (.tfquery.json) are not described yet.
+// connection, dynamic content, action config and list config bodies are
+// Open until provider schemas are loaded: without one, a JSON object in
+// them cannot be told apart as a nested block or a map attribute. Names
+// that Terraform reserves for future use (count, depends_on and source in
+// provider blocks; locals blocks in resources) and the root
+// required_providers block that Terraform accepts only to report a better
+// error are not listed, so decoding reports them as extraneous.
+//
+// The languages say which names exist and how each value is read, not the
+// rules between them: that an action_trigger names actions of its own
+// module, that a module version goes with a registry source, that an
+// override targets a resource of the right mode, that a keyword list has
+// no duplicates. Where Terraform and OpenTofu differ the languages accept
+// the union, so an item marked for one is an error for the other only
+// when that one loads the file (a provider version in a Terraform test
+// file, for example); OpenTofu-only variable const and provider for_each
+// are accepted in test and query files too. Override targets are plain
+// references, as in OpenTofu 1.12 (no [*]). Terraform stack files
+// (.tfcomponent.json, .tfdeploy.json) are not described.
 package schema

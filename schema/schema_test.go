@@ -44,115 +44,212 @@ func attributePaths(root *Body) []string {
 	return out
 }
 
+// TestTerraformModes pins every argument of each built-in language: its
+// mode, shape, Required flag and keywords.
 func TestTerraformModes(t *testing.T) {
-	want := []string{
-		"terraform.required_version: literal one",
-		"terraform.experiments: keyword list",
-		"terraform.language: keyword one",
-		"terraform.backend.*: literal open",
-		"terraform.cloud.*: literal open",
-		"terraform.cloud.organization: literal one",
-		"terraform.cloud.hostname: literal one",
-		"terraform.cloud.token: literal one",
-		"terraform.cloud.workspaces.*: literal open",
-		"terraform.cloud.workspaces.name: literal one",
-		"terraform.cloud.workspaces.project: literal one",
-		"terraform.cloud.workspaces.tags: literal one",
-		"terraform.required_providers.*: provider-requirement any",
-		"terraform.provider_meta.*: expression open",
-		"terraform.encryption.key_provider.*: expression open",
-		"terraform.encryption.key_provider.encrypted_metadata_alias: expression one",
-		"terraform.encryption.method.*: expression open",
-		"terraform.encryption.state.enforced: expression one",
-		"terraform.encryption.state.method: abs-traversal one",
-		"terraform.encryption.state.fallback.method: abs-traversal one",
-		"language.edition: keyword one",
-		"language.experiments: keyword list",
-		"language.compatible_with.*: literal open",
-		"language.compatible_with.opentofu: literal one",
-		"provider.*: expression open",
-		"provider.alias: literal one",
-		"provider.version: literal one",
-		"provider.for_each: expression one",
-		"provider._.*: expression open",
-		"variable.type: type one",
-		"variable.default: literal one",
-		"variable.description: literal one",
-		"variable.sensitive: literal one",
-		"variable.nullable: literal one",
-		"variable.ephemeral: literal one",
-		"variable.deprecated: literal one",
-		"variable.const: literal one",
-		"variable.validation.condition: expression one required",
-		"variable.validation.error_message: expression one required",
-		"output.value: expression one required",
-		"output.description: literal one",
-		"output.sensitive: literal one",
-		"output.ephemeral: literal one",
-		"output.deprecated: literal one",
-		"output.depends_on: abs-traversal list",
-		"locals.*: expression any",
-		"module.*: expression open",
-		"module.source: literal one required",
-		"module.version: literal one",
-		"module.count: expression one",
-		"module.for_each: expression one",
-		"module.depends_on: abs-traversal list",
-		"module.providers: provider-ref map",
-		"module.lifecycle.enabled: expression one",
-		"module._.*: expression open",
-		"resource.*: expression open",
-		"resource.count: expression one",
-		"resource.for_each: expression one",
-		"resource.provider: provider-ref one",
-		"resource.depends_on: abs-traversal list",
-		"resource.lifecycle.create_before_destroy: literal one",
-		"resource.lifecycle.prevent_destroy: literal one",
-		"resource.lifecycle.destroy: literal one",
-		"resource.lifecycle.enabled: expression one",
-		"resource.lifecycle.ignore_changes: rel-traversal list all",
-		"resource.lifecycle.replace_triggered_by: native-expression list",
-		"resource.connection.*: expression open",
-		"resource.provisioner.*: expression open",
-		"resource.provisioner.when: keyword one create|destroy",
-		"resource.provisioner.on_failure: keyword one continue|fail",
-		"resource.dynamic.for_each: expression one required",
-		"resource.dynamic.iterator: abs-traversal one",
-		"resource.dynamic.labels: expression list",
-		"resource.dynamic.content.*: expression open",
-		"data.*: expression open",
-		"data.count: expression one",
-		"data.for_each: expression one",
-		"data.provider: provider-ref one",
-		"data.depends_on: abs-traversal list",
-		"ephemeral.*: expression open",
-		"ephemeral.count: expression one",
-		"ephemeral.for_each: expression one",
-		"ephemeral.provider: provider-ref one",
-		"ephemeral.depends_on: abs-traversal list",
-		"moved.from: abs-traversal one required",
-		"moved.to: abs-traversal one required",
-		"import.to: native-expression one required",
-		"import.id: expression one",
-		"import.identity: expression one",
-		"import.for_each: expression one",
-		"import.provider: provider-ref one",
-		"removed.from: abs-traversal one required",
-		"removed.lifecycle.destroy: literal one",
+	tests := []struct {
+		lang *Language
+		want []string
+	}{
+		{lang: Terraform, want: []string{
+			"terraform.required_version: literal one",
+			"terraform.experiments: keyword list",
+			"terraform.language: keyword one",
+			"terraform.backend.*: literal open",
+			"terraform.cloud.*: literal open",
+			"terraform.cloud.organization: literal one",
+			"terraform.cloud.hostname: literal one",
+			"terraform.cloud.token: literal one",
+			"terraform.cloud.workspaces.*: literal open",
+			"terraform.cloud.workspaces.name: literal one",
+			"terraform.cloud.workspaces.project: literal one",
+			"terraform.cloud.workspaces.tags: literal one",
+			"terraform.required_providers.*: provider-requirement any",
+			"terraform.provider_meta.*: expression open",
+			"terraform.encryption.key_provider.*: expression open",
+			"terraform.encryption.key_provider.encrypted_metadata_alias: expression one",
+			"terraform.encryption.method.*: expression open",
+			"terraform.encryption.state.enforced: expression one",
+			"terraform.encryption.state.method: abs-traversal one",
+			"terraform.encryption.state.fallback.method: abs-traversal one",
+			"language.edition: keyword one",
+			"language.experiments: keyword list",
+			"language.compatible_with.*: literal open",
+			"language.compatible_with.opentofu: literal one",
+			"provider.*: expression open",
+			"provider.alias: literal one",
+			"provider.version: literal one",
+			"provider.for_each: expression one",
+			"provider._.*: expression open",
+			"variable.type: type one",
+			"variable.default: literal one",
+			"variable.description: literal one",
+			"variable.sensitive: literal one",
+			"variable.nullable: literal one",
+			"variable.ephemeral: literal one",
+			"variable.deprecated: literal one",
+			"variable.const: literal one",
+			"variable.validation.condition: expression one required",
+			"variable.validation.error_message: expression one required",
+			"output.value: expression one required",
+			"output.description: literal one",
+			"output.sensitive: literal one",
+			"output.ephemeral: literal one",
+			"output.deprecated: literal one",
+			"output.depends_on: abs-traversal list",
+			"output.precondition.condition: expression one required",
+			"output.precondition.error_message: expression one required",
+			"locals.*: expression any",
+			"module.*: expression open",
+			"module.source: literal one required",
+			"module.version: literal one",
+			"module.count: expression one",
+			"module.for_each: expression one",
+			"module.depends_on: abs-traversal list",
+			"module.providers: provider-ref map",
+			"module.lifecycle.enabled: expression one",
+			"module._.*: expression open",
+			"resource.*: expression open",
+			"resource.count: expression one",
+			"resource.for_each: expression one",
+			"resource.provider: provider-ref one",
+			"resource.depends_on: abs-traversal list",
+			"resource.lifecycle.create_before_destroy: literal one",
+			"resource.lifecycle.prevent_destroy: literal one",
+			"resource.lifecycle.destroy: literal one",
+			"resource.lifecycle.enabled: expression one",
+			"resource.lifecycle.ignore_changes: rel-traversal list all",
+			"resource.lifecycle.replace_triggered_by: native-expression list",
+			"resource.lifecycle.action_trigger.events: keyword list required before_create|after_create|before_update|after_update",
+			"resource.lifecycle.action_trigger.condition: expression one",
+			"resource.lifecycle.action_trigger.actions: native-expression list required",
+			"resource.connection.*: expression open",
+			"resource.provisioner.*: expression open",
+			"resource.provisioner.when: keyword one create|destroy",
+			"resource.provisioner.on_failure: keyword one continue|fail",
+			"resource.provisioner._.*: expression open",
+			"resource.dynamic.for_each: expression one required",
+			"resource.dynamic.iterator: abs-traversal one",
+			"resource.dynamic.labels: expression list",
+			"resource.dynamic.content.*: expression open",
+			"data.*: expression open",
+			"data.count: expression one",
+			"data.for_each: expression one",
+			"data.provider: provider-ref one",
+			"data.depends_on: abs-traversal list",
+			"ephemeral.*: expression open",
+			"ephemeral.count: expression one",
+			"ephemeral.for_each: expression one",
+			"ephemeral.provider: provider-ref one",
+			"ephemeral.depends_on: abs-traversal list",
+			"action.count: expression one",
+			"action.for_each: expression one",
+			"action.provider: provider-ref one",
+			"action.config.*: expression open",
+			"moved.from: abs-traversal one required",
+			"moved.to: abs-traversal one required",
+			"import.to: native-expression one required",
+			"import.id: expression one",
+			"import.identity: expression one",
+			"import.for_each: expression one",
+			"import.provider: provider-ref one",
+			"removed.from: abs-traversal one required",
+			"removed.lifecycle.destroy: literal one",
+		}},
+		{lang: TerraformTest, want: []string{
+			"test.parallel: literal one",
+			"test.skip_cleanup: literal one",
+			"run.command: keyword one apply|plan",
+			"run.providers: provider-ref map",
+			"run.expect_failures: abs-traversal list",
+			"run.state_key: literal one",
+			"run.parallel: literal one",
+			"run.skip_cleanup: literal one",
+			"run.plan_options.mode: keyword one normal|refresh-only",
+			"run.plan_options.refresh: literal one",
+			"run.plan_options.replace: abs-traversal list",
+			"run.plan_options.target: abs-traversal list",
+			"run.assert.condition: expression one required",
+			"run.assert.error_message: expression one required",
+			"run.variables.*: expression any",
+			"run.module.source: literal one required",
+			"run.module.version: literal one",
+			"run.override_resource.target: abs-traversal one required",
+			"run.override_resource.values: literal one",
+			"run.override_resource.override_during: keyword one plan|apply",
+			"run.override_module.target: abs-traversal one required",
+			"run.override_module.outputs: literal one",
+			"run.override_module.override_during: keyword one plan|apply",
+			"run.backend.*: literal open",
+			"provider.*: expression open",
+			"provider.alias: literal one",
+			"provider.version: literal one",
+			"provider.for_each: expression one",
+			"provider._.*: expression open",
+			"mock_provider.alias: literal one",
+			"mock_provider.for_each: expression one",
+			"mock_provider.source: literal one",
+			"mock_provider.override_during: keyword one plan|apply",
+			"mock_provider.mock_resource.defaults: literal one",
+			"mock_provider.mock_resource.override_during: keyword one plan|apply",
+			"variable.type: type one",
+			"variable.default: literal one",
+			"variable.description: literal one",
+			"variable.sensitive: literal one",
+			"variable.nullable: literal one",
+			"variable.ephemeral: literal one",
+			"variable.deprecated: literal one",
+			"variable.const: literal one",
+			"variable.validation.condition: expression one required",
+			"variable.validation.error_message: expression one required",
+		}},
+		{lang: TerraformQuery, want: []string{
+			"list.count: expression one",
+			"list.for_each: expression one",
+			"list.provider: provider-ref one required",
+			"list.include_resource: expression one",
+			"list.limit: expression one",
+			"list.config.*: expression open",
+			"list.config.dynamic.for_each: expression one required",
+			"list.config.dynamic.iterator: abs-traversal one",
+			"list.config.dynamic.labels: expression list",
+			"list.config.dynamic.content.*: expression open",
+			"provider.*: expression open",
+			"provider.alias: literal one",
+			"provider.version: literal one",
+			"provider.for_each: expression one",
+			"provider._.*: expression open",
+			"locals.*: expression any",
+			"variable.type: type one",
+			"variable.default: literal one",
+			"variable.description: literal one",
+			"variable.sensitive: literal one",
+			"variable.nullable: literal one",
+			"variable.ephemeral: literal one",
+			"variable.deprecated: literal one",
+			"variable.const: literal one",
+			"variable.validation.condition: expression one required",
+			"variable.validation.error_message: expression one required",
+		}},
 	}
-	got := attributePaths(Terraform.Root)
-	if !slices.Equal(got, want) {
-		t.Errorf("attributes:\n got %q\nwant %q", got, want)
-		for _, g := range got {
-			if !slices.Contains(want, g) {
-				t.Errorf("unexpected %s", g)
+	for _, tt := range tests {
+		t.Run(tt.lang.Name, func(t *testing.T) {
+			got := attributePaths(tt.lang.Root)
+			if slices.Equal(got, tt.want) {
+				return
 			}
-		}
-		for _, w := range want {
-			if !slices.Contains(got, w) {
-				t.Errorf("missing %s", w)
+			t.Errorf("attributes:\n got %q\nwant %q", got, tt.want)
+			for _, g := range got {
+				if !slices.Contains(tt.want, g) {
+					t.Errorf("unexpected %s", g)
+				}
 			}
-		}
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("missing %s", w)
+				}
+			}
+		})
 	}
 }
 
@@ -160,6 +257,7 @@ func TestTerraformModes(t *testing.T) {
 // lists only once because several blocks share them.
 func TestTerraformFind(t *testing.T) {
 	tests := []struct {
+		lang *Language // nil: Terraform
 		path []string
 		want Attribute
 	}{
@@ -174,12 +272,24 @@ func TestTerraformFind(t *testing.T) {
 		{path: []string{"terraform", "encryption", "plan", "method"}, want: Attribute{Name: "method", Mode: AbsTraversal}},
 		{path: []string{"terraform", "encryption", "remote_state_data_sources", "remote_state_data_source", "fallback", "fallback", "method"}, want: Attribute{Name: "method", Mode: AbsTraversal}},
 		{path: []string{"ephemeral", "provider"}, want: Attribute{Name: "provider", Mode: ProviderRef}},
+		{path: []string{"action", "config", "dynamic", "content", "dynamic", "iterator"}, want: Attribute{Name: "iterator", Mode: AbsTraversal}},
+		{lang: TerraformTest, path: []string{"override_resource", "values"}, want: Attribute{Name: "values", Mode: Literal}},
+		{lang: TerraformTest, path: []string{"override_data", "target"}, want: Attribute{Name: "target", Mode: AbsTraversal, Required: true}},
+		{lang: TerraformTest, path: []string{"override_module", "outputs"}, want: Attribute{Name: "outputs", Mode: Literal}},
+		{lang: TerraformTest, path: []string{"run", "override_data", "override_during"}, want: Attribute{Name: "override_during", Mode: Keyword, Keywords: []string{"plan", "apply"}}},
+		{lang: TerraformTest, path: []string{"mock_provider", "mock_data", "defaults"}, want: Attribute{Name: "defaults", Mode: Literal}},
+		{lang: TerraformTest, path: []string{"mock_provider", "override_data", "target"}, want: Attribute{Name: "target", Mode: AbsTraversal, Required: true}},
+		{lang: TerraformQuery, path: []string{"list", "config", "dynamic", "content", "dynamic", "labels"}, want: Attribute{Name: "labels", Shape: ListOf}},
 	}
 	for _, tt := range tests {
-		t.Run(strings.Join(tt.path, "."), func(t *testing.T) {
-			got, ok := Terraform.Root.Find(tt.path...).(*Attribute)
+		lang := tt.lang
+		if lang == nil {
+			lang = Terraform
+		}
+		t.Run(lang.Name+":"+strings.Join(tt.path, "."), func(t *testing.T) {
+			got, ok := lang.Root.Find(tt.path...).(*Attribute)
 			if !ok {
-				t.Fatalf("Find = %#v, want an attribute", Terraform.Root.Find(tt.path...))
+				t.Fatalf("Find = %#v, want an attribute", lang.Root.Find(tt.path...))
 			}
 			if got.Name != tt.want.Name || got.Mode != tt.want.Mode || got.Shape != tt.want.Shape ||
 				got.Required != tt.want.Required || !slices.Equal(got.Keywords, tt.want.Keywords) {
@@ -224,6 +334,12 @@ func TestModeOf(t *testing.T) {
 		{body: root.Find("terraform", "backend").(*Block).Body, name: "bucket", mode: Literal, accept: true},
 		{body: root.Block("moved").Body, name: "extra", accept: false},
 		{body: root.Block("module").Body, name: "providers", mode: ProviderRef, shape: MapOf, accept: true},
+		{body: TerraformTest.Root.Block("variables").Body, name: "region", mode: Expression, accept: true},
+		{body: TerraformTest.Root.Find("run", "variables").(*Block).Body, name: "bucket", mode: Expression, accept: true},
+		{body: TerraformTest.Root.Find("run", "backend").(*Block).Body, name: "path", mode: Literal, accept: true},
+		{body: TerraformTest.Root.Block("run").Body, name: "comand", accept: false},
+		{body: TerraformTest.Root.Block("mock_provider").Body, name: "region", accept: false},
+		{body: TerraformQuery.Root.Find("list", "config").(*Block).Body, name: "filter", mode: Expression, accept: true},
 	}
 	for _, tt := range tests {
 		mode, shape, ok := tt.body.ModeOf(tt.name)
@@ -246,6 +362,7 @@ func TestHCL(t *testing.T) {
 		{Type: "resource", LabelNames: []string{"type", "name"}},
 		{Type: "data", LabelNames: []string{"type", "name"}},
 		{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+		{Type: "action", LabelNames: []string{"type", "name"}},
 		{Type: "moved"},
 		{Type: "import"},
 		{Type: "removed"},
@@ -280,6 +397,94 @@ func TestHCL(t *testing.T) {
 	if got := Terraform.Root.Block("locals").Body.HCL(); got != nil {
 		t.Errorf("locals HCL() = %#v, want nil (JustAttributes)", got)
 	}
+
+	test := TerraformTest.Root.HCL()
+	want = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+		{Type: "test"},
+		{Type: "run", LabelNames: []string{"name"}},
+		{Type: "provider", LabelNames: []string{"name"}},
+		{Type: "mock_provider", LabelNames: []string{"name"}},
+		{Type: "variable", LabelNames: []string{"name"}},
+		{Type: "variables"},
+		{Type: "override_resource"},
+		{Type: "override_data"},
+		{Type: "override_module"},
+	}}
+	if !equalSchema(test, want) {
+		t.Errorf("test root HCL() =\n%#v\nwant\n%#v", test, want)
+	}
+
+	run := TerraformTest.Root.Block("run").Body.HCL()
+	want = &hcl.BodySchema{
+		Attributes: []hcl.AttributeSchema{
+			{Name: "command"},
+			{Name: "providers"},
+			{Name: "expect_failures"},
+			{Name: "state_key"},
+			{Name: "parallel"},
+			{Name: "skip_cleanup"},
+		},
+		Blocks: []hcl.BlockHeaderSchema{
+			{Type: "plan_options"},
+			{Type: "assert"},
+			{Type: "variables"},
+			{Type: "module"},
+			{Type: "override_resource"},
+			{Type: "override_data"},
+			{Type: "override_module"},
+			{Type: "backend", LabelNames: []string{"name"}},
+		},
+	}
+	if !equalSchema(run, want) {
+		t.Errorf("run HCL() =\n%#v\nwant\n%#v", run, want)
+	}
+
+	query := TerraformQuery.Root.HCL()
+	want = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+		{Type: "list", LabelNames: []string{"type", "name"}},
+		{Type: "provider", LabelNames: []string{"name"}},
+		{Type: "locals"},
+		{Type: "variable", LabelNames: []string{"name"}},
+	}}
+	if !equalSchema(query, want) {
+		t.Errorf("query root HCL() =\n%#v\nwant\n%#v", query, want)
+	}
+}
+
+func TestLanguageFor(t *testing.T) {
+	tests := []struct {
+		name string
+		want *Language
+	}{
+		{name: "main.tf.json", want: Terraform},
+		{name: "dir/x_override.tf.json", want: Terraform},
+		{name: "main.tofu.json", want: Terraform},
+		{name: "main.tf", want: Terraform},
+		{name: "main.tofu", want: Terraform},
+		{name: "tests/a.tftest.json", want: TerraformTest},
+		{name: "a.tofutest.json", want: TerraformTest},
+		{name: "a.tftest.hcl", want: TerraformTest},
+		{name: "a.tofutest.hcl", want: TerraformTest},
+		{name: "a.tfquery.json", want: TerraformQuery},
+		{name: "a.tfquery.hcl", want: TerraformQuery},
+		{name: "terraform.tfvars.json", want: nil},
+		{name: "stack.tfcomponent.json", want: nil},
+		{name: "main.json", want: nil},
+		{name: "main.tf.json.bak", want: nil},
+		{name: "", want: nil},
+	}
+	for _, tt := range tests {
+		if got := LanguageFor(tt.name); got != tt.want {
+			t.Errorf("LanguageFor(%q) = %v, want %v", tt.name, langName(got), langName(tt.want))
+		}
+	}
+}
+
+func langName(l *Language) string {
+	if l == nil {
+		return "nil"
+	}
+	return l.Name
 }
 
 func equalSchema(a, b *hcl.BodySchema) bool {
@@ -290,8 +495,10 @@ func equalSchema(a, b *hcl.BodySchema) bool {
 }
 
 func TestValidate(t *testing.T) {
-	if err := Terraform.Root.Validate(); err != nil {
-		t.Fatalf("Terraform: %v", err)
+	for _, lang := range []*Language{Terraform, TerraformTest, TerraformQuery} {
+		if err := lang.Root.Validate(); err != nil {
+			t.Errorf("%s: %v", lang.Name, err)
+		}
 	}
 	bad := &Body{
 		Attributes: []Attribute{

@@ -1,13 +1,15 @@
 package schema
 
+import "slices"
+
 // Terraform is the Terraform and OpenTofu configuration language (.tf,
 // .tf.json, .tofu, .tofu.json), as Terraform 1.14 and OpenTofu 1.12 read
 // it; where the two differ, the schema accepts both and the mode follows
 // the reading that keeps a JSON file meaning the same in both (see the
 // package documentation). Resource, data, ephemeral, provider,
-// provider_meta, backend, provisioner and connection bodies are Open until
-// provider schemas are added: their unlisted arguments are expressions
-// (backend and cloud settings: literals).
+// provider_meta, backend, provisioner, connection and action config
+// bodies are Open until provider schemas are added: their unlisted
+// arguments are expressions (backend and cloud settings: literals).
 //
 // Terraform and its bodies are shared: treat them as read-only.
 var Terraform = &Language{
@@ -34,15 +36,117 @@ func open(m Mode, attrs []Attribute, blocks ...Block) *Body {
 	return &Body{Attributes: attrs, Blocks: blocks, Open: true, AnyAttributesMode: m}
 }
 
-func terraformRoot() *Body {
-	// check rules: variable validation, precondition, postcondition, assert.
-	rule := &Body{Attributes: []Attribute{
+// ruleBody is a check rule: variable validation, precondition,
+// postcondition, assert.
+func ruleBody() *Body {
+	return &Body{Attributes: []Attribute{
 		required("condition", Expression),
 		required("error_message", Expression),
 	}}
-	// The "_" block escapes argument names that a provider also uses for a
-	// meta-argument; its content is provider arguments.
-	escape := block("_", NestingSingle, open(Expression, nil))
+}
+
+// escapeBlock is the "_" block that escapes argument names a provider
+// also uses for a meta-argument; its content is provider arguments.
+func escapeBlock() Block {
+	return block("_", NestingSingle, open(Expression, nil))
+}
+
+// dynamicBlock is ext/dynblock's dynamic block, which may appear in any
+// provider-defined body, including the content of another dynamic block.
+func dynamicBlock() Block {
+	content := open(Expression, nil)
+	dynamic := block("dynamic", NestingList, &Body{
+		Attributes: []Attribute{
+			required("for_each", Expression),
+			attr("iterator", AbsTraversal),
+			listOf("labels", Expression),
+		},
+		Blocks: []Block{block("content", NestingSingle, content)},
+	}, "name")
+	content.Blocks = []Block{dynamic}
+	return dynamic
+}
+
+// providerBlock is a provider configuration; its unlisted arguments are
+// the provider's.
+func providerBlock() Block {
+	return block("provider", NestingList, open(Expression,
+		[]Attribute{
+			attr("alias", Literal),
+			attr("version", Literal),
+			attr("for_each", Expression), // OpenTofu
+		},
+		escapeBlock(),
+	), "name")
+}
+
+// variableBlock is an input variable declaration.
+func variableBlock() Block {
+	return block("variable", NestingList, &Body{
+		Attributes: []Attribute{
+			attr("type", TypeExpr),
+			attr("default", Literal),
+			attr("description", Literal),
+			attr("sensitive", Literal),
+			attr("nullable", Literal),
+			attr("ephemeral", Literal),
+			attr("deprecated", Literal),
+			attr("const", Literal), // OpenTofu
+		},
+		Blocks: []Block{block("validation", NestingList, ruleBody())},
+	}, "name")
+}
+
+// localsBlock holds local values: any names, each an expression.
+func localsBlock() Block {
+	return block("locals", NestingList, &Body{AnyAttributes: true, AnyAttributesMode: Expression})
+}
+
+// metaArguments are the count, for_each, provider and depends_on
+// arguments of resource, data and ephemeral blocks.
+func metaArguments() []Attribute {
+	return []Attribute{
+		attr("count", Expression),
+		attr("for_each", Expression),
+		attr("provider", ProviderRef),
+		listOf("depends_on", AbsTraversal),
+	}
+}
+
+// actionTriggerBlock (Terraform) runs actions when a managed resource is
+// created or updated. Each element of actions is a reference such as
+// action.aws_lambda_invoke.notify[each.key], parsed as native syntax from
+// its JSON string.
+func actionTriggerBlock() Block {
+	return block("action_trigger", NestingList, &Body{Attributes: []Attribute{
+		{Name: "events", Mode: Keyword, Shape: ListOf, Required: true,
+			Keywords: []string{"before_create", "after_create", "before_update", "after_update"}},
+		attr("condition", Expression),
+		{Name: "actions", Mode: NativeExpr, Shape: ListOf, Required: true},
+	}})
+}
+
+// actionBlock (Terraform) declares an action; the config block holds the
+// provider-defined arguments of the action type.
+func actionBlock(dynamic Block) Block {
+	return block("action", NestingList, &Body{
+		Attributes: []Attribute{
+			attr("count", Expression),
+			attr("for_each", Expression),
+			attr("provider", ProviderRef),
+		},
+		Blocks: []Block{block("config", NestingSingle, open(Expression, nil, dynamic))},
+	}, "type", "name")
+}
+
+func terraformRoot() *Body {
+	rule := ruleBody()
+	escape := escapeBlock()
+	dynamic := dynamicBlock()
+	conditions := []Block{
+		block("precondition", NestingList, rule),
+		block("postcondition", NestingList, rule),
+	}
 
 	connection := open(Expression, nil)
 	provisioner := open(Expression,
@@ -54,33 +158,7 @@ func terraformRoot() *Body {
 		escape,
 	)
 
-	// dynamic blocks (ext/dynblock) may appear in any provider-defined
-	// body, including the content of another dynamic block.
-	content := open(Expression, nil)
-	dynamic := block("dynamic", NestingList, &Body{
-		Attributes: []Attribute{
-			required("for_each", Expression),
-			attr("iterator", AbsTraversal),
-			listOf("labels", Expression),
-		},
-		Blocks: []Block{block("content", NestingSingle, content)},
-	}, "name")
-	content.Blocks = []Block{dynamic}
-
-	meta := func() []Attribute {
-		return []Attribute{
-			attr("count", Expression),
-			attr("for_each", Expression),
-			attr("provider", ProviderRef),
-			listOf("depends_on", AbsTraversal),
-		}
-	}
-	conditions := []Block{
-		block("precondition", NestingList, rule),
-		block("postcondition", NestingList, rule),
-	}
-
-	resource := open(Expression, meta(),
+	resource := open(Expression, metaArguments(),
 		block("lifecycle", NestingSingle, &Body{
 			Attributes: []Attribute{
 				attr("create_before_destroy", Literal),
@@ -90,72 +168,26 @@ func terraformRoot() *Body {
 				{Name: "ignore_changes", Mode: RelTraversal, Shape: ListOf, Keywords: []string{"all"}},
 				listOf("replace_triggered_by", NativeExpr),
 			},
-			Blocks: conditions,
+			Blocks: slices.Concat(conditions, []Block{actionTriggerBlock()}), // action_trigger: Terraform
 		}),
 		block("connection", NestingSingle, connection),
 		block("provisioner", NestingList, provisioner, "type"),
 		dynamic,
 		escape,
 	)
-	data := open(Expression, meta(),
+	data := open(Expression, metaArguments(),
 		block("lifecycle", NestingSingle, &Body{Blocks: conditions}),
 		dynamic,
 		escape,
 	)
-	ephemeral := open(Expression, meta(),
+	ephemeral := open(Expression, metaArguments(),
 		block("lifecycle", NestingSingle, &Body{Blocks: conditions}),
 		dynamic,
 		escape,
 	)
-
-	// encryption (OpenTofu): key providers and methods have
-	// provider-specific bodies; targets name a method by traversal.
-	target := &Body{Attributes: []Attribute{attr("method", AbsTraversal)}}
-	target.Blocks = []Block{block("fallback", NestingSingle, target)}
-	enforceable := &Body{
-		Attributes: []Attribute{attr("enforced", Expression), attr("method", AbsTraversal)},
-		Blocks:     []Block{block("fallback", NestingSingle, target)},
-	}
-	encryption := &Body{Blocks: []Block{
-		block("key_provider", NestingList,
-			open(Expression, []Attribute{attr("encrypted_metadata_alias", Expression)}), "type", "name"),
-		block("method", NestingList, open(Expression, nil), "type", "name"),
-		block("state", NestingSingle, enforceable),
-		block("plan", NestingSingle, enforceable),
-		block("remote_state_data_sources", NestingSingle, &Body{Blocks: []Block{
-			block("default", NestingSingle, target),
-			block("remote_state_data_source", NestingList, target, "name"),
-		}}),
-	}}
-
-	terraform := &Body{
-		Attributes: []Attribute{
-			attr("required_version", Literal),
-			{Name: "experiments", Mode: Keyword, Shape: ListOf},
-			keyword("language"),
-		},
-		Blocks: []Block{
-			block("backend", NestingSingle, open(Literal, nil), "type"),
-			block("cloud", NestingSingle, open(Literal,
-				[]Attribute{
-					attr("organization", Literal),
-					attr("hostname", Literal),
-					attr("token", Literal),
-				},
-				block("workspaces", NestingSingle, open(Literal, []Attribute{
-					attr("name", Literal),
-					attr("project", Literal),
-					attr("tags", Literal),
-				})),
-			)),
-			block("required_providers", NestingList, &Body{AnyAttributes: true, AnyAttributesMode: Requirement}),
-			block("provider_meta", NestingList, open(Expression, nil), "provider"),
-			block("encryption", NestingSingle, encryption),
-		},
-	}
 
 	return &Body{Blocks: []Block{
-		block("terraform", NestingList, terraform),
+		block("terraform", NestingList, terraformBlockBody()),
 		// language (OpenTofu) declares the edition and experiments.
 		block("language", NestingSingle, &Body{
 			Attributes: []Attribute{
@@ -166,27 +198,8 @@ func terraformRoot() *Body {
 				block("compatible_with", NestingSingle, open(Literal, []Attribute{attr("opentofu", Literal)})),
 			},
 		}),
-		block("provider", NestingList, open(Expression,
-			[]Attribute{
-				attr("alias", Literal),
-				attr("version", Literal),
-				attr("for_each", Expression), // OpenTofu
-			},
-			escape,
-		), "name"),
-		block("variable", NestingList, &Body{
-			Attributes: []Attribute{
-				attr("type", TypeExpr),
-				attr("default", Literal),
-				attr("description", Literal),
-				attr("sensitive", Literal),
-				attr("nullable", Literal),
-				attr("ephemeral", Literal),
-				attr("deprecated", Literal),
-				attr("const", Literal), // OpenTofu
-			},
-			Blocks: []Block{block("validation", NestingList, rule)},
-		}, "name"),
+		providerBlock(),
+		variableBlock(),
 		block("output", NestingList, &Body{
 			Attributes: []Attribute{
 				required("value", Expression),
@@ -198,7 +211,7 @@ func terraformRoot() *Body {
 			},
 			Blocks: conditions,
 		}, "name"),
-		block("locals", NestingList, &Body{AnyAttributes: true, AnyAttributesMode: Expression}),
+		localsBlock(),
 		// module bodies also take the module's input variables.
 		block("module", NestingList, &Body{
 			Open: true,
@@ -218,6 +231,7 @@ func terraformRoot() *Body {
 		block("resource", NestingList, resource, "type", "name"),
 		block("data", NestingList, data, "type", "name"),
 		block("ephemeral", NestingList, ephemeral, "type", "name"),
+		actionBlock(dynamic), // Terraform
 		block("moved", NestingList, &Body{Attributes: []Attribute{
 			required("from", AbsTraversal),
 			required("to", AbsTraversal),
@@ -240,5 +254,57 @@ func terraformRoot() *Body {
 			block("data", NestingSingle, data, "type", "name"),
 			block("assert", NestingList, rule),
 		}}, "name"),
+	}}
+}
+
+// terraformBlockBody is the body of the terraform block: version and
+// provider requirements, backend or cloud, and OpenTofu's encryption.
+func terraformBlockBody() *Body {
+	return &Body{
+		Attributes: []Attribute{
+			attr("required_version", Literal),
+			{Name: "experiments", Mode: Keyword, Shape: ListOf},
+			keyword("language"),
+		},
+		Blocks: []Block{
+			block("backend", NestingSingle, open(Literal, nil), "type"),
+			block("cloud", NestingSingle, open(Literal,
+				[]Attribute{
+					attr("organization", Literal),
+					attr("hostname", Literal),
+					attr("token", Literal),
+				},
+				block("workspaces", NestingSingle, open(Literal, []Attribute{
+					attr("name", Literal),
+					attr("project", Literal),
+					attr("tags", Literal),
+				})),
+			)),
+			block("required_providers", NestingList, &Body{AnyAttributes: true, AnyAttributesMode: Requirement}),
+			block("provider_meta", NestingList, open(Expression, nil), "provider"),
+			block("encryption", NestingSingle, encryptionBody()), // OpenTofu
+		},
+	}
+}
+
+// encryptionBody (OpenTofu): key providers and methods have
+// provider-specific bodies; targets name a method by traversal.
+func encryptionBody() *Body {
+	target := &Body{Attributes: []Attribute{attr("method", AbsTraversal)}}
+	target.Blocks = []Block{block("fallback", NestingSingle, target)}
+	enforceable := &Body{
+		Attributes: []Attribute{attr("enforced", Expression), attr("method", AbsTraversal)},
+		Blocks:     []Block{block("fallback", NestingSingle, target)},
+	}
+	return &Body{Blocks: []Block{
+		block("key_provider", NestingList,
+			open(Expression, []Attribute{attr("encrypted_metadata_alias", Expression)}), "type", "name"),
+		block("method", NestingList, open(Expression, nil), "type", "name"),
+		block("state", NestingSingle, enforceable),
+		block("plan", NestingSingle, enforceable),
+		block("remote_state_data_sources", NestingSingle, &Body{Blocks: []Block{
+			block("default", NestingSingle, target),
+			block("remote_state_data_source", NestingList, target, "name"),
+		}}),
 	}}
 }

@@ -1,0 +1,174 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+)
+
+// TerraformTest is the language of test files (.tftest.json and
+// .tofutest.json, and their native forms .tftest.hcl and .tofutest.hcl)
+// as Terraform 1.14 and OpenTofu 1.12 read them. It lists what either
+// accepts; items only one of them knows are marked in the source.
+// Terraform-only: the test block, variable blocks, run state_key,
+// parallel, skip_cleanup and backend, mock_provider source and every
+// override_during; OpenTofu-only: mock_provider for_each. Provider
+// bodies are Open, as in Terraform.
+//
+// TerraformTest and its bodies are shared: treat them as read-only.
+var TerraformTest = &Language{
+	Name:    "terraform-test",
+	Version: "1.14",
+	Follows: []string{"Terraform 1.14", "OpenTofu 1.12"},
+	Root:    testRoot(),
+}
+
+// TerraformQuery is the language of Terraform query files (.tfquery.json
+// and .tfquery.hcl), which Terraform 1.14 reads and OpenTofu 1.12 does
+// not: list blocks, with the provider, variable and locals blocks of the
+// configuration language. A list block's config body is Open until
+// provider schemas are added.
+//
+// TerraformQuery and its bodies are shared: treat them as read-only.
+var TerraformQuery = &Language{
+	Name:    "terraform-query",
+	Version: "1.14",
+	Follows: []string{"Terraform 1.14"},
+	Root:    queryRoot(),
+}
+
+// LanguageFor returns the language of a file with this name, by its
+// suffix as Terraform and OpenTofu choose: Terraform for .tf.json,
+// .tofu.json, .tf and .tofu; TerraformTest for .tftest.json,
+// .tofutest.json, .tftest.hcl and .tofutest.hcl; TerraformQuery for
+// .tfquery.json and .tfquery.hcl. It returns nil for any other name.
+func LanguageFor(filename string) *Language {
+	for _, l := range languageSuffixes {
+		if strings.HasSuffix(filename, l.suffix) {
+			return l.lang
+		}
+	}
+	return nil
+}
+
+var languageSuffixes = []struct {
+	suffix string
+	lang   *Language
+}{
+	{".tftest.json", TerraformTest},
+	{".tofutest.json", TerraformTest},
+	{".tftest.hcl", TerraformTest},
+	{".tofutest.hcl", TerraformTest},
+	{".tfquery.json", TerraformQuery},
+	{".tfquery.hcl", TerraformQuery},
+	{".tf.json", Terraform},
+	{".tofu.json", Terraform},
+	{".tf", Terraform},
+	{".tofu", Terraform},
+}
+
+func testRoot() *Body {
+	variables := block("variables", NestingSingle, &Body{AnyAttributes: true, AnyAttributesMode: Expression})
+	overrideResource := overrideBody("values")
+	overrides := []Block{
+		block("override_resource", NestingList, overrideResource),
+		block("override_data", NestingList, overrideResource),
+		block("override_module", NestingList, overrideBody("outputs")),
+	}
+	return &Body{Blocks: slices.Concat([]Block{
+		// test (Terraform) sets defaults for every run block.
+		block("test", NestingSingle, &Body{Attributes: []Attribute{
+			attr("parallel", Literal),
+			attr("skip_cleanup", Literal), // Terraform experiment
+		}}),
+		block("run", NestingList, runBody(variables, overrides), "name"),
+		providerBlock(),
+		block("mock_provider", NestingList, mockProviderBody(overrideResource), "name"),
+		variableBlock(), // Terraform
+		variables,
+	}, overrides)}
+}
+
+// runBody is one run block: a plan or apply of the module under test (or
+// the module block's), its options, variables, overrides and assertions.
+func runBody(variables Block, overrides []Block) *Body {
+	blocks := slices.Concat([]Block{
+		block("plan_options", NestingSingle, &Body{Attributes: []Attribute{
+			keyword("mode", "normal", "refresh-only"),
+			attr("refresh", Literal),
+			listOf("replace", AbsTraversal),
+			listOf("target", AbsTraversal),
+		}}),
+		block("assert", NestingList, ruleBody()),
+		variables,
+		block("module", NestingSingle, &Body{Attributes: []Attribute{
+			required("source", Literal),
+			attr("version", Literal),
+		}}),
+	}, overrides, []Block{
+		block("backend", NestingSingle, open(Literal, nil), "name"), // Terraform experiment
+	})
+	return &Body{
+		Attributes: []Attribute{
+			keyword("command", "apply", "plan"),
+			{Name: "providers", Mode: ProviderRef, Shape: MapOf},
+			listOf("expect_failures", AbsTraversal),
+			attr("state_key", Literal),    // Terraform
+			attr("parallel", Literal),     // Terraform
+			attr("skip_cleanup", Literal), // Terraform experiment
+		},
+		Blocks: blocks,
+	}
+}
+
+// overrideBody is an override_resource, override_data or override_module
+// block: a target reference and the values (or outputs) to use instead,
+// an object taken as written.
+func overrideBody(values string) *Body {
+	return &Body{Attributes: []Attribute{
+		required("target", AbsTraversal),
+		attr(values, Literal),
+		keyword("override_during", "plan", "apply"), // Terraform
+	}}
+}
+
+// mockProviderBody is a mock_provider block: a provider whose resources
+// and data sources return generated or default values.
+func mockProviderBody(override *Body) *Body {
+	mock := &Body{Attributes: []Attribute{
+		attr("defaults", Literal),
+		keyword("override_during", "plan", "apply"), // Terraform
+	}}
+	return &Body{
+		Attributes: []Attribute{
+			attr("alias", Literal),
+			attr("for_each", Expression),                // OpenTofu
+			attr("source", Literal),                     // Terraform
+			keyword("override_during", "plan", "apply"), // Terraform
+		},
+		Blocks: []Block{
+			block("mock_resource", NestingList, mock, "type"),
+			block("mock_data", NestingList, mock, "type"),
+			block("override_resource", NestingList, override),
+			block("override_data", NestingList, override),
+		},
+	}
+}
+
+func queryRoot() *Body {
+	list := &Body{
+		Attributes: []Attribute{
+			attr("count", Expression),
+			attr("for_each", Expression),
+			required("provider", ProviderRef),
+			attr("include_resource", Expression),
+			attr("limit", Expression),
+		},
+		Blocks: []Block{block("config", NestingSingle, open(Expression, nil, dynamicBlock()))},
+	}
+	return &Body{Blocks: []Block{
+		block("list", NestingList, list, "type", "name"),
+		providerBlock(),
+		localsBlock(),
+		variableBlock(),
+	}}
+}
