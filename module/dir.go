@@ -1,0 +1,161 @@
+package module
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// Twin is a file of the .tf family that OpenTofu does not read because a
+// file of the .tofu family with the same base name and format is beside it.
+type Twin struct {
+	Path string // the hidden file, such as dir/main.tf.json
+	By   string // the file read instead, such as dir/main.tofu.json
+}
+
+// listing is what a directory holds, each list in lexical order of names.
+type listing struct {
+	primary, override, tests []string
+	hidden                   []Twin
+	ignored                  []string
+	// tofuSkipped counts the .tofu and .tofu.json files that Terraform
+	// does not read, for the detail of "No configuration files".
+	tofuSkipped int
+}
+
+// ConfigFiles lists the configuration files of the module in dir: primary
+// files, override files and test files, each in lexical order, as paths
+// filepath.Join(dir, name). The lists are those Load reads; Load also
+// reports which files were hidden or ignored.
+//
+// The diagnostics are errors when dir does not exist, is not a directory or
+// cannot be read, or when it holds no configuration file ("No configuration
+// files"; the test files are still listed).
+func ConfigFiles(dir string, opts Options) (primary, override, tests []string, diags hcl.Diagnostics) {
+	l, diags := list(dir, opts)
+	return l.primary, l.override, l.tests, diags
+}
+
+// list reads dir and sorts its entries as opts.Program does.
+func list(dir string, opts Options) (listing, hcl.Diagnostics) {
+	var l listing
+	entries, diags := readDir(dir)
+	if diags.HasErrors() {
+		return l, diags
+	}
+	present := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		if !e.IsDir() && !IsIgnored(e.Name()) {
+			present[e.Name()] = true
+		}
+	}
+	for _, e := range entries {
+		l.add(dir, e, opts, present)
+	}
+	if len(l.primary)+len(l.override) == 0 {
+		diags = append(diags, noConfigDiag(dir, opts.Program, l.tofuSkipped))
+	}
+	return l, diags
+}
+
+// add puts one directory entry in its list. present holds the names that
+// are neither directories nor ignored, the candidates for a twin.
+func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[string]bool) {
+	name := e.Name()
+	if e.IsDir() {
+		return
+	}
+	path := filepath.Join(dir, name)
+	if IsIgnored(name) {
+		l.ignored = append(l.ignored, path)
+		return
+	}
+	ext, k := classify(name, opts.Program)
+	if k == other {
+		if IsConfigFile(name, Options{Program: OpenTofu}) {
+			l.tofuSkipped++
+		}
+		return
+	}
+	if opts.Program.readsTofu() {
+		if twin := tofuTwin(name, ext); twin != "" && present[twin] {
+			l.hidden = append(l.hidden, Twin{Path: path, By: filepath.Join(dir, twin)})
+			return
+		}
+	}
+	switch {
+	case k == test:
+		l.tests = append(l.tests, path)
+	case IsOverride(name, opts):
+		l.override = append(l.override, path)
+	default:
+		l.primary = append(l.primary, path)
+	}
+}
+
+// readDir returns the entries of dir sorted by name, or an error saying
+// why there are none.
+func readDir(dir string) ([]fs.DirEntry, hcl.Diagnostics) {
+	entries, err := os.ReadDir(dir)
+	if err == nil {
+		return entries, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Module directory does not exist",
+			Detail:   fmt.Sprintf("The module directory %s does not exist.", dir),
+		}}
+	}
+	if fi, serr := os.Stat(dir); serr == nil && !fi.IsDir() {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Module path is not a directory",
+			Detail:   fmt.Sprintf("%s is a file; a module is a directory of configuration files.", dir),
+		}}
+	}
+	return nil, hcl.Diagnostics{{
+		Severity: hcl.DiagError,
+		Summary:  "Failed to read module directory",
+		Detail:   fmt.Sprintf("The module directory %s cannot be read: %s.", dir, errText(err)),
+	}}
+}
+
+// errText is err's message without the path that the caller's sentence
+// names already.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// noConfigDiag is the error for a directory without configuration files.
+func noConfigDiag(dir string, prog Program, tofuSkipped int) *hcl.Diagnostic {
+	exts := ".tf or .tf.json"
+	if prog.readsTofu() {
+		exts = ".tf, .tf.json, .tofu or .tofu.json"
+	}
+	detail := fmt.Sprintf("The directory %s contains no %s configuration files (%s).", dir, prog, exts)
+	if tofuSkipped > 0 {
+		detail += fmt.Sprintf(" It holds %s, which only OpenTofu reads.", countTofu(tofuSkipped))
+	}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "No configuration files",
+		Detail:   detail,
+	}
+}
+
+// countTofu says "1 .tofu file" or "3 .tofu files".
+func countTofu(n int) string {
+	if n == 1 {
+		return "1 .tofu file"
+	}
+	return fmt.Sprintf("%d .tofu files", n)
+}

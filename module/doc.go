@@ -1,0 +1,59 @@
+// Package module finds and reads the configuration files of one Terraform or
+// OpenTofu module directory, the way those programs do (see
+// ../shared/research/oracle-behavior.md §4.1, Loading), and parses each one:
+// names ending ".json" with [hcljson.Parse], the others with
+// hclsyntax.ParseConfig.
+//
+// [ConfigFiles] lists a directory; [Load] lists it and parses every
+// configuration file; [IsConfigFile], [IsTestFile], [IsOverride] and
+// [IsIgnored] classify one name.
+//
+// # Which files
+//
+// Only the files directly in the directory are read; subdirectories are not.
+// A name is classified by its ending:
+//
+//   - configuration files: ".tf", ".tf.json", and for OpenTofu also ".tofu"
+//     and ".tofu.json";
+//   - test files: ".tftest.hcl", ".tftest.json", and for OpenTofu also
+//     ".tofutest.hcl" and ".tofutest.json". They are listed, not parsed;
+//   - ignored: names starting with ".", ending with "~" (editor backups), or
+//     starting and ending with "#" (Emacs autosaves), whatever their ending;
+//   - everything else is not part of the module and is not listed.
+//
+// A configuration file whose base name (the name without its ending) is
+// "override" or ends with "_override" is an override file: "override.tf",
+// "db_override.tf.json". Primary files come first, then override files,
+// each group in lexical (byte) order of the names, as Terraform and OpenTofu
+// load them. Merging override files into the primary ones is the
+// caller's business: this package keeps the files apart.
+//
+// # OpenTofu and Terraform
+//
+// [Options.Program] chooses whose rules apply; [OpenTofu] is the zero value.
+// Terraform ignores the ".tofu" family of endings. OpenTofu reads both, but
+// a ".tofu" family file hides the ".tf" family file of the same base name
+// and the matching format (filterTfPathsWithTofuAlternatives in OpenTofu's
+// module loader replaces ".tf" by ".tofu" in the ending): "x.tofu" hides
+// "x.tf", "x.tofu.json" hides "x.tf.json", "x.tofutest.hcl" hides
+// "x.tftest.hcl" and "x.tofutest.json" hides "x.tftest.json". Across formats
+// nothing is hidden: "x.tofu" and "x.tf.json" are both read. [Module.Hidden]
+// records each hidden file and its twin.
+//
+// # Diagnostics
+//
+// Errors about the directory itself ("Module directory does not exist",
+// "Module path is not a directory", "Failed to read module directory",
+// "No configuration files") have no Subject, since there is no source to
+// point at; Terraform and OpenTofu say "Failed to read module directory"
+// for the first three. "Failed to read file" has the empty range at the
+// start of the file as its Subject, as hcljson.ParseFile does (spec.md
+// D16). Parse diagnostics of all files are returned together, in file order.
+//
+// # Limits
+//
+// Terraform's tests directory ("tests/" by default) and Terraform's query
+// files (".tfquery.hcl") are not read. Like both programs, a symbolic link
+// is classified by its own name and read through: a link to a directory
+// named "x.tf" is a file that cannot be read.
+package module

@@ -1,0 +1,121 @@
+package module
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+)
+
+// File is one configuration file of a module, parsed.
+type File struct {
+	// Path is filepath.Join(dir, name).
+	Path string
+	// Override is true for an override file (see IsOverride).
+	Override bool
+	// Bytes is the file's content; nil when it could not be read.
+	Bytes []byte
+	// File is the parsed file, never nil: what could be parsed when the
+	// file has syntax errors, a file with an empty body when it could not
+	// be read. Its bodies and expressions refer to Bytes.
+	File *hcl.File
+}
+
+// Module is the content of one module directory.
+type Module struct {
+	// Dir is the directory as given to Load.
+	Dir string
+	// Files are the configuration files: the primary files, then the
+	// override files, each group in lexical order of the names.
+	Files []*File
+	// Tests are the paths of the test files, in lexical order. They are
+	// not parsed.
+	Tests []string
+	// Hidden are the .tf family files that OpenTofu does not read because
+	// of a .tofu family twin, in lexical order. Always empty for
+	// Terraform.
+	Hidden []Twin
+	// Ignored are the paths of the files skipped by the ignore rules (see
+	// IsIgnored), in lexical order, whatever their ending.
+	Ignored []string
+}
+
+// Load lists the module in dir as ConfigFiles does and reads and parses
+// every configuration file: names ending ".json" with hcljson.Parse, the
+// others with hclsyntax.ParseConfig, each with its path as the file name.
+//
+// Load always returns a Module, holding what could be found when there are
+// errors. When the directory cannot be listed, the diagnostics hold only
+// that error and the Module only Dir. Otherwise the diagnostics of every
+// file are returned together, in the order of Files; a file that cannot
+// be read or that has syntax errors is still in Files.
+func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
+	m := &Module{Dir: dir}
+	l, diags := list(dir, opts)
+	m.Tests, m.Hidden, m.Ignored = l.tests, l.hidden, l.ignored
+	m.Files = make([]*File, 0, len(l.primary)+len(l.override))
+	for _, group := range [...]struct {
+		paths    []string
+		override bool
+	}{{l.primary, false}, {l.override, true}} {
+		for _, path := range group.paths {
+			f, fdiags := loadFile(path, group.override)
+			m.Files = append(m.Files, f)
+			diags = append(diags, fdiags...)
+		}
+	}
+	return m, diags
+}
+
+// loadFile reads and parses one configuration file.
+func loadFile(path string, override bool) (*File, hcl.Diagnostics) {
+	f := &File{Path: path, Override: override}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		f.File = &hcl.File{Body: hcl.EmptyBody()}
+		return f, hcl.Diagnostics{readDiag(path, err)}
+	}
+	f.Bytes = src
+	var diags hcl.Diagnostics
+	f.File, diags = Parse(src, path)
+	return f, diags
+}
+
+// Parse parses src as the configuration file named filename: in the JSON
+// syntax with hcljson.Parse when the name ends ".json", as Terraform and
+// OpenTofu decide, and in the native syntax with hclsyntax.ParseConfig
+// otherwise. It always returns a file.
+func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
+	if strings.HasSuffix(filename, ".json") {
+		return hcljson.Parse(src, filename)
+	}
+	return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+}
+
+// readDiag is the error for a file that cannot be read. Its Subject is the
+// start of the file, as in hcljson.ParseFile.
+func readDiag(path string, err error) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Failed to read file",
+		Detail:   fmt.Sprintf("The file %q could not be read: %s.", path, errText(err)),
+		Subject:  &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos},
+	}
+}
+
+// HCLFiles maps each configuration file's path to its parsed file, the map
+// hcl.NewDiagnosticTextWriter takes to print source snippets. A nil Module
+// has none.
+func (m *Module) HCLFiles() map[string]*hcl.File {
+	if m == nil {
+		return nil
+	}
+	files := make(map[string]*hcl.File, len(m.Files))
+	for _, f := range m.Files {
+		files[f.Path] = f.File
+	}
+	return files
+}

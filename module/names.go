@@ -1,0 +1,130 @@
+package module
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Program is the program whose rules decide which files belong to a module.
+type Program uint8
+
+const (
+	// OpenTofu reads the .tf and the .tofu families of files, a .tofu
+	// file hiding its .tf twin. It is the zero value.
+	OpenTofu Program = iota
+	// Terraform reads the .tf family of files only.
+	Terraform
+)
+
+// String returns "OpenTofu" or "Terraform".
+func (p Program) String() string {
+	switch p {
+	case OpenTofu:
+		return "OpenTofu"
+	case Terraform:
+		return "Terraform"
+	}
+	return fmt.Sprintf("Program(%d)", uint8(p))
+}
+
+// readsTofu reports whether p reads the .tofu family. Any value other than
+// Terraform behaves as OpenTofu.
+func (p Program) readsTofu() bool { return p != Terraform }
+
+// Options say how a directory is read.
+type Options struct {
+	// Program chooses whose rules apply; the zero value is OpenTofu.
+	Program Program
+}
+
+// kind is what a name's ending makes of a file.
+type kind uint8
+
+const (
+	other kind = iota
+	config
+	test
+)
+
+// ending is one file name ending that Terraform or OpenTofu recognises.
+type ending struct {
+	suffix string
+	kind   kind
+	tofu   bool // the .tofu family: OpenTofu only
+}
+
+// endings lists every recognised ending. None is a suffix of another, so
+// at most one matches a name.
+var endings = [...]ending{
+	{".tf", config, false},
+	{".tf.json", config, false},
+	{".tofu", config, true},
+	{".tofu.json", config, true},
+	{".tftest.hcl", test, false},
+	{".tftest.json", test, false},
+	{".tofutest.hcl", test, true},
+	{".tofutest.json", test, true},
+}
+
+// classify returns the ending of name that prog recognises and its kind,
+// or "" and other. It does not apply the ignore rules.
+func classify(name string, prog Program) (string, kind) {
+	for _, e := range endings {
+		if strings.HasSuffix(name, e.suffix) {
+			if e.tofu && !prog.readsTofu() {
+				return "", other
+			}
+			return e.suffix, e.kind
+		}
+	}
+	return "", other
+}
+
+// tofuTwin returns the name of the .tofu family file that hides name under
+// OpenTofu, or "" when name is not of the .tf family. As in OpenTofu, the
+// twin's ending is name's ending with ".tf" replaced by ".tofu".
+func tofuTwin(name, ext string) string {
+	if !strings.HasPrefix(ext, ".tf") {
+		return ""
+	}
+	return name[:len(name)-len(ext)] + ".tofu" + ext[len(".tf"):]
+}
+
+// IsConfigFile reports whether name (a file name without a directory) has
+// the ending of a configuration file for opts.Program: .tf or .tf.json,
+// and for OpenTofu also .tofu or .tofu.json. It looks at the ending only;
+// see IsIgnored for the names that are skipped whatever their ending.
+func IsConfigFile(name string, opts Options) bool {
+	_, k := classify(name, opts.Program)
+	return k == config
+}
+
+// IsTestFile reports whether name has the ending of a test file for
+// opts.Program: .tftest.hcl or .tftest.json, and for OpenTofu also
+// .tofutest.hcl or .tofutest.json. It looks at the ending only.
+func IsTestFile(name string, opts Options) bool {
+	_, k := classify(name, opts.Program)
+	return k == test
+}
+
+// IsOverride reports whether name is an override file for opts.Program:
+// a configuration file whose base name, without its ending, is "override"
+// or ends with "_override".
+func IsOverride(name string, opts Options) bool {
+	ext, k := classify(name, opts.Program)
+	if k != config {
+		return false
+	}
+	base := name[:len(name)-len(ext)]
+	return base == "override" || strings.HasSuffix(base, "_override")
+}
+
+// IsIgnored reports whether name (a file name without a directory) is
+// skipped by both programs whatever its ending: a hidden file (starting
+// with "."), an editor backup (ending with "~") or an Emacs autosave
+// (starting and ending with "#").
+func IsIgnored(name string) bool {
+	return strings.HasPrefix(name, ".") ||
+		strings.HasSuffix(name, "~") ||
+		strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")
+}

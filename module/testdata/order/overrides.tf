@@ -1,0 +1,3 @@
+locals {
+  note = "base name overrides is not an override"
+}

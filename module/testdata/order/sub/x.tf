@@ -1,0 +1,1 @@
+variable "not_read" {}

@@ -1,0 +1,3 @@
+variable "broken" {
+  default =
+}

@@ -1,0 +1,3 @@
+variable "from_tf" {
+  default = "tf"
+}
