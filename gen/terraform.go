@@ -105,6 +105,11 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 	text := c.text(e.Range())
 	switch mode {
 	case schema.TypeExpr:
+		// The keywords list and map alone are the legacy shorthands
+		// for list(any) and map(any).
+		if w := hcl.ExprAsKeyword(e); w == "list" || w == "map" {
+			return c.stringValue(w, at)
+		}
 		ty, _, diags := typeexpr.TypeConstraintWithDefaults(e)
 		if diags.HasErrors() {
 			c.fail(at, "Not a type", "it is read as a type constraint ("+diags[0].Summary+")")

@@ -1,0 +1,392 @@
+package gen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/agext/levenshtein"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/template"
+)
+
+// JSONOptions says how ConvertJSON converts HCL's JSON syntax to native
+// syntax.
+type JSONOptions struct {
+	// Schema is the schema of the file's root body (such as
+	// schema.Terraform.Root, or a Language from WithProviders). It says
+	// which properties are blocks and how each argument's value is read.
+	// Nil means a generic HCL file: an open body whose arguments are
+	// expressions and whose blocks nobody knows.
+	Schema *schema.Body
+
+	// ObjectsAsAttributes writes a property that no schema places (an
+	// object, or an array, in a body whose schema does not list the
+	// name) as an argument, with a warning for each, instead of
+	// reporting an error.
+	ObjectsAsAttributes bool
+}
+
+// ConvertJSON converts a file in HCL's JSON syntax to native syntax, laid
+// out as terraform fmt lays it out (hclwrite.Format).
+//
+// Blocks come from the schema: each property that the schema lists as a
+// block type becomes one block per body, with its labels, in any of the
+// JSON forms. Arguments keep their order, and so do blocks among them.
+// Each value is written as the schema's mode reads it: an expression's
+// strings are templates, so "${var.x}" becomes var.x, "web-${var.env}"
+// stays a quoted template and a string without template syntax a quoted
+// string; a literal argument's strings are text, written with "${" and
+// "%{" escaped; type expressions, references, keywords and native
+// expressions held in strings are written as their text. Strings with
+// several lines that end in a newline are written as heredocs. A "//"
+// property of a body becomes a # comment above what follows it.
+//
+// A property that the schema cannot place is an error naming its path,
+// and so is a value that native syntax cannot say (an argument whose name
+// is not an identifier, a reference that is not one): every argument of
+// the output is read back and compared with the input, and a difference
+// is an error, never a silent change. On errors ConvertJSON returns no
+// output.
+func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Diagnostics) {
+	f, diags := hcljson.Parse(src, filename)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	doc := scanner.Parse(src, scanner.Options{})
+	c := &jsonConv{
+		doc:      doc,
+		lines:    scanner.NewLines(src),
+		filename: filename,
+		opts:     opts,
+		file:     f,
+	}
+	root := opts.Schema
+	if root == nil {
+		root = &schema.Body{Open: true}
+	}
+	if len(doc.Nodes) > 0 {
+		c.body(0, root, nil, 0)
+	}
+	diags = append(diags, c.diags...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	if len(c.out) > 0 {
+		c.out = append(c.out, '\n')
+	}
+	out := hclwrite.Format(c.out)
+	if _, more := hclsyntax.ParseConfig(out, filename, hcl.InitialPos); more.HasErrors() {
+		// Every argument was read back one by one, so this would be a
+		// fault in the layout: say so rather than write a broken file.
+		return nil, append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Internal error in the conversion",
+			Detail:   "The native syntax written for this file does not parse (" + more[0].Error() + "). Please report this with the input.",
+			Subject:  c.rangeOf(0).Ptr(),
+		})
+	}
+	return out, diags
+}
+
+// jsonConv holds the state of one ConvertJSON.
+type jsonConv struct {
+	doc      *scanner.Document
+	lines    *scanner.Lines
+	filename string
+	opts     JSONOptions
+	file     *hcl.File
+	out      []byte
+	diags    hcl.Diagnostics
+	// last is what was written last in the current body: 0 nothing,
+	// 'a' an argument, 'b' a block, 'c' a comment.
+	last byte
+}
+
+// item starts a new item (an argument, a block or a comment line) at
+// depth: blocks are set apart from their neighbours by a blank line, and a
+// comment stays with what follows it.
+func (c *jsonConv) item(kind byte, depth int) {
+	if c.last != 0 && c.last != 'c' && (kind == 'b' || c.last == 'b' || kind == 'c' && depth == 0) {
+		c.out = append(c.out, '\n')
+	}
+	c.last = kind
+	c.line(depth)
+}
+
+// pos returns the position of byte offset off.
+func (c *jsonConv) pos(off int) hcl.Pos {
+	line, col := c.lines.Pos(off)
+	return hcl.Pos{Line: line, Column: col, Byte: off}
+}
+
+// rangeOf returns the source range of node i.
+func (c *jsonConv) rangeOf(i int) hcl.Range {
+	n := &c.doc.Nodes[i]
+	return hcl.Range{Filename: c.filename, Start: c.pos(int(n.Start)), End: c.pos(int(n.End))}
+}
+
+func (c *jsonConv) errorf(i int, summary, format string, args ...any) {
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf(format, args...),
+		Subject:  c.rangeOf(i).Ptr(),
+	})
+}
+
+func (c *jsonConv) kind(i int) scanner.Kind { return c.doc.Nodes[i].Kind }
+
+// eachObject calls fn with each object of a body node: the node itself, or
+// each element of an array of objects. It reports other kinds.
+func (c *jsonConv) eachObject(i int, what string, fn func(obj int)) {
+	switch c.kind(i) {
+	case scanner.Object:
+		fn(i)
+	case scanner.Array:
+		for e := c.doc.FirstChild(i); e >= 0; e = c.doc.NextChild(i, e) {
+			if c.kind(e) != scanner.Object {
+				c.errorf(e, "Incorrect JSON value type", "%s must be a JSON object, or an array of objects.", what)
+				continue
+			}
+			fn(e)
+		}
+	default:
+		c.errorf(i, "Incorrect JSON value type", "%s must be a JSON object, or an array of objects.", what)
+	}
+}
+
+// eachMember calls fn with the key and value nodes of each member of
+// object obj, in order.
+func (c *jsonConv) eachMember(obj int, fn func(key, val int)) {
+	for k := c.doc.FirstChild(obj); k >= 0; k = c.doc.NextChild(obj, k) {
+		v := c.doc.Next(k)
+		if c.doc.NextChild(obj, k) < 0 && v >= len(c.doc.Nodes) {
+			return
+		}
+		fn(k, v)
+		k = v
+	}
+}
+
+// line starts a new output line at depth.
+func (c *jsonConv) line(depth int) {
+	if len(c.out) > 0 {
+		c.out = append(c.out, '\n')
+	}
+	for range depth {
+		c.out = append(c.out, "  "...)
+	}
+}
+
+// body writes the content of body node i (an object or an array of
+// objects) read with schema s. path names the enclosing blocks, for
+// messages.
+func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
+	seen := map[string]int{}
+	c.eachObject(i, "A body", func(obj int) {
+		c.eachMember(obj, func(k, v int) {
+			name := c.doc.Text(k)
+			if name == "//" {
+				c.comment(v, depth)
+				return
+			}
+			switch it := s.Lookup(name).(type) {
+			case *schema.Block:
+				c.blocks(k, v, it, name, path, nil, depth)
+				return
+			case *schema.Attribute:
+				c.attribute(k, v, s, name, path, depth, seen)
+				return
+			}
+			if !s.Open && !s.AnyAttributes {
+				c.unsupported(k, s, name, path)
+				return
+			}
+			if s.Open && c.mayBeBlock(v) {
+				if !c.opts.ObjectsAsAttributes {
+					c.errorf(k, "Ambiguous property",
+						"%s in %s is %s: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).",
+						quoteName(name), where(path), c.describe(v))
+					return
+				}
+				c.diags = append(c.diags, &hcl.Diagnostic{
+					Severity: hcl.DiagWarning,
+					Summary:  "Property written as an argument",
+					Detail:   fmt.Sprintf("%s in %s is %s that no schema places; it is written as an argument, as asked. If it is a nested block, the result means something else.", quoteName(name), where(path), c.describe(v)),
+					Subject:  c.rangeOf(k).Ptr(),
+				})
+			}
+			c.attribute(k, v, s, name, path, depth, seen)
+		})
+	})
+}
+
+// mayBeBlock reports whether node i could be the content of a nested
+// block: an object, or an array that is empty or holds objects only.
+func (c *jsonConv) mayBeBlock(i int) bool {
+	switch c.kind(i) {
+	case scanner.Object:
+		return true
+	case scanner.Array:
+		for e := c.doc.FirstChild(i); e >= 0; e = c.doc.NextChild(i, e) {
+			if c.kind(e) != scanner.Object {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (c *jsonConv) describe(i int) string {
+	switch {
+	case c.kind(i) == scanner.Object:
+		return "an object"
+	case c.doc.FirstChild(i) < 0:
+		return "an empty array"
+	}
+	return "an array of objects"
+}
+
+// unsupported reports a property that closed body s does not list.
+func (c *jsonConv) unsupported(k int, s *schema.Body, name string, path []string) {
+	detail := fmt.Sprintf("%s has no argument or block named %s.", strings.ToUpper(where(path)[:1])+where(path)[1:], quoteName(name))
+	if best := suggest(name, s); best != "" {
+		detail += fmt.Sprintf(" Did you mean %q?", best)
+	}
+	c.errorf(k, "Unsupported property", "%s", detail)
+}
+
+func suggest(name string, s *schema.Body) string {
+	best, dist := "", 3
+	try := func(cand string) {
+		if d := levenshtein.Distance(name, cand, nil); d < dist {
+			best, dist = cand, d
+		}
+	}
+	for _, a := range s.Attributes {
+		try(a.Name)
+	}
+	for _, b := range s.Blocks {
+		try(b.Type)
+	}
+	return best
+}
+
+// where names the body at path for messages: "the root body" or
+// "resource.aws_instance.web".
+func where(path []string) string {
+	if len(path) == 0 {
+		return "the root body"
+	}
+	return strings.Join(path, ".")
+}
+
+// quoteName quotes a property name for messages.
+func quoteName(name string) string { return strconv.Quote(name) }
+
+// comment writes the value of a "//" property as # comments.
+func (c *jsonConv) comment(v int, depth int) {
+	text := string(c.doc.Raw(v))
+	if c.kind(v) == scanner.String {
+		text = c.doc.Text(v)
+	}
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	for _, l := range strings.Split(text, "\n") {
+		c.item('c', depth)
+		l = strings.Map(func(r rune) rune {
+			if r < 0x20 && r != '\t' || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, l)
+		c.out = append(c.out, "#"...)
+		if l != "" {
+			c.out = append(c.out, ' ')
+			c.out = append(c.out, strings.TrimRight(l, " \t")...)
+		}
+	}
+}
+
+// blocks writes the blocks of type typ held by node v: labels nest one
+// object level each (or arrays of such objects), then each body is an
+// object, or an array of objects for several blocks.
+func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels []string, depth int) {
+	if len(labels) < len(blk.Labels) {
+		c.eachObject(v, fmt.Sprintf("The %s of a %s block", blk.Labels[len(labels)], typ), func(obj int) {
+			c.eachMember(obj, func(lk, lv int) {
+				c.blocks(lk, lv, blk, typ, path, append(labels[:len(labels):len(labels)], c.doc.Text(lk)), depth)
+			})
+		})
+		return
+	}
+	body := blk.Body
+	if len(labels) > 0 {
+		body = blk.BodyFor(labels[0])
+	}
+	inner := append(path[:len(path):len(path)], typ)
+	inner = append(inner, labels...)
+	c.eachObject(v, fmt.Sprintf("The body of a %s block", typ), func(obj int) {
+		c.item('b', depth)
+		c.out = append(c.out, typ...)
+		for li, l := range labels {
+			c.out = append(c.out, ' ')
+			if !c.label(l) {
+				c.errorf(k, "Cannot write label", "The %s label %q of a %s block cannot be written in native syntax.", blk.Labels[li], l, typ)
+			}
+		}
+		c.out = append(c.out, " {"...)
+		c.last = 0
+		c.body(obj, body, inner, depth+1)
+		c.line(depth)
+		c.out = append(c.out, '}')
+		c.last = 'b'
+	})
+}
+
+// label writes a block label as a quoted string and reports whether it
+// reads back as l.
+func (c *jsonConv) label(l string) bool {
+	start := len(c.out)
+	c.out = appendQuoted(c.out, template.Escape(l))
+	file, diags := hclsyntax.ParseConfig(append(append([]byte("b "), c.out[start:]...), " {}"...), "", hcl.InitialPos)
+	if diags.HasErrors() {
+		return false
+	}
+	blocks := file.Body.(*hclsyntax.Body).Blocks
+	return len(blocks) == 1 && len(blocks[0].Labels) == 1 && blocks[0].Labels[0] == l
+}
+
+// attribute writes the argument name = value of body s.
+func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []string, depth int, seen map[string]int) {
+	if !hclsyntax.ValidIdentifier(name) {
+		c.errorf(k, "Invalid argument name", "%s in %s cannot be an argument in native syntax: an argument name must be an identifier (letters, digits, underscores and dashes, not starting with a digit).", quoteName(name), where(path))
+		return
+	}
+	if prev, dup := seen[name]; dup {
+		c.errorf(k, "Duplicate argument", "The argument %s in %s was already set at line %d; native syntax allows one definition of each argument.", quoteName(name), where(path), c.rangeOf(prev).Start.Line)
+		return
+	}
+	seen[name] = k
+	mode, shape, _ := s.ModeOf(name)
+	def := s.Attribute(name)
+	at := append(path[:len(path):len(path)], name)
+	w := valueWriter{c: c, path: at}
+	text, ok := w.attr(v, mode, shape, def)
+	if !ok {
+		return
+	}
+	if !c.readBack(v, text, mode, shape, def, at) {
+		return
+	}
+	c.item('a', depth)
+	c.out = append(c.out, name...)
+	c.out = append(c.out, " = "...)
+	c.out = append(c.out, text...)
+}

@@ -1,0 +1,233 @@
+package gen
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// readBack parses text, the native form written for value node v, and
+// reports whether it reads as v reads in mode and shape. A difference is
+// reported as an error on v.
+func (c *jsonConv) readBack(v int, text string, mode schema.Mode, shape schema.Shape, def *schema.Attribute, path []string) bool {
+	n := &c.doc.Nodes[v]
+	jx, diags := hcljson.ParseExpressionWithStartPos(c.doc.Src[n.Start:n.End], c.filename, c.pos(int(n.Start)))
+	if diags.HasErrors() {
+		c.diags = append(c.diags, diags...)
+		return false
+	}
+	nx, diags := hclsyntax.ParseExpression([]byte(text+"\n"), c.filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		c.errorf(v, "Cannot write value", "%s: the native text written for this value does not parse (%s).", strings.Join(path, "."), diags[0].Summary)
+		return false
+	}
+	if why := sameReading(jx, nx, mode, shape, def); why != "" {
+		c.errorf(v, "Cannot write value", "%s: native syntax would read this value differently (%s).", strings.Join(path, "."), why)
+		return false
+	}
+	return true
+}
+
+// sameReading compares how a language reading in mode and shape sees the
+// JSON expression j and the native expression n; it returns "" when they
+// agree, else what differs.
+func sameReading(j, n hcl.Expression, mode schema.Mode, shape schema.Shape, def *schema.Attribute) string {
+	switch mode {
+	case schema.Expression:
+		return sameExpression(j, n)
+	case schema.Literal:
+		return sameLiteral(j, n)
+	case schema.Requirement:
+		// An object entry's configuration_aliases are references,
+		// checked where written; the rest are literals.
+		if _, diags := hcl.ExprMap(j); !diags.HasErrors() {
+			return ""
+		}
+		return sameLiteral(j, n)
+	}
+	switch shape {
+	case schema.ListOf:
+		if def != nil && len(def.Keywords) > 0 {
+			if jw := hcl.ExprAsKeyword(j); jw != "" && slices.Contains(def.Keywords, jw) {
+				if nw := hcl.ExprAsKeyword(n); nw != jw {
+					return "the keyword " + jw + " became " + nw
+				}
+				return ""
+			}
+		}
+		js, d1 := hcl.ExprList(j)
+		ns, d2 := hcl.ExprList(n)
+		if d1.HasErrors() || d2.HasErrors() || len(js) != len(ns) {
+			return "not the same list"
+		}
+		for i := range js {
+			if why := sameSyntax(js[i], ns[i], mode); why != "" {
+				return why
+			}
+		}
+		return ""
+	case schema.MapOf:
+		jm, d1 := hcl.ExprMap(j)
+		nm, d2 := hcl.ExprMap(n)
+		if d1.HasErrors() || d2.HasErrors() || len(jm) != len(nm) {
+			return "not the same map"
+		}
+		for i := range jm {
+			if why := sameSyntax(jm[i].Key, nm[i].Key, mode); why != "" {
+				return why
+			}
+			if why := sameSyntax(jm[i].Value, nm[i].Value, mode); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	return sameSyntax(j, n, mode)
+}
+
+// sameExpression compares two expressions: the variables they refer to,
+// the functions they call, and their values (or failures) under a context
+// built from those (probeContext).
+func sameExpression(j, n hcl.Expression) string {
+	jv, nv := traversalStrings(j.Variables()), traversalStrings(n.Variables())
+	if !slices.Equal(jv, nv) {
+		return "it refers to " + strings.Join(nv, ", ") + " instead of " + strings.Join(jv, ", ")
+	}
+	jf, nf := jsonFunctions(j), nativeFunctions(n)
+	if !hcljson.IsJSONExpression(j) {
+		jf = nativeFunctions(j)
+	}
+	if !slices.Equal(sortedCopy(jf), sortedCopy(nf)) {
+		return "it calls " + strings.Join(nf, ", ") + " instead of " + strings.Join(jf, ", ")
+	}
+	ctx := probeContext(j.Variables(), jf)
+	a, d1 := j.Value(ctx)
+	b, d2 := n.Value(ctx)
+	if d1.HasErrors() != d2.HasErrors() {
+		return "one of them cannot be evaluated"
+	}
+	if !d1.HasErrors() && !a.RawEquals(b) {
+		return "its value would change"
+	}
+	return ""
+}
+
+func sortedCopy(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+// sameLiteral compares two expressions evaluated without a context.
+func sameLiteral(j, n hcl.Expression) string {
+	a, d1 := j.Value(nil)
+	b, d2 := n.Value(nil)
+	if d1.HasErrors() || d2.HasErrors() {
+		return "it is not a constant"
+	}
+	if !a.RawEquals(b) {
+		return "its value would change"
+	}
+	return ""
+}
+
+// sameSyntax compares one string read as syntax in mode with the native
+// expression written for it.
+func sameSyntax(j, n hcl.Expression, mode schema.Mode) string {
+	switch mode {
+	case schema.TypeExpr:
+		jw, nw := hcl.ExprAsKeyword(j), hcl.ExprAsKeyword(n)
+		if jw == "list" || jw == "map" || nw == "list" || nw == "map" {
+			if jw != nw {
+				return "not the same type"
+			}
+			return ""
+		}
+		jt, _, d1 := typeexpr.TypeConstraintWithDefaults(j)
+		nt, _, d2 := typeexpr.TypeConstraintWithDefaults(n)
+		if d1.HasErrors() {
+			return "it is not a type constraint: " + d1[0].Summary
+		}
+		if d2.HasErrors() || !jt.Equals(nt) {
+			return "not the same type"
+		}
+		return ""
+	case schema.AbsTraversal, schema.ProviderRef:
+		jt, d1 := hcl.AbsTraversalForExpr(j)
+		nt, d2 := hcl.AbsTraversalForExpr(n)
+		if d1.HasErrors() && mode == schema.ProviderRef {
+			return sameNative(j, n)
+		}
+		if d1.HasErrors() {
+			return "it is not a reference: " + d1[0].Summary
+		}
+		if d2.HasErrors() || !sameTraversal(jt, nt) {
+			return "not the same reference"
+		}
+		return ""
+	case schema.RelTraversal:
+		jt, d1 := hcl.RelTraversalForExpr(j)
+		nt, d2 := hcl.RelTraversalForExpr(n)
+		if d1.HasErrors() {
+			return "it is not a relative reference: " + d1[0].Summary
+		}
+		if d2.HasErrors() || !sameTraversal(jt, nt) {
+			return "not the same reference"
+		}
+		return ""
+	case schema.Keyword:
+		jw := hcl.ExprAsKeyword(j)
+		if jw == "" {
+			return "it is not a keyword"
+		}
+		if hcl.ExprAsKeyword(n) != jw {
+			return "not the same keyword"
+		}
+		return ""
+	case schema.NativeExpr:
+		return sameNative(j, n)
+	}
+	return "unknown mode " + mode.String()
+}
+
+// sameNative compares a JSON string holding a native expression with the
+// native expression written for it.
+func sameNative(j, n hcl.Expression) string {
+	v, diags := j.Value(nil)
+	if diags.HasErrors() || !v.Type().Equals(cty.String) || v.IsNull() {
+		return "it is not a string"
+	}
+	inner, diags := hclsyntax.ParseExpression([]byte(v.AsString()), "", hcl.InitialPos)
+	if diags.HasErrors() {
+		return "it does not parse as an expression: " + diags[0].Summary
+	}
+	return sameExpression(inner, n)
+}
+
+// traversalStrings renders traversals as source-like text, for comparing.
+func traversalStrings(ts []hcl.Traversal) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		var b strings.Builder
+		for _, step := range t {
+			switch s := step.(type) {
+			case hcl.TraverseRoot:
+				b.WriteString(s.Name)
+			case hcl.TraverseAttr:
+				b.WriteString("." + s.Name)
+			case hcl.TraverseIndex:
+				b.WriteString("[" + s.Key.GoString() + "]")
+			case hcl.TraverseSplat:
+				b.WriteString("[*]")
+			}
+		}
+		out[i] = b.String()
+	}
+	return out
+}

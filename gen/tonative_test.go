@@ -1,0 +1,297 @@
+package gen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// schemaFromLaw turns the schema derived from a native source into a
+// schema.Body whose attributes are expressions (literal where literal
+// says so), for converting generic HCL back to native syntax.
+func schemaFromLaw(s *lawSchema, literal func([]string, string) bool, path []string) *schema.Body {
+	b := &schema.Body{}
+	for _, a := range s.attrs {
+		m := schema.Expression
+		if literal != nil && literal(path, a) {
+			m = schema.Literal
+		}
+		b.Attributes = append(b.Attributes, schema.Attribute{Name: a, Mode: m})
+	}
+	for _, blk := range s.blocks {
+		labels := make([]string, blk.labels)
+		for i := range labels {
+			labels[i] = "l" + string(rune('0'+i))
+		}
+		b.Blocks = append(b.Blocks, schema.Block{
+			Type: blk.typ, Labels: labels, Nesting: schema.NestingList,
+			Body: schemaFromLaw(blk.body, literal, append(path[:len(path):len(path)], blk.typ)),
+		})
+	}
+	return b
+}
+
+// TestNativeRoundTrip converts every native fixture to JSON and back with
+// the schema derived from the source, and checks the law on the way back:
+// the native text written from the JSON decodes, with the same schema and
+// context, to the same values, variables and blocks as the JSON (and so
+// as the source).
+func TestNativeRoundTrip(t *testing.T) {
+	for _, path := range nativeFixtures(t) {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := fixtureOptions(path)
+			js, diags := ConvertNative(src, name, opts, Options{})
+			if diags.HasErrors() {
+				t.Skipf("not convertible to JSON: %s", diags[0].Summary)
+			}
+			nf, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			ls, err := deriveSchema(nf.Body.(*hclsyntax.Body))
+			if err != nil {
+				t.Skipf("no schema fits: %v", err)
+			}
+			literal := literalOf(opts)
+			back, diags := ConvertJSON(js, name+".json", JSONOptions{Schema: schemaFromLaw(ls, literal, nil)})
+			if diags.HasErrors() {
+				t.Fatalf("back to native:\n%s\njson:\n%s", hcltest.RenderDiags(diags), js)
+			}
+			checkLaw(t, name, back, js, literal)
+			// And the circle closes: the native text converts to JSON
+			// that means the same again (not always the same bytes:
+			// hclwrite.Format respaces expressions, "${- -5}" comes back
+			// as "${--5}").
+			again, diags := ConvertNative(back, name, opts, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), back)
+			}
+			checkLaw(t, name, back, again, literal)
+		})
+	}
+}
+
+// literalOf returns which attributes opts writes as literals, in the
+// form checkLaw takes.
+func literalOf(opts NativeOptions) func([]string, string) bool {
+	if opts.Mode == nil {
+		return nil
+	}
+	return func(path []string, name string) bool {
+		blocks := make([]*hclsyntax.Block, len(path))
+		for i, typ := range path {
+			blocks[i] = &hclsyntax.Block{Type: typ}
+		}
+		return opts.Mode(blocks, name) == Literal
+	}
+}
+
+// TestTerraformRoundTrip converts each Terraform fixture to JSON with the
+// Terraform schema and back, and checks both ways: the native text read
+// as Terraform reads it equals the JSON (and so the source), and
+// converting it again gives the same JSON.
+func TestTerraformRoundTrip(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, diags := ConvertNative(src, name, terraformOpts, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("to JSON:\n%s", hcltest.RenderDiags(diags))
+			}
+			back, diags := ConvertJSON(js, name+".json", JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+			if diags.HasErrors() {
+				t.Fatalf("back to native:\n%s", hcltest.RenderDiags(diags))
+			}
+			checkTerraformReading(t, name, back, js)
+			again, diags := ConvertNative(back, name, terraformOpts, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), back)
+			}
+			checkTerraformReading(t, name, back, again)
+		})
+	}
+}
+
+// TestConvertJSONErrors checks that what cannot be converted faithfully
+// is an error naming the place, and that nothing is written.
+func TestConvertJSONErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+		opts            JSONOptions
+	}{
+		{
+			name: "ambiguous object",
+			src:  `{"resource": {"aws_instance": {"web": {"tags": {"Name": "web"}}}}}`,
+			want: `x.tf.json:1,40-46: Ambiguous property; "tags" in resource.aws_instance.web is an object: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+		},
+		{
+			name: "ambiguous empty array",
+			src:  `{"resource": {"aws_instance": {"web": {"ebs": []}}}}`,
+			want: `x.tf.json:1,40-45: Ambiguous property; "ebs" in resource.aws_instance.web is an empty array: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+		},
+		{
+			name: "unsupported",
+			src:  `{"varible": {"x": {}}}`,
+			want: `x.tf.json:1,2-11: Unsupported property; The root body has no argument or block named "varible". Did you mean "variable"?`,
+		},
+		{
+			name: "unsupported nested",
+			src:  `{"variable": {"x": {"tpye": "string"}}}`,
+			want: `x.tf.json:1,21-27: Unsupported property; Variable.x has no argument or block named "tpye". Did you mean "type"?`,
+		},
+		{
+			name: "argument name",
+			src:  `{"locals": {"a b": 1}}`,
+			want: `x.tf.json:1,13-18: Invalid argument name; "a b" in locals cannot be an argument in native syntax: an argument name must be an identifier (letters, digits, underscores and dashes, not starting with a digit).`,
+		},
+		{
+			name: "duplicate argument",
+			src:  `{"locals": {"a": 1, "a": 2}}`,
+			want: `x.tf.json:1,21-24: Duplicate argument; The argument "a" in locals was already set at line 1; native syntax allows one definition of each argument.`,
+		},
+		{
+			name: "interpolated reference",
+			src:  `{"output": {"o": {"value": 1, "depends_on": ["${aws_instance.a}"]}}}`,
+			want: `x.tf.json:1,46-65: Unexpected template; output.o.depends_on: this value is read as a reference in a string, where "${" has no meaning`,
+		},
+		{
+			name: "reference not in an array",
+			src:  `{"output": {"o": {"value": 1, "depends_on": "aws_instance.a"}}}`,
+			want: `x.tf.json:1,45-61: Expected an array; output.o.depends_on: this argument is a list written out element by element, each a reference in a string`,
+		},
+		{
+			name: "not a reference",
+			src:  `{"moved": {"from": "a.b + 1", "to": "a.c"}}`,
+			want: `x.tf.json:1,20-29: Cannot write value; moved.from: native syntax would read this value differently (it is not a reference: Invalid expression).`,
+		},
+		{
+			name: "not a type",
+			src:  `{"variable": {"x": {"type": "strin"}}}`,
+			want: `x.tf.json:1,29-36: Cannot write value; variable.x.type: native syntax would read this value differently (it is not a type constraint: Invalid type specification).`,
+		},
+		{
+			name: "bad template",
+			src:  `{"locals": {"a": "${"}}`,
+			want: `x.tf.json:1,21-21: Missing expression; Expected the start of an expression, but found the end of the file.`,
+		},
+		{
+			name: "block body not an object",
+			src:  `{"variable": {"x": 1}}`,
+			want: `x.tf.json:1,20-21: Incorrect JSON value type; The body of a variable block must be a JSON object, or an array of objects.`,
+		},
+		{
+			name: "syntax error",
+			src:  `{"locals": {"a": }}`,
+			want: `x.tf.json:1,18-19: Missing JSON value; A JSON value must start with a brace, a bracket, a number, a string, or a keyword.`,
+		},
+		{
+			name: "generic file",
+			src:  `{"service": {"web": {"port": 80}}}`,
+			opts: JSONOptions{},
+			want: `x.tf.json:1,2-11: Ambiguous property; "service" in the root body is an object: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := tc.opts
+			if tc.name != "generic file" {
+				opts.Schema = schema.Terraform.Root
+			}
+			out, diags := ConvertJSON([]byte(tc.src), "x.tf.json", opts)
+			if out != nil {
+				t.Errorf("output despite errors:\n%s", out)
+			}
+			var got []string
+			for _, d := range diags {
+				got = append(got, d.Error())
+			}
+			if g := strings.Join(got, "\n"); g != tc.want {
+				t.Errorf("diagnostics:\n got: %s\nwant: %s", g, tc.want)
+			}
+		})
+	}
+}
+
+// TestJSONToNativeGolden converts each .tf.json under testdata/gen/tonative
+// to native syntax with the Terraform schema (and, for providers.tf.json,
+// the provider schemas of schema/testdata/providers) and compares the
+// result with the golden .tf beside it (-update-native rewrites them).
+// It then checks that the native text, read as Terraform reads it, means
+// what the JSON means, and that converting it back to JSON keeps that
+// meaning.
+func TestJSONToNativeGolden(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lang := schema.Terraform
+			if name == "providers.tf.json" {
+				lang = withTestProviders(t)
+			}
+			out, diags := ConvertJSON(src, name, JSONOptions{Schema: lang.Root})
+			if diags.HasErrors() {
+				t.Fatalf("conversion failed:\n%s", hcltest.RenderDiags(diags))
+			}
+			golden := strings.TrimSuffix(path, ".json")
+			if *updateNative {
+				if err := os.WriteFile(golden, out, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != string(want) {
+				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, out, want)
+			}
+			checkTerraformReading(t, strings.TrimSuffix(name, ".json"), out, src)
+			again, diags := ConvertNative(out, name, NativeOptions{Schema: lang.Root}, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("native output does not convert back:\n%s", hcltest.RenderDiags(diags))
+			}
+			checkTerraformReading(t, strings.TrimSuffix(name, ".json"), out, again)
+		})
+	}
+}
+
+// withTestProviders returns the Terraform language with the provider
+// schemas of schema/testdata/providers.
+func withTestProviders(t *testing.T) *schema.Language {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "providers", "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := schema.ReadProviderSchemas(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, err := schema.Terraform.WithProviders(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lang
+}

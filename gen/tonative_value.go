@@ -1,0 +1,391 @@
+package gen
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/template"
+)
+
+// valueWriter writes the native text of one argument's value.
+type valueWriter struct {
+	c    *jsonConv
+	path []string // the argument's path, for messages
+}
+
+func (w valueWriter) fail(i int, summary, format string, args ...any) (string, bool) {
+	w.c.errorf(i, summary, "%s: %s", strings.Join(w.path, "."), fmt.Sprintf(format, args...))
+	return "", false
+}
+
+// attr returns the native text of value node v of an argument read in
+// mode and shape; def is the argument's schema entry, if listed.
+func (w valueWriter) attr(v int, mode schema.Mode, shape schema.Shape, def *schema.Attribute) (string, bool) {
+	switch mode {
+	case schema.Expression:
+		return w.value(v, false, true)
+	case schema.Literal:
+		return w.value(v, true, true)
+	case schema.Requirement:
+		return w.requirement(v)
+	}
+	switch shape {
+	case schema.ListOf:
+		if def != nil && len(def.Keywords) > 0 && w.c.kind(v) == scanner.String {
+			if word := w.c.doc.Text(v); slices.Contains(def.Keywords, word) {
+				return word, true
+			}
+		}
+		if w.c.kind(v) != scanner.Array {
+			return w.fail(v, "Expected an array", "this argument is a list written out element by element, each %s", modeWords(mode))
+		}
+		var elems []string
+		for e := w.c.doc.FirstChild(v); e >= 0; e = w.c.doc.NextChild(v, e) {
+			s, ok := w.syntax(e, mode)
+			if !ok {
+				return "", false
+			}
+			elems = append(elems, s)
+		}
+		return list(elems, false), true
+	case schema.MapOf:
+		if w.c.kind(v) != scanner.Object {
+			return w.fail(v, "Expected an object", "this argument is a map written out entry by entry, each key and value %s", modeWords(mode))
+		}
+		var items []string
+		var err bool
+		w.c.eachMember(v, func(k, val int) {
+			ks, ok := w.syntax(k, mode)
+			vs, ok2 := w.syntax(val, mode)
+			if !ok || !ok2 {
+				err = true
+				return
+			}
+			items = append(items, ks+" = "+vs)
+		})
+		if err {
+			return "", false
+		}
+		return object(items), true
+	}
+	return w.syntax(v, mode)
+}
+
+func modeWords(m schema.Mode) string {
+	switch m {
+	case schema.TypeExpr:
+		return "a type constraint in a string"
+	case schema.AbsTraversal, schema.RelTraversal:
+		return "a reference in a string"
+	case schema.Keyword:
+		return "a keyword in a string"
+	case schema.ProviderRef:
+		return "a provider reference in a string"
+	}
+	return "an expression in a string"
+}
+
+// syntax returns the text of a string that holds syntax: the string's
+// text itself, checked by the caller when it reads the result back.
+func (w valueWriter) syntax(v int, mode schema.Mode) (string, bool) {
+	if w.c.kind(v) != scanner.String {
+		return w.fail(v, "Expected a string", "this value must be %s, not a JSON %s", modeWords(mode), w.c.kind(v))
+	}
+	text := strings.TrimSpace(w.c.doc.Text(v))
+	if strings.Contains(text, "${") {
+		return w.fail(v, "Unexpected template", "this value is read as %s, where \"${\" has no meaning", modeWords(mode))
+	}
+	if text == "" {
+		return w.fail(v, "Cannot write value", "%q cannot be written in native syntax as %s", text, modeWords(mode))
+	}
+	return text, true
+}
+
+// requirement writes an entry of terraform.required_providers.
+func (w valueWriter) requirement(v int) (string, bool) {
+	if w.c.kind(v) != scanner.Object {
+		return w.value(v, true, true)
+	}
+	var items []string
+	var err bool
+	w.c.eachMember(v, func(k, val int) {
+		key := w.c.doc.Text(k)
+		var s string
+		ok := true
+		if key == "configuration_aliases" {
+			s, ok = w.attr(val, schema.AbsTraversal, schema.ListOf, nil)
+		} else {
+			s, ok = w.value(val, true, false)
+		}
+		if !ok {
+			err = true
+			return
+		}
+		items = append(items, objectKey(key, true)+" = "+s)
+	})
+	if err {
+		return "", false
+	}
+	return object(items), true
+}
+
+// value writes node v as a native expression: literal=true reads strings
+// as text, otherwise as templates. top allows a heredoc (only as the
+// whole value of an argument: a heredoc's closing line must end it).
+func (w valueWriter) value(v int, literal, top bool) (string, bool) {
+	c := w.c
+	switch c.kind(v) {
+	case scanner.Null:
+		return "null", true
+	case scanner.True:
+		return "true", true
+	case scanner.False:
+		return "false", true
+	case scanner.Number:
+		return c.doc.Literal(v), true
+	case scanner.String:
+		if literal {
+			return literalString(c.doc.Text(v), top), true
+		}
+		return w.template(v, top)
+	case scanner.Array:
+		var elems []string
+		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+			s, ok := w.value(e, literal, false)
+			if !ok {
+				return "", false
+			}
+			elems = append(elems, s)
+		}
+		return list(elems, true), true
+	case scanner.Object:
+		var items []string
+		var err bool
+		c.eachMember(v, func(k, val int) {
+			key, ok := w.key(k, literal)
+			s, ok2 := w.value(val, literal, false)
+			if !ok || !ok2 {
+				err = true
+				return
+			}
+			items = append(items, key+" = "+s)
+		})
+		if err {
+			return "", false
+		}
+		return object(items), true
+	}
+	return w.fail(v, "Invalid value", "this value cannot be read")
+}
+
+// key writes an object key: bare when it is an identifier that native
+// syntax reads as its own name, else quoted; a template key that is one
+// interpolation is written in parentheses.
+func (w valueWriter) key(k int, literal bool) (string, bool) {
+	s := w.c.doc.Text(k)
+	if literal || template.IsLiteral(s) {
+		return objectKey(s, literal), true
+	}
+	t, ok := w.template(k, false)
+	if !ok {
+		return "", false
+	}
+	if strings.HasPrefix(t, `"`) {
+		return t, true
+	}
+	return "(" + t + ")", true
+}
+
+// objectKey writes a key that holds literal text s.
+func objectKey(s string, literal bool) string {
+	switch s {
+	case "for", "in", "if", "true", "false", "null":
+	default:
+		if hclsyntax.ValidIdentifier(s) {
+			return s
+		}
+	}
+	if literal {
+		s = template.Escape(s)
+	}
+	return string(appendQuoted(nil, s))
+}
+
+// template writes string node v, read as an HCL template: a template that
+// is one interpolation as the interpolated expression, literal text as a
+// quoted string, anything else as a quoted template (or a heredoc).
+func (w valueWriter) template(v int, top bool) (string, bool) {
+	c := w.c
+	s := c.doc.Text(v)
+	if template.IsLiteral(s) {
+		return literalString(s, top), true
+	}
+	n := &c.doc.Nodes[v]
+	src := template.Source{Text: s, Filename: c.filename, Start: c.pos(int(n.Start) + 1), Pos: c.pos}
+	if n.Escaped() {
+		raw := c.doc.Raw(v)
+		src.Raw = raw[1 : len(raw)-1]
+	}
+	if diags := template.Parse(src).Diagnostics(); diags.HasErrors() {
+		c.diags = append(c.diags, diags...)
+		return "", false
+	}
+	expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
+	if diags.HasErrors() {
+		return w.fail(v, "Invalid template", "%s", diags[0].Error())
+	}
+	if wrap, ok := expr.(*hclsyntax.TemplateWrapExpr); ok {
+		r := wrap.Wrapped.Range()
+		inner := s[r.Start.Byte:r.End.Byte]
+		if strings.ContainsAny(inner, "\n\r") {
+			// Newlines end an argument outside brackets; the last line
+			// may end a heredoc, which must be followed by a newline.
+			inner = "(" + inner + "\n)"
+		}
+		return inner, true
+	}
+	if top {
+		if h, ok := heredoc(s); ok {
+			return h, true
+		}
+	}
+	return quotedTemplate(s), true
+}
+
+// literalString writes text s as a native string whose value is s.
+func literalString(s string, top bool) string {
+	s = template.Escape(s)
+	if top {
+		if h, ok := heredoc(s); ok {
+			return h
+		}
+	}
+	return string(appendQuoted(nil, s))
+}
+
+// heredoc writes template source s as a heredoc, if s is made of whole
+// lines (it ends with a newline) of printable text.
+func heredoc(s string) (string, bool) {
+	if !strings.HasSuffix(s, "\n") || strings.Count(s, "\n") < 2 || !utf8.ValidString(s) {
+		return "", false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r == 0x2028 || r == 0x2029 {
+			return "", false
+		}
+	}
+	lines := strings.Split(s[:len(s)-1], "\n")
+	delim := "EOT"
+	for n := 1; slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(l) == delim }); n++ {
+		delim = fmt.Sprintf("EOT%d", n)
+	}
+	return "<<" + delim + "\n" + s + delim, true
+}
+
+// quotedTemplate writes template source s between quotes: the literal
+// text between template sequences gets native string escapes, the
+// sequences are kept as written.
+func quotedTemplate(s string) string {
+	toks, _ := hclsyntax.LexTemplate([]byte(s), "", hcl.InitialPos)
+	out := []byte{'"'}
+	depth, at := 0, 0
+	// hclsyntax skips a byte order mark at the start of a template: so
+	// does the JSON reading, and so must the native text.
+	if strings.HasPrefix(s, "\ufeff") {
+		at = len("\ufeff")
+	}
+	for _, t := range toks {
+		start, end := t.Range.Start.Byte, t.Range.End.Byte
+		if t.Type == hclsyntax.TokenEOF {
+			start, end = len(s), len(s)
+		}
+		if depth > 0 {
+			out = append(out, s[at:end]...)
+		} else {
+			out = appendStringEscapes(out, s[at:start])
+			switch t.Type {
+			case hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
+				out = append(out, s[start:end]...)
+			default:
+				out = appendStringEscapes(out, s[start:end])
+			}
+		}
+		switch t.Type {
+		case hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
+			depth++
+		case hclsyntax.TokenTemplateSeqEnd:
+			depth--
+		}
+		at = end
+	}
+	out = appendStringEscapes(out, s[at:])
+	return string(append(out, '"'))
+}
+
+// appendQuoted appends s between quotes with native string escapes (s is
+// template source: its "${" and "%{" are kept).
+func appendQuoted(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = appendStringEscapes(dst, s)
+	return append(dst, '"')
+}
+
+// appendStringEscapes appends s with the escapes of a native quoted
+// string: backslash, quote and control characters.
+func appendStringEscapes(dst []byte, s string) []byte {
+	for _, r := range s {
+		switch r {
+		case '\\':
+			dst = append(dst, `\\`...)
+		case '"':
+			dst = append(dst, `\"`...)
+		case '\n':
+			dst = append(dst, `\n`...)
+		case '\r':
+			dst = append(dst, `\r`...)
+		case '\t':
+			dst = append(dst, `\t`...)
+		default:
+			if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0xfeff {
+				dst = fmt.Appendf(dst, `\u%04X`, r)
+				continue
+			}
+			dst = utf8.AppendRune(dst, r)
+		}
+	}
+	return dst
+}
+
+// list writes a tuple: on one line when short and flat, else one element
+// per line.
+func list(elems []string, expr bool) string {
+	if len(elems) == 0 {
+		return "[]"
+	}
+	one := "[" + strings.Join(elems, ", ") + "]"
+	if len(one) <= 80 && !strings.ContainsAny(one, "\n") {
+		return one
+	}
+	var b strings.Builder
+	b.WriteString("[\n")
+	for _, e := range elems {
+		b.WriteString(e)
+		b.WriteString(",\n")
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// object writes an object, one item per line.
+func object(items []string) string {
+	if len(items) == 0 {
+		return "{}"
+	}
+	return "{\n" + strings.Join(items, "\n") + "\n}"
+}
