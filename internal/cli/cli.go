@@ -18,6 +18,7 @@ const usage = `Usage: hcljson <command> [arguments]
 Commands:
   check FILE...   parse JSON-syntax HCL files and print their diagnostics
   convert FILE    convert a native HCL file (.tf) to JSON syntax on stdout
+  get FILE PATH   print the value at PATH in a JSON document, such as a plan
   help            show this help
 
 Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error.
@@ -35,6 +36,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(args[1:], stdout, stderr)
 	case "convert":
 		return convert(args[1:], stdin, stdout, stderr)
+	case "get":
+		return get(args[1:], stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

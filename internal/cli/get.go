@@ -1,0 +1,321 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/jsonpath"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// getUsageLine is the first line of getUsage, printed with usage errors.
+const getUsageLine = "Usage: hcljson get [--format text|json] [-v] FILE PATH"
+
+// getUsage is the help of "hcljson get".
+const getUsage = getUsageLine + `
+
+Prints the value at PATH in the JSON document FILE: a .tf.json file, a plan
+or state from "terraform show -json", a provider schema, any JSON. "-" reads
+standard input.
+
+PATH takes the steps of terraform-plugin-testing's tfjsonpath, written as one
+string:
+
+  resource.aws_instance.web.ami
+  planned_values.root_module.resources[0].values.tags["Name"]
+  ["key with.dots"][0][1]
+
+A key of letters, digits, "_" and "-" is written bare after a "."; any other
+key is a JSON string in brackets (escapes as in JSON); an index is a number
+in brackets, counted from 0. "." is the whole document.
+
+Standard output holds the value alone, as JSON, so that it can be piped into
+jq: strings quoted, numbers exactly as written, objects and arrays indented
+by two spaces with their members in the order of the file. When a key
+appears more than once in an object on the path, the first is used and a
+warning goes to standard error. Errors go to standard error, with the source
+around them.
+
+Flags:
+  --format FORMAT  text (the default) or json. With json, standard output
+                   holds one object: {"value": ..., "range": {"filename",
+                   "start": {"line", "column", "byte"}, "end": {...}},
+                   "warnings": [...]}, or, when the value cannot be found,
+                   {"diagnostics": [...]}, each diagnostic with "severity",
+                   "summary", "detail" and "subject" (a range); nothing goes
+                   to standard error then, except for usage errors.
+  -v               print the value's position, FILE:LINE:COLUMN, on
+                   standard error after the value (text format)
+
+Exit status: 0 when the value is found (with or without warnings), 1 when
+the file cannot be read, is not JSON or has no value at PATH, 2 on a usage
+error, including a PATH that cannot be read.
+`
+
+// getFlags are the settings of one "hcljson get".
+type getFlags struct {
+	json    bool
+	verbose bool
+	file    string
+	path    jsonpath.Path
+}
+
+// get runs "hcljson get".
+func get(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	f, code := parseGetFlags(args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	filename, src, err := getRead(f.file, stdin)
+	if err != nil {
+		return f.fail(stdout, stderr, nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read file",
+			Detail:   fmt.Sprintf("The file %q could not be read: %s.", filename, readError(err)),
+		}})
+	}
+	doc := scanner.Parse(src, scanner.Options{})
+	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
+	files := map[string]*hcl.File{filename: {Bytes: src}}
+	if diags.HasErrors() {
+		return f.fail(stdout, stderr, files, diags)
+	}
+	if f.json {
+		return getWrite(stdout, stderr, getJSON(res, diags))
+	}
+	if code := getWrite(stdout, stderr, getAppendIndent(nil, doc, res.Node, 0)); code != 0 {
+		return code
+	}
+	writeDiags(stderr, files, diags)
+	if f.verbose {
+		p := res.Range.Start
+		fmt.Fprintf(stderr, "%s:%d:%d\n", filename, p.Line, p.Column)
+	}
+	return 0
+}
+
+// getRead reads the file named on the command line, or standard input for
+// "-", and returns the name to use in diagnostics.
+func getRead(name string, stdin io.Reader) (filename string, src []byte, err error) {
+	if name == "-" {
+		src, err = io.ReadAll(stdin)
+		return "<stdin>", src, err
+	}
+	src, err = os.ReadFile(name)
+	return name, src, err
+}
+
+// parseGetFlags reads the command line of "hcljson get". It returns a
+// status of 0 or more when the command is over (help, usage error), -1
+// when it should go on.
+func parseGetFlags(args []string, stdout, stderr io.Writer) (*getFlags, int) {
+	fs := flag.NewFlagSet("get", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "text", "")
+	var f getFlags
+	fs.BoolVar(&f.verbose, "v", false, "")
+	usageError := func(msg string, args ...any) (*getFlags, int) {
+		fmt.Fprintf(stderr, "hcljson get: "+msg+"\n%s\nRun \"hcljson get -h\" for details.\n", append(args, getUsageLine)...)
+		return nil, 2
+	}
+	names, err := getArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, getUsage)
+		return nil, 0
+	}
+	if err != nil {
+		return usageError("%v", err)
+	}
+	switch *format {
+	case "text":
+	case "json":
+		f.json = true
+	default:
+		return usageError("unknown --format %q (want text or json)", *format)
+	}
+	if len(names) != 2 {
+		have := fmt.Sprintf("%d arguments", len(names))
+		if len(names) == 1 {
+			have = "1 argument"
+		}
+		return usageError("want a file and a path, have %s", have)
+	}
+	f.file = names[0]
+	p, err := jsonpath.Parse(names[1])
+	if err != nil {
+		var se *jsonpath.SyntaxError
+		if errors.As(err, &se) {
+			fmt.Fprintf(stderr, "hcljson get: invalid path at column %d: %s\n  %s\n  %s^\n", se.Column(), se.Msg, se.Path, strings.Repeat(" ", se.Column()-1))
+			return nil, 2
+		}
+		return usageError("%v", err)
+	}
+	f.path = p
+	return &f, -1
+}
+
+// getArgs parses fs from args, allowing flags after the
+// positional arguments (until a "--"), and returns the positional
+// arguments.
+func getArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return names, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(names, rest...), nil
+		}
+		names = append(names, rest[0])
+		args = rest[1:]
+	}
+}
+
+// fail reports diags, which hold an error, and returns 1.
+func (f *getFlags) fail(stdout, stderr io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics) int {
+	if !f.json {
+		return writeDiags(stderr, files, diags)
+	}
+	b := []byte(`{"diagnostics":`)
+	b = getAppendDiags(b, diags)
+	b = append(b, '}')
+	if code := getWrite(stdout, stderr, getReindent(b)); code != 0 {
+		return code
+	}
+	return 1
+}
+
+// getWrite writes b and a newline to stdout and returns 0, or reports the
+// failure and returns 1.
+func getWrite(stdout, stderr io.Writer, b []byte) int {
+	if _, err := stdout.Write(append(b, '\n')); err != nil {
+		fmt.Fprintf(stderr, "hcljson get: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// getJSON returns the --format json output for a value found.
+func getJSON(res *jsonpath.Result, warnings hcl.Diagnostics) []byte {
+	b := []byte(`{"value":`)
+	b = append(b, res.Raw...)
+	b = append(b, `,"range":`...)
+	b = getAppendRange(b, res.Range)
+	b = append(b, `,"warnings":`...)
+	b = getAppendDiags(b, warnings)
+	b = append(b, '}')
+	return getReindent(b)
+}
+
+// getReindent lays out the compact JSON text b as getAppendIndent does. b must
+// be valid JSON.
+func getReindent(b []byte) []byte {
+	doc := scanner.Parse(b, scanner.Options{})
+	return getAppendIndent(nil, doc, 0, 0)
+}
+
+// getAppendDiags appends diags as a JSON array.
+func getAppendDiags(b []byte, diags hcl.Diagnostics) []byte {
+	b = append(b, '[')
+	for i, d := range diags {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		severity := "error"
+		if d.Severity == hcl.DiagWarning {
+			severity = "warning"
+		}
+		b = append(b, `{"severity":`...)
+		b = getAppendString(b, severity)
+		b = append(b, `,"summary":`...)
+		b = getAppendString(b, d.Summary)
+		b = append(b, `,"detail":`...)
+		b = getAppendString(b, d.Detail)
+		if d.Subject != nil {
+			b = append(b, `,"subject":`...)
+			b = getAppendRange(b, *d.Subject)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// getAppendRange appends r as {"filename", "start", "end"}.
+func getAppendRange(b []byte, r hcl.Range) []byte {
+	b = append(b, `{"filename":`...)
+	b = getAppendString(b, r.Filename)
+	b = append(b, `,"start":`...)
+	b = getAppendPos(b, r.Start)
+	b = append(b, `,"end":`...)
+	b = getAppendPos(b, r.End)
+	return append(b, '}')
+}
+
+func getAppendPos(b []byte, p hcl.Pos) []byte {
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(p.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(p.Column), 10)
+	b = append(b, `,"byte":`...)
+	b = strconv.AppendInt(b, int64(p.Byte), 10)
+	return append(b, '}')
+}
+
+// getAppendString appends s as a JSON string.
+func getAppendString(b []byte, s string) []byte {
+	return gen.AppendValue(b, gen.String(s), gen.Literal, gen.Options{Compact: true})
+}
+
+// getAppendIndent appends node i of doc as JSON indented by two spaces per
+// level, starting at the given depth: members in written order (duplicates
+// kept), strings and numbers exactly as written, empty containers as {}
+// and [].
+func getAppendIndent(b []byte, doc *scanner.Document, i, depth int) []byte {
+	n := &doc.Nodes[i]
+	if n.Kind != scanner.Object && n.Kind != scanner.Array {
+		return append(b, doc.Raw(i)...)
+	}
+	open, closing := byte('['), byte(']')
+	if n.Kind == scanner.Object {
+		open, closing = '{', '}'
+	}
+	b = append(b, open)
+	c := doc.FirstChild(i)
+	if c < 0 {
+		return append(b, closing)
+	}
+	for first := true; c >= 0; c = doc.NextChild(i, c) {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = getAppendNewline(b, depth+1)
+		if n.Kind == scanner.Object {
+			b = append(b, doc.Raw(c)...)
+			b = append(b, ": "...)
+			c = doc.NextChild(i, c)
+		}
+		b = getAppendIndent(b, doc, c, depth+1)
+	}
+	b = getAppendNewline(b, depth)
+	return append(b, closing)
+}
+
+func getAppendNewline(b []byte, depth int) []byte {
+	b = append(b, '\n')
+	for range depth {
+		b = append(b, "  "...)
+	}
+	return b
+}

@@ -1,0 +1,46 @@
+// Package jsonpath reads one value out of any JSON document (a .tf.json
+// file, a plan or state from "terraform show -json", a provider schema) by a
+// path, and says exactly where in the source the value is.
+//
+// # Paths
+//
+// A path is a sequence of steps from the root, the steps of
+// terraform-plugin-testing's tfjsonpath written as one string:
+//
+//	resource.aws_instance.web.ami
+//	planned_values.root_module.resources[0].values.tags["Name"]
+//	provider_schemas["registry.terraform.io/hashicorp/aws"]
+//	["key with.dots"][0][1]
+//
+// A key that is a bare name (letters, digits, "_" and "-") follows a "."
+// (or starts the path); any other key is a JSON string in brackets, with
+// JSON's escapes ("\"", "\\", "\u00e9"). An index is a decimal number in
+// brackets, counted from 0. A bare name is always a key, even when it is all
+// digits: "a.0" is the key "0" of a, "a[0]" the first element of a. The
+// empty path and "." are the root; a leading "." is allowed, as in jq.
+// There are no wildcards, slices or filters.
+//
+// Parse reads a path and reports a mistake with its column
+// (*SyntaxError); Path.String writes the canonical form, which Parse reads
+// back to the same Path: keys bare when they are a letter or "_" followed by
+// letters, digits, "_" and "-", quoted otherwise. A Path can also be built
+// from its steps, Key and Index, as tfjsonpath's New, AtMapKey and
+// AtSliceIndex build one.
+//
+// # Look-ups
+//
+// Lookup walks the tape of a scanner.Document, so the Result has the exact
+// bytes of the value (numbers keep their literal text) and its hcl.Range,
+// with columns counted as HCL counts them (spec.md §positions). Keys are compared after
+// unescaping. Object members are searched in written order; when a key is
+// repeated the first member is used and each later one gets a warning that
+// names the key, the path to its object and both positions.
+//
+// A step that cannot be taken is an error diagnostic whose Detail names the
+// step and the path before it, says what is there instead, and what it
+// holds: an object's keys in document order (the first 20) with "Did you
+// mean ...?" for a close one, an array's length. Its Subject is the value
+// that stopped the walk (the opening bracket of a container), its Context
+// runs from that value's key when it has one. A document with syntax errors
+// yields the scanner's errors as diagnostics.
+package jsonpath

@@ -1,0 +1,167 @@
+package jsonpath
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// Result is the value a Lookup found.
+type Result struct {
+	Node  int          // index of the value in the Document's Nodes
+	Kind  scanner.Kind // the value's kind
+	Raw   []byte       // the value as written in the source; aliases Document.Src
+	Range hcl.Range    // from the value's first byte to just after its last
+}
+
+// Lookup follows path from the root of doc and returns the value it leads
+// to, with warnings for duplicated keys on the way (the first of them is
+// used). A document with syntax errors yields those errors; a step that
+// cannot be taken yields one error naming the step, the path before it,
+// the kind of value there, and what the value holds (its keys, with a
+// suggestion for a misspelt one, or its length).
+//
+// lines gives positions in doc.Src (NewLines(doc.Src) when nil) and
+// filename names the source in ranges. Diagnostics have a Subject in the
+// document; the Result is nil when they include an error.
+func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) (*Result, hcl.Diagnostics) {
+	if lines == nil {
+		lines = scanner.NewLines(doc.Src)
+	}
+	w := walker{doc: doc, lines: lines, filename: filename, member: -1}
+	if len(doc.Errors) > 0 || len(doc.Nodes) == 0 {
+		return nil, w.syntaxDiags()
+	}
+	for i, s := range path {
+		w.done = path[:i]
+		var err *hcl.Diagnostic
+		switch s := s.(type) {
+		case Key:
+			err = w.key(string(s))
+		case Index:
+			err = w.index(int(s))
+		}
+		if err != nil {
+			return nil, append(w.diags, err)
+		}
+	}
+	n := &doc.Nodes[w.node]
+	return &Result{
+		Node:  w.node,
+		Kind:  n.Kind,
+		Raw:   doc.Raw(w.node),
+		Range: w.rng(int(n.Start), int(n.End)),
+	}, w.diags
+}
+
+// walker is the state of one Lookup.
+type walker struct {
+	doc      *scanner.Document
+	lines    *scanner.Lines
+	filename string
+
+	node   int  // the current value
+	member int  // its key node when it is an object member, or -1
+	done   Path // the steps taken to reach node
+	diags  hcl.Diagnostics
+}
+
+// key takes the member named k of the current object.
+func (w *walker) key(k string) *hcl.Diagnostic {
+	d := w.doc
+	if d.Nodes[w.node].Kind != scanner.Object {
+		return w.notObject(k)
+	}
+	found := -1
+	for c := d.FirstChild(w.node); c >= 0; c = d.NextChild(w.node, d.NextChild(w.node, c)) {
+		if d.Text(c) != k {
+			continue
+		}
+		if found < 0 {
+			found = c
+			continue
+		}
+		w.diags = append(w.diags, w.duplicate(k, found, c))
+	}
+	if found < 0 {
+		return w.missingKey(k)
+	}
+	w.node, w.member = d.NextChild(w.node, found), found
+	return nil
+}
+
+// index takes element i of the current array.
+func (w *walker) index(i int) *hcl.Diagnostic {
+	d := w.doc
+	if d.Nodes[w.node].Kind != scanner.Array {
+		return w.notArray(i)
+	}
+	n := 0
+	for c := d.FirstChild(w.node); c >= 0; c = d.NextChild(w.node, c) {
+		if n == i {
+			w.node, w.member = c, -1
+			return nil
+		}
+		n++
+	}
+	return w.outOfRange(i, n)
+}
+
+// rng returns the range of bytes start to end.
+func (w *walker) rng(start, end int) hcl.Range {
+	return hcl.Range{Filename: w.filename, Start: w.pos(start), End: w.pos(end)}
+}
+
+func (w *walker) pos(off int) hcl.Pos {
+	line, col := w.lines.Pos(off)
+	return hcl.Pos{Line: line, Column: col, Byte: off}
+}
+
+// subject returns the tight range of the current value (the opening
+// bracket of a container, the whole of a scalar) and, when the value is an
+// object member, the context from its key to that point.
+func (w *walker) subject() (subject hcl.Range, context *hcl.Range) {
+	n := &w.doc.Nodes[w.node]
+	end := int(n.End)
+	if n.Kind == scanner.Object || n.Kind == scanner.Array {
+		end = int(n.Start) + 1
+	}
+	subject = w.rng(int(n.Start), end)
+	if w.member >= 0 {
+		c := w.rng(int(w.doc.Nodes[w.member].Start), end)
+		context = &c
+	}
+	return subject, context
+}
+
+// errorf returns an error diagnostic about the current value.
+func (w *walker) errorf(summary, format string, args ...any) *hcl.Diagnostic {
+	subject, context := w.subject()
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf(format, args...),
+		Subject:  &subject,
+		Context:  context,
+	}
+}
+
+// syntaxDiags turns the scanner's errors into diagnostics.
+func (w *walker) syntaxDiags() hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, e := range w.doc.Errors {
+		subject := w.rng(e.Start, e.End)
+		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: e.Summary(), Detail: e.Detail(), Subject: &subject}
+		if e.CtxStart >= 0 && (e.CtxStart != e.Start || e.CtxEnd != e.End) {
+			ctx := w.rng(e.CtxStart, e.CtxEnd)
+			d.Context = &ctx
+		}
+		diags = append(diags, d)
+	}
+	if len(diags) == 0 { // no value and no error: cannot happen, but never index an empty tape
+		subject := w.rng(0, 0)
+		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing value", Detail: "The document holds no JSON value.", Subject: &subject})
+	}
+	return diags
+}
