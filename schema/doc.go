@@ -87,7 +87,11 @@
 // Resource, data, ephemeral, provider, provider_meta, provisioner,
 // connection, dynamic content, action config and list config bodies are
 // Open until provider schemas are loaded: without one, a JSON object in
-// them cannot be told apart as a nested block or a map attribute. Names
+// them cannot be told apart as a nested block or a map attribute.
+// Language.WithProviders, given the output of terraform providers schema
+// -json (ReadProviderSchemas), gives each resource, data, ephemeral and
+// action type and each provider its own closed body (Block.ByLabel);
+// provider_meta, provisioner and connection bodies stay Open. Names
 // that Terraform reserves for future use (count, depends_on and source in
 // provider blocks; locals blocks in resources) and the root
 // required_providers block that Terraform accepts only to report a better

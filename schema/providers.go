@@ -62,8 +62,12 @@ func ReadProviderSchemas(data []byte) (*tfjson.ProviderSchemas, error) {
 // providers name their types with their own prefix, so the two agree
 // whenever each type has one provider. A provider's local name is the last
 // segment of its source address (registry.terraform.io/hashicorp/aws:
-// aws). If two providers in ps define the same type of one kind, or have
-// the same local name, WithProviders returns an error naming both
+// aws). If two providers in ps define the same type of one kind, the one
+// whose local name is the type's implied provider (its prefix before the
+// first "_") gives the body: google_compute_instance takes google's
+// schema, not google-beta's, as Terraform does for a resource without a
+// provider argument. If neither is the implied provider, or two providers
+// have the same local name, WithProviders returns an error naming both
 // addresses. A type that l already had in ByLabel is replaced. Kinds whose
 // block l's root does not have (action, in languages without actions) are
 // skipped.
@@ -162,6 +166,16 @@ func providerConfig(p *tfjson.ProviderSchema, address string) map[string]*tfjson
 	return map[string]*tfjson.SchemaBlock{localName(address): b}
 }
 
+// impliedProvider returns the local name of the provider that Terraform
+// implies for a resource type: the type's prefix before the first "_"
+// (google_compute_instance: google).
+func impliedProvider(typ string) string {
+	if i := strings.IndexByte(typ, '_'); i > 0 {
+		return typ[:i]
+	}
+	return typ
+}
+
 // localName returns the name a provider's blocks go by when no
 // required_providers entry says otherwise: the last segment of its source
 // address (registry.terraform.io/hashicorp/aws: aws).
@@ -196,6 +210,14 @@ func collectDefinitions(ps *tfjson.ProviderSchemas) (map[string]map[string]defin
 			schemas := k.schemas(p, address)
 			for _, name := range slices.Sorted(maps.Keys(schemas)) {
 				if prev, ok := m[name]; ok {
+					switch implied := impliedProvider(name); {
+					case k.block == "provider":
+					case localName(prev.address) == implied:
+						continue
+					case localName(address) == implied:
+						m[name] = definition{address: address, block: schemas[name]}
+						continue
+					}
 					return nil, fmt.Errorf("schema: %s %q is defined by two providers, %s and %s",
 						k.noun, name, prev.address, address)
 				}

@@ -794,18 +794,18 @@ func TestWithProvidersErrors(t *testing.T) {
 		{
 			name: "duplicate resource type",
 			data: `{"format_version": "1.0", "provider_schemas": {
-				"registry.terraform.io/hashicorp/aws": {"resource_schemas": {"aws_instance": {"version": 0, "block": {}}}},
+				"registry.terraform.io/example/awsy": {"resource_schemas": {"aws_instance": {"version": 0, "block": {}}}},
 				"registry.terraform.io/example/awsx": {"resource_schemas": {"aws_instance": {"version": 0, "block": {}}}}
 			}}`,
-			want: `schema: resource type "aws_instance" is defined by two providers, registry.terraform.io/example/awsx and registry.terraform.io/hashicorp/aws`,
+			want: `schema: resource type "aws_instance" is defined by two providers, registry.terraform.io/example/awsx and registry.terraform.io/example/awsy`,
 		},
 		{
 			name: "duplicate data source type",
 			data: `{"format_version": "1.0", "provider_schemas": {
-				"registry.terraform.io/hashicorp/google": {"data_source_schemas": {"google_project": {"version": 0, "block": {}}}},
+				"registry.terraform.io/hashicorp/one": {"data_source_schemas": {"google_project": {"version": 0, "block": {}}}},
 				"registry.terraform.io/hashicorp/google-beta": {"data_source_schemas": {"google_project": {"version": 0, "block": {}}}}
 			}}`,
-			want: `schema: data source type "google_project" is defined by two providers, registry.terraform.io/hashicorp/google and registry.terraform.io/hashicorp/google-beta`,
+			want: `schema: data source type "google_project" is defined by two providers, registry.terraform.io/hashicorp/google-beta and registry.terraform.io/hashicorp/one`,
 		},
 		{
 			name: "duplicate ephemeral type",
@@ -1028,5 +1028,34 @@ func TestWithProvidersDecodeErrors(t *testing.T) {
 				t.Errorf("diagnostics\n\t%s\nwant\n\t%s", r, tt.want)
 			}
 		})
+	}
+}
+
+// TestWithProvidersImpliedProvider checks that a type defined by two
+// providers takes the body of the one Terraform implies from the type's
+// prefix, in either order of the addresses.
+func TestWithProvidersImpliedProvider(t *testing.T) {
+	for _, data := range []string{
+		`{"format_version": "1.0", "provider_schemas": {
+			"registry.terraform.io/hashicorp/google": {"resource_schemas": {"google_project": {"version": 0, "block": {"attributes": {"ga": {"type": "string", "optional": true}}}}}},
+			"registry.terraform.io/hashicorp/google-beta": {"resource_schemas": {"google_project": {"version": 0, "block": {"attributes": {"beta": {"type": "string", "optional": true}}}}}}
+		}}`,
+		`{"format_version": "1.0", "provider_schemas": {
+			"registry.terraform.io/hashicorp/a-google-beta": {"resource_schemas": {"google_project": {"version": 0, "block": {"attributes": {"beta": {"type": "string", "optional": true}}}}}},
+			"registry.terraform.io/hashicorp/google": {"resource_schemas": {"google_project": {"version": 0, "block": {"attributes": {"ga": {"type": "string", "optional": true}}}}}}
+		}}`,
+	} {
+		ps, err := ReadProviderSchemas([]byte(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lang, err := Terraform.WithProviders(ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := lang.Root.Block("resource").BodyFor("google_project")
+		if body.Attribute("ga") == nil || body.Attribute("beta") != nil {
+			t.Errorf("google_project did not take google's schema: ga=%v beta=%v", body.Attribute("ga") != nil, body.Attribute("beta") != nil)
+		}
 	}
 }
