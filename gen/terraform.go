@@ -127,6 +127,11 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		return Value{}
 	case schema.AbsTraversal, schema.RelTraversal, schema.ProviderRef:
 		tr, diags := hcl.AbsTraversalForExpr(e)
+		if diags.HasErrors() && mode == schema.ProviderRef && isKeyedReference(e) {
+			// OpenTofu also takes an instance key that is an
+			// expression (aws.west[each.key]), parsed as native syntax.
+			return c.syntax(e, schema.NativeExpr, def)
+		}
 		if diags.HasErrors() {
 			c.fail(at, "Not a reference", "it is read as a static reference such as a.b[\"c\"] ("+diags[0].Summary+")")
 			return Value{}
@@ -153,6 +158,17 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 	}
 	c.fail(at, "Unknown mode", "the schema gives it the mode "+mode.String())
 	return Value{}
+}
+
+// isKeyedReference reports whether e is a reference with an index that is
+// an expression: aws.west[each.key].
+func isKeyedReference(e hcl.Expression) bool {
+	ix, ok := e.(*hclsyntax.IndexExpr)
+	if !ok {
+		return false
+	}
+	_, ok = ix.Collection.(*hclsyntax.ScopeTraversalExpr)
+	return ok
 }
 
 // requirement converts an entry of terraform.required_providers: a

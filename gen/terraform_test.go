@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,6 +67,7 @@ func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
 	if err != nil {
 		t.Fatalf("no schema fits: %v", err)
 	}
+	addSchemaBlocks(s, schema.Terraform.Root, 4)
 	ctx := lawContext()
 	var want, got strings.Builder
 	tfBody(&want, src, nf.Body, s, schema.Terraform.Root, ctx, "")
@@ -73,7 +75,7 @@ func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
 	if got.String() != want.String() {
 		t.Errorf("the JSON does not read as the native source\n%s\nnative:\n%s\njson:\n%s", lineDiff(want.String(), got.String()), want.String(), got.String())
 	}
-	if !strings.Contains(want.String(), "syntax ") {
+	if !strings.Contains(want.String(), "syntax ") && !strings.HasPrefix(t.Name(), "Fuzz") {
 		t.Errorf("the fixture reads no argument as syntax:\n%s", want.String())
 	}
 }
@@ -245,6 +247,8 @@ func TestTerraformErrors(t *testing.T) {
 			`t.tf:2,10-18: error: Not a type; The argument "type" in variable "v" cannot be written in JSON with the same meaning: it is read as a type constraint (Invalid type specification).`},
 		{"variable \"v\" {\n  default = var.x\n}\n",
 			`t.tf:2,13-18: error: Not a constant; The argument "default" in variable "v" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
+		{"module \"m\" {\n  source = \"./modules/${var.dir}\"\n}\n",
+			`t.tf:2,12-34: error: Not a constant; The argument "source" in module "m" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
 		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"destroy\"\n  }\n}\n",
 			`t.tf:3,12-21: error: Not a keyword; The argument "when" in resource "a" "b" > provisioner "x" cannot be written in JSON with the same meaning: it is read as one bare word.`},
 		{"module \"m\" {\n  source = \"x\"\n  providers = { \"aws\" = aws.west }\n}\n",
@@ -279,4 +283,26 @@ func TestTerraformComments(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 	checkTerraformReading(t, "t.tf", []byte(src), out)
+}
+
+// addSchemaBlocks adds to s the block types that sch lists and s lacks
+// (down to depth levels), so that a JSON property holding zero blocks,
+// which the native text does not show, decodes as no blocks.
+func addSchemaBlocks(s *lawSchema, sch *schema.Body, depth int) {
+	if depth == 0 || sch == nil {
+		return
+	}
+	for _, blk := range sch.Blocks {
+		if slices.Contains(s.attrs, blk.Type) {
+			continue
+		}
+		i := slices.IndexFunc(s.blocks, func(lb lawBlock) bool { return lb.typ == blk.Type })
+		if i < 0 {
+			s.blocks = append(s.blocks, lawBlock{typ: blk.Type, labels: len(blk.Labels), body: &lawSchema{}})
+			i = len(s.blocks) - 1
+		}
+		if s.blocks[i].labels == len(blk.Labels) {
+			addSchemaBlocks(s.blocks[i].body, blk.Body, depth-1)
+		}
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
@@ -70,6 +69,11 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	if root == nil {
 		root = &schema.Body{Open: true}
 	}
+	// The structure must be valid for the schema first, as HCL's JSON
+	// decoder sees it: its diagnostics are the ones a user knows.
+	if more := decodeAll(f.Body, root); more.HasErrors() {
+		return nil, append(diags, more...)
+	}
 	if len(doc.Nodes) > 0 {
 		c.body(0, root, nil, 0)
 	}
@@ -92,6 +96,39 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 		})
 	}
 	return out, diags
+}
+
+// decodeAll decodes body and every block in it with schema s, as a
+// language would, and returns the diagnostics: properties s does not
+// accept, missing labels, bodies of the wrong JSON type, missing
+// required arguments.
+func decodeAll(body hcl.Body, s *schema.Body) hcl.Diagnostics {
+	content, _, all := s.Content(body)
+	// Missing required arguments do not stop a conversion: the output
+	// lacks them just as the input does.
+	var diags hcl.Diagnostics
+	for _, d := range all {
+		if d.Summary != "Missing required argument" {
+			diags = append(diags, d)
+		}
+	}
+	if content == nil {
+		return diags
+	}
+	for _, blk := range content.Blocks {
+		def := s.Block(blk.Type)
+		if def == nil {
+			continue
+		}
+		inner := def.Body
+		if len(blk.Labels) > 0 {
+			inner = def.BodyFor(blk.Labels[0])
+		}
+		if inner != nil {
+			diags = append(diags, decodeAll(blk.Body, inner)...)
+		}
+	}
+	return diags
 }
 
 // jsonConv holds the state of one ConvertJSON.
@@ -205,8 +242,7 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 				return
 			}
 			if !s.Open && !s.AnyAttributes {
-				c.unsupported(k, s, name, path)
-				return
+				return // reported by decodeAll
 			}
 			if s.Open && c.mayBeBlock(v) {
 				if !c.opts.ObjectsAsAttributes {
@@ -254,31 +290,6 @@ func (c *jsonConv) describe(i int) string {
 	return "an array of objects"
 }
 
-// unsupported reports a property that closed body s does not list.
-func (c *jsonConv) unsupported(k int, s *schema.Body, name string, path []string) {
-	detail := fmt.Sprintf("%s has no argument or block named %s.", strings.ToUpper(where(path)[:1])+where(path)[1:], quoteName(name))
-	if best := suggest(name, s); best != "" {
-		detail += fmt.Sprintf(" Did you mean %q?", best)
-	}
-	c.errorf(k, "Unsupported property", "%s", detail)
-}
-
-func suggest(name string, s *schema.Body) string {
-	best, dist := "", 3
-	try := func(cand string) {
-		if d := levenshtein.Distance(name, cand, nil); d < dist {
-			best, dist = cand, d
-		}
-	}
-	for _, a := range s.Attributes {
-		try(a.Name)
-	}
-	for _, b := range s.Blocks {
-		try(b.Type)
-	}
-	return best
-}
-
 // where names the body at path for messages: "the root body" or
 // "resource.aws_instance.web".
 func where(path []string) string {
@@ -318,6 +329,9 @@ func (c *jsonConv) comment(v int, depth int) {
 // object level each (or arrays of such objects), then each body is an
 // object, or an array of objects for several blocks.
 func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels []string, depth int) {
+	if c.kind(v) == scanner.Null {
+		return // no blocks, as HCL reads it
+	}
 	if len(labels) < len(blk.Labels) {
 		c.eachObject(v, fmt.Sprintf("The %s of a %s block", blk.Labels[len(labels)], typ), func(obj int) {
 			c.eachMember(obj, func(lk, lv int) {

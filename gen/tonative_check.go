@@ -112,10 +112,29 @@ func sameExpression(j, n hcl.Expression) string {
 	if d1.HasErrors() != d2.HasErrors() {
 		return "one of them cannot be evaluated"
 	}
-	if !d1.HasErrors() && !a.RawEquals(b) {
+	if d1.HasErrors() {
+		if !slices.Equal(errorSummaries(d1), errorSummaries(d2)) {
+			return "they fail differently: " + strings.Join(errorSummaries(d2), ", ") + " instead of " + strings.Join(errorSummaries(d1), ", ")
+		}
+		return ""
+	}
+	if !a.RawEquals(b) {
 		return "its value would change"
 	}
 	return ""
+}
+
+// errorSummaries returns the distinct summaries of the errors in diags,
+// sorted.
+func errorSummaries(diags hcl.Diagnostics) []string {
+	var out []string
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError && !slices.Contains(out, d.Summary) {
+			out = append(out, d.Summary)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func sortedCopy(s []string) []string {

@@ -148,12 +148,12 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "unsupported",
 			src:  `{"varible": {"x": {}}}`,
-			want: `x.tf.json:1,2-11: Unsupported property; The root body has no argument or block named "varible". Did you mean "variable"?`,
+			want: `x.tf.json:1,2-11: Extraneous JSON object property; No argument or block type is named "varible". Did you mean "variable"?`,
 		},
 		{
 			name: "unsupported nested",
 			src:  `{"variable": {"x": {"tpye": "string"}}}`,
-			want: `x.tf.json:1,21-27: Unsupported property; Variable.x has no argument or block named "tpye". Did you mean "type"?`,
+			want: `x.tf.json:1,21-27: Extraneous JSON object property; No argument or block type is named "tpye". Did you mean "type"?`,
 		},
 		{
 			name: "argument name",
@@ -163,7 +163,7 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "duplicate argument",
 			src:  `{"locals": {"a": 1, "a": 2}}`,
-			want: `x.tf.json:1,21-24: Duplicate argument; The argument "a" in locals was already set at line 1; native syntax allows one definition of each argument.`,
+			want: `x.tf.json:1,21-24: Duplicate attribute definition; The argument "a" was already set at x.tf.json:1,13-19.`,
 		},
 		{
 			name: "interpolated reference",
@@ -193,7 +193,12 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "block body not an object",
 			src:  `{"variable": {"x": 1}}`,
-			want: `x.tf.json:1,20-21: Incorrect JSON value type; The body of a variable block must be a JSON object, or an array of objects.`,
+			want: `x.tf.json:1,20-21: Incorrect JSON value type; Either a JSON object or a JSON array is required, representing the contents of one or more "variable" blocks.`,
+		},
+		{
+			name: "missing label",
+			src:  `{"variable": {}}`,
+			want: `x.tf.json:1,14-15: Missing block label; At least one object property is required, whose name represents the variable block's name.`,
 		},
 		{
 			name: "syntax error",
@@ -294,4 +299,54 @@ func withTestProviders(t *testing.T) *schema.Language {
 		t.Fatal(err)
 	}
 	return lang
+}
+
+// FuzzConvertJSON converts arbitrary JSON to native syntax, generic and
+// with the Terraform schema. It must never panic nor write a file that
+// does not parse ("Internal error in the conversion"); every error points
+// into the input; and whatever converts means what the JSON means (the
+// law, read generically, and as Terraform reads each argument).
+func FuzzConvertJSON(f *testing.F) {
+	for _, seed := range []string{
+		`{"a": 1}`,
+		`{"a": "x${var.foo}y", "b": {"c": [1, {"d": "${var.n}"}]}}`,
+		`{"a": "line\n${var.x}\n", "b": "${\"\\r\"}", "c": "$${x} %%{y}"}`,
+		`{"locals": {"a": "%{ if var.f }x%{ endif }", "b": "${a +\n b}"}}`,
+		`{"variable": {"x": {"type": "map(string)", "default": "${x}"}}}`,
+		`{"resource": [{"a_b": {"c": {"count": 1, "lifecycle": {"ignore_changes": "all"}}}}]}`,
+		`{"//": "c\nd", "output": {"o": {"value": 1, "depends_on": ["a.b"]}}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	for _, glob := range []string{"tonative/*.tf.json", "terraform/*.tf.json", "native/*.tf.json"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", glob))
+		for _, name := range files {
+			if src, err := os.ReadFile(name); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		generic, gd := ConvertJSON(src, "f.json", JSONOptions{ObjectsAsAttributes: true})
+		tf, td := ConvertJSON(src, "f.tf.json", JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+		for _, d := range append(gd, td...) {
+			if d.Summary == "Internal error in the conversion" {
+				t.Fatalf("%s\n%s", d.Error(), src)
+			}
+			if d.Severity == hcl.DiagError && (d.Subject == nil || d.Subject.End.Byte > len(src) || d.Subject.Start.Byte < 0) {
+				t.Fatalf("error without a range in the input: %s", d.Error())
+			}
+		}
+		if !gd.HasErrors() {
+			checkLaw(t, "f", generic, src, nil)
+		}
+		if !td.HasErrors() {
+			if nf, diags := hclsyntax.ParseConfig(tf, "f.tf", hcl.InitialPos); !diags.HasErrors() {
+				if _, err := deriveSchema(nf.Body.(*hclsyntax.Body)); err != nil {
+					return
+				}
+			}
+			checkTerraformReading(t, "f.tf", tf, src)
+		}
+	})
 }

@@ -98,7 +98,7 @@ func (w valueWriter) syntax(v int, mode schema.Mode) (string, bool) {
 		return w.fail(v, "Expected a string", "this value must be %s, not a JSON %s", modeWords(mode), w.c.kind(v))
 	}
 	text := strings.TrimSpace(w.c.doc.Text(v))
-	if strings.Contains(text, "${") {
+	if strings.Contains(text, "${") && mode != schema.TypeExpr && mode != schema.NativeExpr {
 		return w.fail(v, "Unexpected template", "this value is read as %s, where \"${\" has no meaning", modeWords(mode))
 	}
 	if text == "" {
@@ -167,7 +167,16 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 	case scanner.Object:
 		var items []string
 		var err bool
+		seen := map[string]bool{}
 		c.eachMember(v, func(k, val int) {
+			if name := c.doc.Text(k); literal || template.IsLiteral(name) {
+				if seen[name] {
+					w.fail(k, "Duplicate object key", "the key %q is given twice: HCL's JSON syntax reports this when it evaluates the object, native syntax would keep the last value", name)
+					err = true
+					return
+				}
+				seen[name] = true
+			}
 			key, ok := w.key(k, literal)
 			s, ok2 := w.value(val, literal, false)
 			if !ok || !ok2 {

@@ -223,7 +223,7 @@ func TestWithProvidersResource(t *testing.T) {
 		"attr vpc_security_group_ids expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name] by: ebs_block_device instance_market_options metadata_options network_interface root_block_device timeouts",
 		"block _ single",
 		"block ebs_block_device set",
@@ -289,7 +289,7 @@ func TestWithProvidersResource(t *testing.T) {
 		"attr vpc_id expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name] by: egress ingress",
 		"block _ single",
 		"block egress set",
@@ -304,7 +304,7 @@ func TestWithProvidersResource(t *testing.T) {
 		"attr special expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name] by: character_set",
 		"block _ single",
 		"block character_set map [key]",
@@ -317,12 +317,12 @@ func TestWithProvidersResource(t *testing.T) {
 		"attr separator expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name]",
 		"block _ single",
 	}))
 	if got, want := slices.Sorted(mapKeysOf(lang.Root.Block("resource").ByLabel)), []string{
-		"aws_instance", "aws_security_group", "random_id", "random_password", "random_pet",
+		"aws_instance", "aws_security_group", "random_id", "random_password", "random_pet", "terraform_data",
 	}; !slices.Equal(got, want) {
 		t.Errorf("resource types %q, want %q", got, want)
 	}
@@ -497,8 +497,8 @@ func TestWithProvidersProvider(t *testing.T) {
 		"block _ single",
 		"block dynamic list [name]",
 	})
-	if got := slices.Sorted(mapKeysOf(lang.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"aws", "random"}) {
-		t.Errorf("provider local names %q, want [aws random]", got)
+	if got := slices.Sorted(mapKeysOf(lang.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"aws", "random", "terraform"}) {
+		t.Errorf("provider local names %q, want [aws random terraform]", got)
 	}
 }
 
@@ -560,9 +560,9 @@ func TestWithProvidersEphemeral(t *testing.T) {
 }
 
 func TestWithProvidersLeavesLanguageUnchanged(t *testing.T) {
-	before := terraformRoot()
+	before := withBuiltins(&Language{Root: terraformRoot()}).Root
 	if !reflect.DeepEqual(Terraform.Root, before) {
-		t.Fatal("Terraform.Root differs from a fresh terraformRoot() before WithProviders")
+		t.Fatal("Terraform.Root differs from a fresh one before WithProviders")
 	}
 	name, version, follows := Terraform.Name, Terraform.Version, slices.Clone(Terraform.Follows)
 	lang := terraformWithFixture(t)
@@ -570,8 +570,10 @@ func TestWithProvidersLeavesLanguageUnchanged(t *testing.T) {
 		t.Error("WithProviders changed Terraform.Root")
 	}
 	for _, typ := range []string{"resource", "data", "ephemeral", "provider"} {
-		if Terraform.Root.Block(typ).ByLabel != nil {
-			t.Errorf("Terraform's %s block gained ByLabel", typ)
+		for label := range Terraform.Root.Block(typ).ByLabel {
+			if label != "terraform_data" && label != "terraform_remote_state" && label != "terraform" {
+				t.Errorf("Terraform's %s block gained ByLabel[%q]", typ, label)
+			}
 		}
 	}
 	if lang.Root == Terraform.Root {
@@ -600,15 +602,15 @@ func TestWithProvidersComposes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := slices.Sorted(mapKeysOf(withAWS.Root.Block("resource").ByLabel)); !slices.Equal(got, []string{"aws_instance", "aws_security_group"}) {
+	if got := slices.Sorted(mapKeysOf(withAWS.Root.Block("resource").ByLabel)); !slices.Equal(got, []string{"aws_instance", "aws_security_group", "terraform_data"}) {
 		t.Errorf("aws only: resource types %q", got)
 	}
 	if got := slices.Sorted(mapKeysOf(both.Root.Block("resource").ByLabel)); !slices.Equal(got, []string{
-		"aws_instance", "aws_security_group", "random_id", "random_password", "random_pet",
+		"aws_instance", "aws_security_group", "random_id", "random_password", "random_pet", "terraform_data",
 	}) {
 		t.Errorf("aws then random: resource types %q", got)
 	}
-	if got := slices.Sorted(mapKeysOf(both.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"aws", "random"}) {
+	if got := slices.Sorted(mapKeysOf(both.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"aws", "random", "terraform"}) {
 		t.Errorf("aws then random: providers %q", got)
 	}
 }
@@ -637,7 +639,7 @@ func TestWithProvidersMetaNames(t *testing.T) {
 		"attr name expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name] by: lifecycle",
 		"block _ single",
 	}))
@@ -749,7 +751,7 @@ func TestWithProvidersSparse(t *testing.T) {
 	meta := slices.Concat(metaResource, []string{
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name]",
 		"block _ single",
 	})
@@ -760,7 +762,7 @@ func TestWithProvidersSparse(t *testing.T) {
 		"attr a expression one",
 		"block lifecycle single",
 		"block connection single",
-		"block provisioner list [type]",
+		"block provisioner list [type] by: file local-exec remote-exec",
 		"block dynamic list [name] by: settings step",
 		"block _ single",
 		"block settings group",
@@ -779,8 +781,8 @@ func TestWithProvidersSparse(t *testing.T) {
 		"block _ single",
 		"block dynamic list [name]",
 	})
-	if got := slices.Sorted(mapKeysOf(lang.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"acme"}) {
-		t.Errorf("provider local names %q, want [acme]", got)
+	if got := slices.Sorted(mapKeysOf(lang.Root.Block("provider").ByLabel)); !slices.Equal(got, []string{"acme", "terraform"}) {
+		t.Errorf("provider local names %q, want [acme terraform]", got)
 	}
 }
 

@@ -16,7 +16,7 @@ var Terraform = &Language{
 	Name:    "terraform",
 	Version: "1.14",
 	Follows: []string{"Terraform 1.14", "OpenTofu 1.12"},
-	Root:    terraformRoot(),
+	Root:    withBuiltins(&Language{Root: terraformRoot()}).Root,
 }
 
 func attr(name string, m Mode) Attribute     { return Attribute{Name: name, Mode: m} }
@@ -149,14 +149,7 @@ func terraformRoot() *Body {
 	}
 
 	connection := open(Expression, nil)
-	provisioner := open(Expression,
-		[]Attribute{
-			keyword("when", "create", "destroy"),
-			keyword("on_failure", "continue", "fail"),
-		},
-		block("connection", NestingSingle, connection),
-		escape,
-	)
+	provisioner := provisionerBlock(connection, escape)
 
 	resource := open(Expression, metaArguments(),
 		block("lifecycle", NestingSingle, &Body{
@@ -171,17 +164,23 @@ func terraformRoot() *Body {
 			Blocks: slices.Concat(conditions, []Block{actionTriggerBlock()}), // action_trigger: Terraform
 		}),
 		block("connection", NestingSingle, connection),
-		block("provisioner", NestingList, provisioner, "type"),
+		provisioner,
 		dynamic,
 		escape,
 	)
 	data := open(Expression, metaArguments(),
-		block("lifecycle", NestingSingle, &Body{Blocks: conditions}),
+		block("lifecycle", NestingSingle, &Body{
+			Attributes: []Attribute{attr("enabled", Expression)}, // OpenTofu
+			Blocks:     conditions,
+		}),
 		dynamic,
 		escape,
 	)
 	ephemeral := open(Expression, metaArguments(),
-		block("lifecycle", NestingSingle, &Body{Blocks: conditions}),
+		block("lifecycle", NestingSingle, &Body{
+			Attributes: []Attribute{attr("enabled", Expression)}, // OpenTofu
+			Blocks:     conditions,
+		}),
 		dynamic,
 		escape,
 	)
@@ -247,7 +246,7 @@ func terraformRoot() *Body {
 			Attributes: []Attribute{required("from", AbsTraversal)},
 			Blocks: []Block{
 				block("lifecycle", NestingSingle, &Body{Attributes: []Attribute{attr("destroy", Literal)}}),
-				block("provisioner", NestingList, provisioner, "type"),
+				provisioner,
 			},
 		}),
 		block("check", NestingList, &Body{Blocks: []Block{
