@@ -7,7 +7,11 @@
 // and the others, or converted from cty by [FromCty] and
 // [Body.AppendAttributeCty], and writes it with [AppendFile], [File.Bytes]
 // or an [Encoder]. [FromNative] builds the File of a native HCL
-// file, and [ConvertNative] converts one to JSON in one call. How the output is read back is the parse side, package
+// file, and [ConvertNative] converts one to JSON in one call; with
+// NativeOptions.Schema (schema.Terraform.Root) each argument is written
+// as Terraform reads it. The other way, [ConvertJSON] converts a
+// JSON-syntax file to native syntax with a schema, and [FormatJSON]
+// rewrites one in the general array form. How the output is read back is the parse side, package
 // hcljson, which spec.md specifies: bodies (§body), "//" properties
 // (§body-comments), blocks and labels (§blocks), values, strings and object
 // keys as expressions (§json-values, §json-strings, §json-objects).
@@ -88,6 +92,37 @@
 // null of any type as null. An unknown or marked value is an error, a
 // [*PathError] naming where it is: resource.aws_instance.web.tags["Name"].
 //
+// # JSON to native syntax
+//
+// [ConvertJSON] first decodes the file with the schema, as HCL's JSON
+// decoder does, so that a structure error (an extraneous property, a
+// missing label, a body that is not an object) is the error a user
+// knows. It then writes each body member in order: a "//" property as
+// # comments, a block type the schema lists as one block per body with
+// its labels quoted, an argument as name = value in its mode. In
+// Expression mode a string is a template: "${x}" alone becomes x (in
+// parentheses if it spans lines), literal text a quoted string with "${"
+// and "%{" escaped, other templates a quoted template whose literal parts
+// get native escapes and whose sequences are kept as written, or a
+// heredoc when the text is whole printable lines. In Literal mode strings
+// are text, escaped the same way. Type expressions, references, keywords,
+// provider references and native expressions in strings are written as
+// their text; lists and maps of them as tuples and objects. An object key
+// is bare when it is an identifier other than for, in, if, true, false,
+// null, a one-interpolation template key is parenthesised.
+//
+// A property of an Open body that the schema does not list and whose
+// value is an object or an array of objects (or an empty array) could be
+// a nested block or an argument: it is an error naming its path unless
+// JSONOptions.ObjectsAsAttributes asks to write it as an argument (with a
+// warning). Every argument written is parsed back and compared with the
+// JSON in its mode (values without a context for literals; variables,
+// functions, and the value or the errors under a context built from them
+// for expressions; the traversal, type or keyword for syntax), and the
+// whole output is parsed: any difference is an error, never a silent
+// change. The output is laid out by hclwrite.Format, with a blank line
+// around blocks.
+//
 // # Performance
 //
 // Encoding appends to the caller's buffer without reflection and without
@@ -107,4 +142,12 @@
 //     given and reported when evaluated.
 //   - Unknown and marked cty values (see above), and invalid UTF-8 (written
 //     as U+FFFD).
+//   - ConvertJSON: a JSON object with a repeated key in an expression (an
+//     error when HCL evaluates it, silently the last value in native
+//     syntax); an argument name that is not an identifier; a template
+//     Terraform and OpenTofu read differently (OpenTofu evaluates a module
+//     source and version template, Terraform takes it as text) — each an
+//     error. A "//" property that is the last member of a body is written
+//     as a comment there, which ConvertNative does not carry back (it keeps
+//     comments above items only).
 package gen
