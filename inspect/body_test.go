@@ -1,0 +1,140 @@
+package inspect
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// nestingLanguage adds a provider schema for resource type x_thing with
+// one nested block type per nesting mode.
+func nestingLanguage() *schema.Language {
+	root := *schema.Terraform.Root
+	root.Blocks = slices.Clone(root.Blocks)
+	for i := range root.Blocks {
+		if b := &root.Blocks[i]; b.Type == "resource" {
+			b.ByLabel = map[string]*schema.Body{"x_thing": withProviderSchema(b.Body, []string{"name"},
+				schema.Block{Type: "one", Nesting: schema.NestingSingle, Body: attrsBody("a")},
+				schema.Block{Type: "many", Nesting: schema.NestingList, Body: attrsBody("a")},
+				schema.Block{Type: "set", Nesting: schema.NestingSet, Body: attrsBody("a")},
+				schema.Block{Type: "keyed", Labels: []string{"key"}, Nesting: schema.NestingMap, Body: attrsBody("a")},
+			)}
+		}
+	}
+	return &schema.Language{Name: "terraform+nesting", Version: "test", Root: &root}
+}
+
+// TestNestedBlocks checks how nested blocks are written with a provider
+// schema, from both syntaxes, and from the native syntax without one.
+func TestNestedBlocks(t *testing.T) {
+	native := `resource "x_thing" "t" {
+  name = "n"
+  one {
+    a = 1
+  }
+  many {
+    a = 2
+  }
+  many {
+    a = var.x
+  }
+  set {}
+  keyed "k1" {
+    a = 3
+  }
+  keyed "k2" {
+    a = 4
+  }
+  dynamic "many" {
+    for_each = var.list
+    labels   = []
+    content {
+      a = many.value
+      dynamic "inner" {
+        for_each = many.value.items
+        content {}
+      }
+    }
+  }
+}
+`
+	jsonSrc := `{"resource": {"x_thing": {"t": {
+  "name": "n",
+  "one": {"a": 1},
+  "many": [{"a": 2}, {"a": "${var.x}"}],
+  "set": {},
+  "keyed": {"k1": {"a": 3}, "k2": {"a": 4}},
+  "dynamic": {"many": {
+    "for_each": "${var.list}",
+    "labels": [],
+    "content": {"a": "${many.value}", "dynamic": {"inner": {"for_each": "${many.value.items}", "content": {}}}}
+  }}
+}}}}`
+	withSchema := `{"expressions":{` +
+		`"keyed":{"k1":{"a":{"constant_value":3}},"k2":{"a":{"constant_value":4}}},` +
+		`"many":[{"a":{"constant_value":2}},{"a":{"references":["var.x"]}}],` +
+		`"name":{"constant_value":"n"},` +
+		`"one":{"a":{"constant_value":1}},` +
+		`"set":[{}]},` +
+		`"dynamic":[{"type":"many","for_each_expression":{"references":["var.list"]},` +
+		`"content":{"a":{"references":["many.value"]},"dynamic":[{"type":"inner","for_each_expression":{"references":["many.value.items","many.value"]},"content":{}}]}}]}`
+	// Without a schema, blocks without labels are lists and blocks with
+	// one label are maps.
+	noSchema := `{"expressions":{` +
+		`"keyed":{"k1":{"a":{"constant_value":3}},"k2":{"a":{"constant_value":4}}},` +
+		`"many":[{"a":{"constant_value":2}},{"a":{"references":["var.x"]}}],` +
+		`"name":{"constant_value":"n"},` +
+		`"one":[{"a":{"constant_value":1}}],` +
+		`"set":[{}]},` +
+		`"dynamic":[{"type":"many","for_each_expression":{"references":["var.list"]},` +
+		`"content":{"a":{"references":["many.value"]},"dynamic":[{"type":"inner","for_each_expression":{"references":["many.value.items","many.value"]},"content":{}}]}}]}`
+
+	nf, diags := hclsyntax.ParseConfig([]byte(native), "t.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	jf, diags := hcljson.Parse([]byte(jsonSrc), "t.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	tests := []struct {
+		name string
+		file *hcl.File
+		lang *schema.Language
+		want string
+	}{
+		{"native with schema", nf, nestingLanguage(), withSchema},
+		{"JSON with schema", jf, nestingLanguage(), withSchema},
+		{"native without schema", nf, nil, noSchema},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, diags := Files(t.TempDir(), []*hcl.File{tt.file}, Options{Language: tt.lang})
+			if len(diags) > 0 {
+				t.Fatal(diags)
+			}
+			r := cfg.RootModule.Resources[0]
+			got := jsonOf(t, struct {
+				Expressions *Expressions `json:"expressions"`
+				Dynamic     []*Dynamic   `json:"dynamic"`
+			}{r.Expressions, dropDynamicRanges(r.Dynamic)})
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func dropDynamicRanges(ds []*Dynamic) []*Dynamic {
+	for _, d := range ds {
+		d.Range = nil
+		if d.Content != nil {
+			dropDynamicRanges(d.Content.Dynamic)
+		}
+	}
+	return ds
+}

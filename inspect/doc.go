@@ -1,0 +1,86 @@
+// Package inspect computes the configuration representation of a
+// Terraform or OpenTofu module tree, the "configuration" object of
+// terraform show -json (and the output of tofu show -config -json), from
+// the .tf, .tf.json, .tofu and .tofu.json files alone: no plan, no init,
+// no providers.
+//
+// Module reads a directory and the modules it calls; Files starts from
+// files already parsed. The result is a Config, which encoding/json (or
+// WriteJSON) writes in exactly OpenTofu 1.12's shape, and WriteText
+// summarizes for people.
+//
+// # The representation
+//
+// The shape, key order and value rules are those of OpenTofu 1.12's
+// internal/command/jsonconfig, as ../shared/seeds/json-output-format.txt
+// describes them:
+//
+//   - provider_config is keyed "aws", "aws.west", "module.child:aws".
+//     Besides provider blocks it lists the required_providers entries and
+//     configuration aliases without a block and the providers that
+//     resources use implicitly; a configuration passed to a child module
+//     (module providers) or inherited by it is not listed again, and the
+//     child's resources name the parent's key. full_name uses OpenTofu's
+//     registry, registry.opentofu.org/hashicorp/aws, and the built-in
+//     terraform.io/builtin/terraform; version_constraint is normalized as
+//     OpenTofu normalizes it ("~> 5.0, >= 5.10.0").
+//   - root_module and each module: outputs (expression, sensitive,
+//     ephemeral, deprecated, depends_on, description), resources (managed,
+//     then data, then ephemeral, each sorted by address, which is local to
+//     the module), module_calls (source as written, expressions for the
+//     child's input variables only, count_expression or for_each_expression,
+//     the child module, version_constraint as written, depends_on) and
+//     variables (cty JSON type unless any, default converted to the type,
+//     description, required, sensitive, ephemeral, deprecated).
+//   - An expression is {"constant_value": v} when it refers to nothing and
+//     evaluates without a context, {"references": [...]} when it refers
+//     to something (see References for the list), and {} for a function
+//     call on constants. count_expression and for_each_expression are left
+//     out when empty, as OpenTofu leaves them out.
+//   - schema_version is never set: it comes from a provider.
+//
+// # Extra keys
+//
+// Keys that Terraform's readers ignore carry what its representation
+// leaves out: "locals" on each module (name → {"expression", "range"}),
+// "dynamic" on resources (and in nested block expressions and dynamic
+// content) with type, for_each_expression, iterator, labels and content;
+// "lifecycle" on resources; "when" and "on_failure" on provisioners;
+// "providers" on module calls (name in the child → configuration in the
+// caller); and "range" ({"filename", "line", "column"}) on every provider
+// block, resource, provisioner, output, variable, module call, local,
+// condition and dynamic block.
+//
+// # JSON sources
+//
+// Each argument is read as the Terraform language reads it (schema.Terraform):
+// variable defaults, descriptions and module sources are literals, types and
+// depends_on are syntax in a string, and expressions are templates. A JSON
+// string that is a template ("${var.x}") therefore has references and no
+// constant value, as its native twin has. This is a deliberate difference
+// from OpenTofu (and Terraform), which evaluate JSON expressions without a
+// context and so also report the raw text "${var.x}" as a constant_value.
+// Everywhere else a .tf.json module gives the representation of its native
+// twin, ranges apart.
+//
+// # Without provider schemas
+//
+// OpenTofu reads a resource or provider body with the provider's schema,
+// and so knows which names are nested blocks and how they nest. Without one
+// (Options.Language can add provider schemas through schema.Block.ByLabel),
+// a body is read from its syntax: in the native syntax a block is a nested
+// block (a list, or with one label a map by label), in the JSON syntax
+// every property is an attribute, as OpenTofu reads JSON properties that
+// its schema leaves ambiguous (lang/blocktoattr). A JSON body with nested
+// blocks equals its native twin only when a schema lists them.
+//
+// # Limits
+//
+// Override files are not merged (each gets a warning). Module sources
+// are read as literals, so OpenTofu's variables in module sources are not
+// evaluated. Remote module sources are read only where
+// .terraform/modules/modules.json says they were installed; otherwise the
+// call has no "module" and lists all its arguments. check blocks, moved,
+// removed and import blocks are not represented (import blocks count
+// toward the providers used).
+package inspect

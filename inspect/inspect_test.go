@@ -1,0 +1,365 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files and the JSON twin of testdata/native")
+
+const (
+	nativeDir = "testdata/native"
+	jsonDir   = "testdata/json"
+	// builtinDir uses only OpenTofu's built-in provider, so that
+	// testdata/builtin.tofu.json could be made offline with tofu show
+	// -config -json (OpenTofu 1.12.6, after tofu init).
+	builtinDir     = "testdata/builtin"
+	builtinJSONDir = "testdata/builtin-json"
+)
+
+// twins maps each native test module to its JSON twin.
+var twins = map[string]string{nativeDir: jsonDir, builtinDir: builtinJSONDir}
+
+// TestGolden compares the JSON and text output for the test module with
+// golden files that were checked by hand (-update rewrites them).
+func TestGolden(t *testing.T) {
+	cfg, diags := Module(nativeDir, Options{})
+	if len(diags) > 0 {
+		t.Fatalf("diagnostics:\n%s", hcltest.RenderDiags(diags))
+	}
+	var js, text bytes.Buffer
+	if err := WriteJSON(&js, cfg, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteText(&text, cfg); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "testdata/native.golden.json", js.Bytes())
+	golden(t, "testdata/native.golden.txt", text.Bytes())
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs; got:\n%s", path, got)
+	}
+}
+
+// TestJSONTwinSource checks that each JSON twin directory holds the
+// conversion of each file of its native module by gen.ConvertNative with
+// the Terraform schema (-update rewrites them).
+func TestJSONTwinSource(t *testing.T) {
+	for native, twin := range twins {
+		convertTree(t, native, twin)
+	}
+}
+
+func convertTree(t *testing.T, nativeDir, jsonDir string) {
+	err := filepath.WalkDir(nativeDir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".tf") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		out, diags := gen.ConvertNative(src, path, gen.NativeOptions{Schema: schema.Terraform.Root}, gen.Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s:\n%s", path, hcltest.RenderDiags(diags))
+		}
+		rel, _ := filepath.Rel(nativeDir, path)
+		twin := filepath.Join(jsonDir, rel+".json")
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(twin), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(twin, out, 0o644); err != nil {
+				return err
+			}
+		}
+		want, err := os.ReadFile(twin)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(out, want) {
+			t.Errorf("%s is not the conversion of %s", twin, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestJSONTwinEqualsNative checks that, with provider schemas that say
+// which names are nested blocks, the .tf.json twin gives exactly the
+// native module's representation, ranges apart.
+func TestJSONTwinEqualsNative(t *testing.T) {
+	opts := Options{Language: testLanguage()}
+	native := withoutRanges(t, nativeDir, opts)
+	twin := withoutRanges(t, jsonDir, opts)
+	if native != twin {
+		t.Errorf("native and JSON differ\nnative:\n%s\njson:\n%s", native, twin)
+	}
+}
+
+// TestJSONTwinWithoutSchemas checks what differs without provider
+// schemas: the nested blocks of the native syntax are attributes in JSON,
+// and nothing else.
+func TestJSONTwinWithoutSchemas(t *testing.T) {
+	native := decodeJSON(t, withoutRanges(t, nativeDir, Options{}))
+	twin := decodeJSON(t, withoutRanges(t, jsonDir, Options{}))
+	var diffs []string
+	diffJSON("", native, twin, &diffs)
+	want := []string{
+		`.provider_config["aws.west"].expressions.default_tags: [{"tags":{"constant_value":{"Team":"core"}}}] != {"constant_value":[{"tags":{"Team":"core"}}]}`,
+		`.root_module.resources[0].expressions.root_block_device: [{"volume_size":{"references":["var.settings.size","var.settings"]}}] != {"references":["var.settings.size","var.settings"]}`,
+	}
+	if !slices.Equal(diffs, want) {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(diffs, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// withoutRanges reads the module in dir and returns its representation
+// as indented JSON without the "range" keys.
+func withoutRanges(t *testing.T, dir string, opts Options) string {
+	t.Helper()
+	cfg, diags := Module(dir, opts)
+	if len(diags) > 0 {
+		t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
+	}
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := dropRanges(decodeJSON(t, string(b)))
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+func decodeJSON(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// dropRanges removes the range objects ({"filename", "line", "column"}).
+func dropRanges(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if r, ok := x.(map[string]any); ok && k == "range" && r["filename"] != nil {
+				delete(v, k)
+				continue
+			}
+			v[k] = dropRanges(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = dropRanges(x)
+		}
+	}
+	return v
+}
+
+// diffJSON lists the paths where a and b differ, with both values.
+func diffJSON(path string, a, b any, out *[]string) {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := make(map[string]bool)
+		for k := range am {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		for _, k := range sortedKeys(keys) {
+			step := "." + k
+			if strings.ContainsAny(k, ".:") {
+				step = `["` + k + `"]`
+			}
+			diffJSON(path+step, am[k], bm[k], out)
+		}
+		return
+	}
+	as, aok := a.([]any)
+	bs, bok := b.([]any)
+	if aok && bok && len(as) == len(bs) {
+		for i := range as {
+			diffJSON(path+"["+itoa(i)+"]", as[i], bs[i], out)
+		}
+		return
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	if !bytes.Equal(ja, jb) {
+		*out = append(*out, path+": "+string(ja)+" != "+string(jb))
+	}
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}
+
+// testLanguage is the Terraform language with the provider schemas the
+// test module needs to tell nested blocks from attributes: aws_instance
+// (root_block_device and ebs_block_device are list blocks) and the aws
+// provider (default_tags is a list block).
+func testLanguage() *schema.Language {
+	root := *schema.Terraform.Root
+	root.Blocks = slices.Clone(root.Blocks)
+	for i := range root.Blocks {
+		b := &root.Blocks[i]
+		switch b.Type {
+		case "resource":
+			b.ByLabel = map[string]*schema.Body{"aws_instance": withProviderSchema(b.Body,
+				[]string{"ami", "instance_type", "tags"},
+				schema.Block{Type: "root_block_device", Nesting: schema.NestingList, Body: attrsBody("volume_size")},
+				schema.Block{Type: "ebs_block_device", Nesting: schema.NestingList, Body: attrsBody("device_name")},
+			)}
+		case "provider":
+			b.ByLabel = map[string]*schema.Body{"aws": withProviderSchema(b.Body,
+				[]string{"region"},
+				schema.Block{Type: "default_tags", Nesting: schema.NestingList, Body: attrsBody("tags")},
+			)}
+		}
+	}
+	return &schema.Language{Name: "terraform+test", Version: "test", Root: &root}
+}
+
+// withProviderSchema returns a closed copy of a meta-argument body with
+// the provider's attributes and blocks added.
+func withProviderSchema(meta *schema.Body, attrs []string, blocks ...schema.Block) *schema.Body {
+	b := &schema.Body{
+		Attributes: slices.Clone(meta.Attributes),
+		Blocks:     slices.Concat(meta.Blocks, blocks),
+	}
+	for _, name := range attrs {
+		b.Attributes = append(b.Attributes, schema.Attribute{Name: name})
+	}
+	return b
+}
+
+func attrsBody(names ...string) *schema.Body {
+	b := &schema.Body{}
+	for _, name := range names {
+		b.Attributes = append(b.Attributes, schema.Attribute{Name: name})
+	}
+	return b
+}
+
+// jsonOf is v marshalled with encoding/json, compact.
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestTofuShowConfig compares the representation of testdata/builtin, and
+// of its JSON twin, with what tofu show -config -json printed for the
+// native module: equal on every key OpenTofu writes, once the extra keys
+// are left out and schema_version (which only a provider knows) is
+// ignored. OpenTofu's own output for the JSON twin differs from its native
+// output: it adds the raw text of every JSON template as a constant_value
+// (see the package documentation).
+func TestTofuShowConfig(t *testing.T) {
+	b, err := os.ReadFile("testdata/builtin.tofu.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reencode(t, dropKeys(decodeJSON(t, string(b)), "schema_version"))
+	for _, dir := range []string{builtinDir, builtinJSONDir} {
+		cfg, diags := Module(dir, Options{})
+		if len(diags) > 0 {
+			t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
+		}
+		got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
+		if got != want {
+			var diffs []string
+			diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
+			t.Errorf("%s differs from tofu show -config -json:\n%s", dir, strings.Join(diffs, "\n"))
+		}
+	}
+}
+
+func reencode(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// dropKeys removes the named keys everywhere.
+func dropKeys(v any, keys ...string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if slices.Contains(keys, k) {
+				delete(v, k)
+				continue
+			}
+			v[k] = dropKeys(x, keys...)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = dropKeys(x, keys...)
+		}
+	}
+	return v
+}
+
+// extraKeys are the keys this package adds to OpenTofu's.
+var extraKeys = []string{"range", "locals", "lifecycle", "dynamic", "when", "on_failure", "providers"}
+
+// dropExtras removes the extra keys, except inside expressions, where a
+// key is an argument name.
+func dropExtras(v any, parent string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if parent != "expressions" && slices.Contains(extraKeys, k) {
+				delete(v, k)
+				continue
+			}
+			v[k] = dropExtras(x, k)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = dropExtras(x, parent)
+		}
+	}
+	return v
+}

@@ -1,0 +1,324 @@
+package inspect
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// Options says how a module tree is read.
+type Options struct {
+	// Language is the configuration language; nil means schema.Terraform.
+	// Provider schemas added to it (Block.ByLabel bodies for resource
+	// types and providers) decide which names in a resource or provider
+	// body are arguments and which are nested blocks, and how nested
+	// blocks combine.
+	Language *schema.Language
+
+	// ReadDir reads the configuration files of one module directory; nil
+	// means the built-in reader (see Module).
+	ReadDir func(dir string) ([]*hcl.File, hcl.Diagnostics)
+}
+
+// Module reads the module in dir and the modules it calls, recursively,
+// and returns their configuration representation.
+//
+// The built-in reader takes the files of dir (not of its subdirectories)
+// whose names end in .tf, .tf.json, .tofu or .tofu.json, as OpenTofu does:
+// names starting with "." or ending with "~" are skipped, and x.tofu hides
+// x.tf (x.tofu.json hides x.tf.json). Names ending .json are parsed with
+// hcljson.Parse, the others with hclsyntax.ParseConfig. Override files
+// (override.tf, *_override.tf) are not merged: each one gets a warning.
+//
+// A child module is read when its source is a local path ("./x", "../x"),
+// relative to its caller's directory, or when .terraform/modules/modules.json
+// under dir (written by terraform init or tofu init) says where it was
+// installed. Other children have no "module" and keep all their arguments.
+//
+// The configuration is returned even when there are errors: it holds what
+// could be read.
+func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
+	l := newLoader(dir, opts)
+	files, diags := l.readDir(dir)
+	if !diags.HasErrors() && len(files) == 0 {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "No configuration files",
+			Detail:   fmt.Sprintf("The directory %s contains no OpenTofu or Terraform configuration files.", dir),
+		})
+	}
+	l.diags = append(l.diags, diags...)
+	return l.config(files), l.diags
+}
+
+// Files returns the configuration representation of the module made of
+// files, already parsed; dir is the module's directory, from which local
+// module sources are read (as Module reads them).
+func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
+	l := newLoader(dir, opts)
+	return l.config(files), l.diags
+}
+
+// loader reads one module tree.
+type loader struct {
+	lang    *schema.Language
+	readDir func(string) ([]*hcl.File, hcl.Diagnostics)
+	rootDir string
+	// installed maps module keys ("a", "a.b") to the directories that
+	// modules.json lists for them.
+	installed map[string]string
+	diags     hcl.Diagnostics
+}
+
+func newLoader(dir string, opts Options) *loader {
+	l := &loader{lang: opts.Language, readDir: opts.ReadDir, rootDir: dir}
+	if l.lang == nil {
+		l.lang = schema.Terraform
+	}
+	if l.readDir == nil {
+		l.readDir = readModuleDir
+	}
+	l.installed = readInstalled(dir)
+	return l
+}
+
+// config builds the tree from the root module's files.
+func (l *loader) config(files []*hcl.File) *Config {
+	root := l.load(l.rootDir, files, nil, nil)
+	cfg := &Config{RootModule: root.mod}
+	pcs := make(map[string]*ProviderConfig)
+	root.providerConfigs(l, pcs)
+	root.normalizeProviderKeys(pcs)
+	for key, pc := range pcs {
+		if pc.parentKey != "" {
+			delete(pcs, key)
+		}
+	}
+	if len(pcs) > 0 {
+		cfg.ProviderConfig = pcs
+	}
+	return cfg
+}
+
+// load decodes one module and, recursively, the modules it calls.
+func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node) *node {
+	n := newNode(dir, path, parent)
+	contents := make([]*hcl.BodyContent, len(files))
+	for i, f := range files {
+		contents[i] = l.rootContent(f)
+	}
+	for _, c := range contents {
+		n.decodeRequirements(l, c)
+	}
+	for _, c := range contents {
+		n.decodeFile(l, c)
+	}
+	n.resolve()
+	for _, name := range sortedKeys(n.calls) {
+		l.loadChild(n, name)
+	}
+	return n
+}
+
+// loadChild reads the module that call name of n refers to, if it can,
+// and fills in the call's module and expressions.
+func (l *loader) loadChild(n *node, name string) {
+	call := n.calls[name]
+	path := append(slices.Clip(n.path), name)
+	dir, ok := l.childDir(n, call, path)
+	var child *node
+	if ok {
+		child = l.readChild(n, call, dir, path)
+	}
+	call.out.Expressions = call.expressions(l, child)
+	if child != nil {
+		n.children[name] = child
+		call.out.Module = child.mod
+	}
+}
+
+// childDir returns the directory of a call's module: a local source
+// relative to the caller, or where modules.json says it was installed.
+func (l *loader) childDir(n *node, call *callInfo, path []string) (string, bool) {
+	src := call.out.Source
+	if isLocalSource(src) {
+		return filepath.Join(n.dir, filepath.FromSlash(src)), true
+	}
+	dir, ok := l.installed[strings.Join(path, ".")]
+	if !ok {
+		return "", false
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(l.rootDir, dir)
+	}
+	return dir, true
+}
+
+// readChild reads and decodes the module in dir, reporting a missing
+// directory or a cycle at the call's source argument.
+func (l *loader) readChild(n *node, call *callInfo, dir string, path []string) *node {
+	subject := call.sourceRange.Ptr()
+	for p := n; p != nil; p = p.parent {
+		if sameDir(p.dir, dir) {
+			l.diags = append(l.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Module calls itself",
+				Detail:   fmt.Sprintf("The module in %s is already being read: module %s would contain itself.", dir, strings.Join(path, ".")),
+				Subject:  subject,
+			})
+			return nil
+		}
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		l.diags = append(l.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read module directory",
+			Detail:   fmt.Sprintf("Module directory %s does not exist or cannot be read.", dir),
+			Subject:  subject,
+		})
+		return nil
+	}
+	files, diags := l.readDir(dir)
+	l.diags = append(l.diags, diags...)
+	return l.load(dir, files, path, n)
+}
+
+// sameDir reports whether a and b name the same directory.
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// isLocalSource reports whether a module source is a local path, which
+// Terraform recognizes by its "./" or "../" prefix.
+func isLocalSource(src string) bool {
+	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") ||
+		strings.HasPrefix(src, ".\\") || strings.HasPrefix(src, "..\\")
+}
+
+// readInstalled reads .terraform/modules/modules.json under dir, if any.
+func readInstalled(dir string) map[string]string {
+	b, err := os.ReadFile(filepath.Join(dir, ".terraform", "modules", "modules.json"))
+	if err != nil {
+		return nil
+	}
+	var manifest struct {
+		Modules []struct{ Key, Dir string }
+	}
+	if json.Unmarshal(b, &manifest) != nil {
+		return nil
+	}
+	m := make(map[string]string, len(manifest.Modules))
+	for _, mod := range manifest.Modules {
+		if mod.Key != "" {
+			m[mod.Key] = filepath.FromSlash(mod.Dir)
+		}
+	}
+	return m
+}
+
+// readModuleDir is the built-in reader (see Module).
+func readModuleDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read module directory",
+			Detail:   fmt.Sprintf("Module directory %s does not exist or cannot be read.", dir),
+		}}
+	}
+	names := configNames(entries)
+	var files []*hcl.File
+	var diags hcl.Diagnostics
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		if isOverride(name) {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Override file not merged",
+				Detail:   fmt.Sprintf("%s is an override file; inspect does not merge override files, so its content is left out.", path),
+				Subject:  &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos},
+			})
+			continue
+		}
+		f, fd := parseFile(path)
+		diags = append(diags, fd...)
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	return files, diags
+}
+
+// configNames returns the configuration file names among entries, in
+// lexical order, without those a .tofu twin hides.
+func configNames(entries []os.DirEntry) []string {
+	present := make(map[string]bool)
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || configExt(name) == "" {
+			continue
+		}
+		present[name] = true
+		names = append(names, name)
+	}
+	out := names[:0]
+	for _, name := range names {
+		ext := configExt(name)
+		if ext == ".tf" || ext == ".tf.json" {
+			twin := strings.TrimSuffix(name, ext) + strings.Replace(ext, ".tf", ".tofu", 1)
+			if present[twin] {
+				continue
+			}
+		}
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// configExt returns the configuration file ending of name, or "".
+func configExt(name string) string {
+	for _, ext := range []string{".tf.json", ".tofu.json", ".tf", ".tofu"} {
+		if strings.HasSuffix(name, ext) {
+			return ext
+		}
+	}
+	return ""
+}
+
+// isOverride reports whether name is an override file.
+func isOverride(name string) bool {
+	base := strings.TrimSuffix(name, configExt(name))
+	return base == "override" || strings.HasSuffix(base, "_override")
+}
+
+// parseFile reads and parses one configuration file.
+func parseFile(path string) (*hcl.File, hcl.Diagnostics) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read file",
+			Detail:   fmt.Sprintf("The file %q could not be read.", path),
+			Subject:  &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos},
+		}}
+	}
+	if strings.HasSuffix(path, ".json") {
+		return hcljson.Parse(src, path)
+	}
+	return hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+}

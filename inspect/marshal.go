@@ -1,0 +1,114 @@
+package inspect
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+)
+
+// WriteJSON writes cfg as JSON followed by a newline: compact, as tofu show
+// -config -json prints it, or indented by two spaces.
+func WriteJSON(w io.Writer, cfg *Config, indent bool) error {
+	enc := json.NewEncoder(w)
+	if indent {
+		enc.SetIndent("", "  ")
+	}
+	return enc.Encode(cfg)
+}
+
+// valueJSON is v in cty's JSON mapping, or nil when v is cty.NilVal or
+// cannot be written (an infinity, an unknown value).
+func valueJSON(v cty.Value) json.RawMessage {
+	if v == cty.NilVal {
+		return nil
+	}
+	b, err := ctyjson.Marshal(v, v.Type())
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// MarshalJSON writes the expression representation.
+func (e *Expression) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		ConstantValue json.RawMessage `json:"constant_value,omitempty"`
+		References    []string        `json:"references,omitempty"`
+	}{valueJSON(e.ConstantValue), e.References})
+}
+
+// MarshalJSON writes the block expressions representation: one key per
+// argument and per nested block type, sorted, and "dynamic" when there
+// are dynamic blocks.
+func (e *Expressions) MarshalJSON() ([]byte, error) {
+	m := make(map[string]any, len(e.Attributes)+len(e.Blocks)+1)
+	for name, x := range e.Attributes {
+		m[name] = x
+	}
+	for name, b := range e.Blocks {
+		m[name] = b
+	}
+	if len(e.Dynamic) > 0 {
+		m["dynamic"] = e.Dynamic
+	}
+	return json.Marshal(m)
+}
+
+// MarshalJSON writes the blocks as their nesting mode says; where
+// OpenTofu keeps only one block (a repeated single block, a repeated map
+// key), the last one is kept.
+func (n *NestedBlocks) MarshalJSON() ([]byte, error) {
+	switch n.Nesting {
+	case schema.NestingSingle, schema.NestingGroup:
+		if len(n.Blocks) == 0 {
+			return []byte("{}"), nil
+		}
+		return json.Marshal(n.Blocks[len(n.Blocks)-1])
+	case schema.NestingMap:
+		m := make(map[string]*Expressions, len(n.Blocks))
+		for i, b := range n.Blocks {
+			m[n.Keys[i]] = b
+		}
+		return json.Marshal(m)
+	}
+	if n.Blocks == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal(n.Blocks)
+}
+
+// MarshalJSON writes OpenTofu's variable keys, then the extra range.
+func (v *Variable) MarshalJSON() ([]byte, error) {
+	var typ json.RawMessage
+	if v.Type != cty.NilType && !v.Type.Equals(cty.DynamicPseudoType) {
+		b, err := v.Type.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		typ = b
+	}
+	return json.Marshal(struct {
+		Type        json.RawMessage `json:"type,omitempty"`
+		Default     json.RawMessage `json:"default,omitempty"`
+		Description string          `json:"description,omitempty"`
+		Required    bool            `json:"required,omitempty"`
+		Sensitive   bool            `json:"sensitive,omitempty"`
+		Ephemeral   bool            `json:"ephemeral,omitempty"`
+		Deprecated  string          `json:"deprecated,omitempty"`
+		Range       *Range          `json:"range,omitempty"`
+	}{typ, valueJSON(v.Default), v.Description, v.Required(), v.Sensitive, v.Ephemeral, v.Deprecated, v.Range})
+}
+
+// MarshalJSON writes "all" or the list of paths.
+func (c *IgnoreChanges) MarshalJSON() ([]byte, error) {
+	if c.All {
+		return []byte(`"all"`), nil
+	}
+	if c.Paths == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal(c.Paths)
+}

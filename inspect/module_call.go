@@ -1,0 +1,111 @@
+package inspect
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// callInfo is a module block and what is needed to finish it once its
+// module is read.
+type callInfo struct {
+	out         *ModuleCall
+	sourceRange hcl.Range
+	providers   []passedProvider
+	body        hcl.Body
+	content     *hcl.BodyContent
+	remain      hcl.Body
+	sb          *schema.Body
+}
+
+// passedProvider is one entry of a module block's providers map.
+type passedProvider struct {
+	inChild, inParent localConfig
+}
+
+// moduleMeta are the names in a module block that are not input
+// variables ("_" is handled by bodyReader).
+func moduleMeta(name string) bool {
+	switch name {
+	case "source", "version", "count", "for_each", "depends_on", "providers", "lifecycle", "locals", "provider":
+		return true
+	}
+	return false
+}
+
+// decodeModuleCall reads a module block.
+func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
+	name := blk.Labels[0]
+	if !l.unique(n, "module."+name, "module call", blk.DefRange) {
+		return
+	}
+	content, remain, sb := l.content(blk.Body, "module")
+	mc := &ModuleCall{Range: rangeOf(blk.DefRange)}
+	ci := &callInfo{out: mc, body: blk.Body, content: content, remain: remain, sb: sb, sourceRange: blk.DefRange}
+	attrs := content.Attributes
+	if attr := attrs["source"]; attr != nil {
+		src, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		mc.Source, ci.sourceRange = src, attr.Expr.Range()
+	}
+	if attr := attrs["version"]; attr != nil {
+		v, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		mc.VersionConstraint = v
+	}
+	if mc.CountExpression = optionalExpression(attrs["count"]); mc.CountExpression == nil {
+		mc.ForEachExpression = optionalExpression(attrs["for_each"])
+	}
+	if attr := attrs["depends_on"]; attr != nil {
+		mc.DependsOn = l.dependsOn(attr)
+	}
+	if attr := attrs["providers"]; attr != nil {
+		ci.providers = l.passedProviders(attr)
+		for _, pp := range ci.providers {
+			if mc.Providers == nil {
+				mc.Providers = make(map[string]string)
+			}
+			mc.Providers[pp.inChild.compact()] = pp.inParent.compact()
+		}
+	}
+	if n.mod.ModuleCalls == nil {
+		n.mod.ModuleCalls = make(map[string]*ModuleCall)
+	}
+	n.mod.ModuleCalls[name] = mc
+	n.calls[name] = ci
+}
+
+// passedProviders reads a providers map: { name_in_child = name_in_parent }.
+func (l *loader) passedProviders(attr *hcl.Attribute) []passedProvider {
+	pairs, diags := hcl.ExprMap(attr.Expr)
+	l.diags = append(l.diags, diags...)
+	var out []passedProvider
+	for _, kv := range pairs {
+		child, diags := providerRef(kv.Key)
+		l.diags = append(l.diags, diags...)
+		parent, pdiags := providerRef(kv.Value)
+		l.diags = append(l.diags, pdiags...)
+		if !diags.HasErrors() && !pdiags.HasErrors() {
+			out = append(out, passedProvider{child, parent})
+		}
+	}
+	return out
+}
+
+// expressions returns the arguments of the call that set input variables
+// of child: OpenTofu lists only the child's variables. Without a child
+// (a source that could not be read) every argument is listed.
+func (ci *callInfo) expressions(l *loader, child *node) *Expressions {
+	br := &bodyReader{}
+	e := br.provided(ci.body, ci.content, ci.remain, ci.sb, moduleMeta)
+	l.diags = append(l.diags, br.diags...)
+	out := &Expressions{}
+	for name, x := range e.Attributes {
+		if child != nil {
+			if _, ok := child.mod.Variables[name]; !ok {
+				continue
+			}
+		}
+		out.addAttribute(name, x)
+	}
+	return out.orNil()
+}

@@ -1,0 +1,393 @@
+package inspect
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// localConfig is a provider configuration as a module names it: a local
+// name and an optional alias.
+type localConfig struct {
+	name, alias string
+}
+
+// compact is name or name.alias.
+func (c localConfig) compact() string {
+	if c.alias != "" {
+		return c.name + "." + c.alias
+	}
+	return c.name
+}
+
+// fqn is a provider's source address.
+type fqn struct {
+	host, namespace, typ string
+}
+
+func (p fqn) String() string { return p.host + "/" + p.namespace + "/" + p.typ }
+
+// The registry hosts of OpenTofu's provider addresses.
+const (
+	defaultRegistry = "registry.opentofu.org"
+	builtinHost     = "terraform.io"
+)
+
+// impliedProvider is the provider a local name stands for without a
+// required_providers entry: hashicorp's, or the built-in terraform one.
+func impliedProvider(name string) fqn {
+	name = strings.ToLower(name)
+	if name == "terraform" {
+		return fqn{builtinHost, "builtin", name}
+	}
+	return fqn{defaultRegistry, "hashicorp", name}
+}
+
+// parseSource reads a provider source address: [host/]namespace/type,
+// or a bare type in the hashicorp namespace. Parts are compared
+// lower-cased, as OpenTofu normalizes them.
+func parseSource(src string) (fqn, bool) {
+	parts := strings.Split(strings.ToLower(src), "/")
+	for _, p := range parts {
+		if p == "" {
+			return fqn{}, false
+		}
+	}
+	switch len(parts) {
+	case 1:
+		return fqn{defaultRegistry, "hashicorp", parts[0]}, true
+	case 2:
+		return fqn{defaultRegistry, parts[0], parts[1]}, true
+	case 3:
+		return fqn{parts[0], parts[1], parts[2]}, true
+	}
+	return fqn{}, false
+}
+
+// requirement is one required_providers entry.
+type requirement struct {
+	name    string
+	fqn     fqn
+	version string
+	rng     hcl.Range
+	aliases []localConfig
+}
+
+// providerBlock is one provider block.
+type providerBlock struct {
+	config  localConfig
+	version string
+	vrange  hcl.Range
+	out     *ProviderConfig
+}
+
+// decodeRequirements reads the required_providers of a file's terraform
+// blocks.
+func (n *node) decodeRequirements(l *loader, content *hcl.BodyContent) {
+	for _, tb := range content.Blocks {
+		if tb.Type != "terraform" {
+			continue
+		}
+		tc, _, _ := l.content(tb.Body, "terraform")
+		for _, rb := range tc.Blocks {
+			if rb.Type != "required_providers" {
+				continue
+			}
+			rc, _, _ := l.content(rb.Body, "terraform", "required_providers")
+			for _, name := range sortedKeys(rc.Attributes) {
+				if _, dup := n.required[name]; !dup {
+					n.required[name] = l.requirement(name, rc.Attributes[name])
+				}
+			}
+		}
+	}
+}
+
+// requirement decodes one required_providers entry: a version string
+// (the legacy form) or an object with source, version and
+// configuration_aliases.
+func (l *loader) requirement(name string, attr *hcl.Attribute) *requirement {
+	req := &requirement{name: name, fqn: impliedProvider(name), rng: attr.Expr.Range()}
+	if v, diags := evaluate(attr.Expr, nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		req.version = v.AsString()
+		return req
+	}
+	pairs, diags := hcl.ExprMap(attr.Expr)
+	l.diags = append(l.diags, diags...)
+	for _, kv := range pairs {
+		key, _ := evaluate(kv.Key, nil)
+		if key.Type() != cty.String || key.IsNull() || !key.IsKnown() {
+			continue
+		}
+		l.requirementField(req, key.AsString(), kv.Value)
+	}
+	return req
+}
+
+func (l *loader) requirementField(req *requirement, key string, expr hcl.Expression) {
+	attr := &hcl.Attribute{Name: key, Expr: expr, Range: expr.Range()}
+	switch key {
+	case "source":
+		src, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		if diags.HasErrors() {
+			return
+		}
+		p, ok := parseSource(src)
+		if !ok {
+			l.diags = append(l.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid provider source address",
+				Detail:   fmt.Sprintf("The source address %q is not of the form [HOSTNAME/]NAMESPACE/TYPE.", src),
+				Subject:  expr.Range().Ptr(),
+			})
+			return
+		}
+		req.fqn = p
+	case "version":
+		v, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		req.version, req.rng = v, expr.Range()
+	case "configuration_aliases":
+		exprs, diags := hcl.ExprList(expr)
+		l.diags = append(l.diags, diags...)
+		for _, x := range exprs {
+			c, diags := providerRef(x)
+			l.diags = append(l.diags, diags...)
+			if !diags.HasErrors() {
+				req.aliases = append(req.aliases, c)
+			}
+		}
+	}
+}
+
+// providerMeta are the arguments of a provider block that are not the
+// provider's.
+func providerMeta(name string) bool {
+	return name == "alias" || name == "version" || name == "for_each"
+}
+
+// decodeProvider reads a provider block.
+func (n *node) decodeProvider(l *loader, blk *hcl.Block) {
+	name := blk.Labels[0]
+	content, remain, sb := l.labelledContent(blk.Body, "provider", name)
+	pb := &providerBlock{config: localConfig{name: name}}
+	if attr := content.Attributes["alias"]; attr != nil {
+		alias, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		pb.config.alias = alias
+	}
+	if attr := content.Attributes["version"]; attr != nil {
+		v, diags := literalString(attr)
+		l.diags = append(l.diags, diags...)
+		pb.version, pb.vrange = v, attr.Expr.Range()
+	}
+	if !l.unique(n, "provider."+pb.config.compact(), "provider configuration", blk.DefRange) {
+		return
+	}
+	r := &bodyReader{}
+	pb.out = &ProviderConfig{
+		Name:        name,
+		Alias:       pb.config.alias,
+		Expressions: r.provided(blk.Body, content, remain, sb, providerMeta).orNil(),
+		Range:       rangeOf(blk.DefRange),
+	}
+	l.diags = append(l.diags, r.diags...)
+	n.providers = append(n.providers, pb)
+}
+
+// providerForLocalName is the provider that a local name stands for in
+// the module.
+func (n *node) providerForLocalName(name string) fqn {
+	if req, ok := n.required[name]; ok {
+		return req.fqn
+	}
+	return impliedProvider(name)
+}
+
+// requirements gathers, by provider, the version constraints the module
+// puts on each provider it uses: required_providers entries, provider
+// blocks, and (unconstrained) the providers of its resources and import
+// blocks, as OpenTofu's ProviderRequirementsShallow does.
+func (n *node) requirements(l *loader) map[fqn][]constraint {
+	reqs := make(map[fqn][]constraint)
+	add := func(p fqn, version string, rng hcl.Range) {
+		cs := reqs[p]
+		if version != "" {
+			parsed, err := parseConstraints(version)
+			if err != nil {
+				l.diags = append(l.diags, &hcl.Diagnostic{
+					Severity: hcl.DiagError,
+					Summary:  "Invalid version constraint",
+					Detail:   fmt.Sprintf("Incorrect version constraint syntax: %s.", err),
+					Subject:  rng.Ptr(),
+				})
+			}
+			cs = append(cs, parsed...)
+		}
+		reqs[p] = cs
+	}
+	for _, name := range sortedKeys(n.required) {
+		req := n.required[name]
+		add(req.fqn, req.version, req.rng)
+	}
+	for _, r := range n.resources {
+		add(r.fqn, "", hcl.Range{})
+	}
+	for _, c := range n.imports {
+		add(n.providerForLocalName(c.name), "", hcl.Range{})
+	}
+	for _, pb := range n.providers {
+		add(n.providerForLocalName(pb.config.name), pb.version, pb.vrange)
+	}
+	return reqs
+}
+
+// opaqueKey is a provider configuration's key in provider_config.
+func opaqueKey(provider, module string) string {
+	if module == "" {
+		return provider
+	}
+	return module + ":" + provider
+}
+
+// findSourceKey follows parent keys from start while the configurations
+// are of the same provider, and returns the last key reached ("" if
+// start itself does not match).
+func findSourceKey(start, fullName string, m map[string]*ProviderConfig) string {
+	var found string
+	for key := start; key != ""; {
+		pc, ok := m[key]
+		if !ok || pc.FullName != fullName {
+			break
+		}
+		found = key
+		key = pc.parentKey
+	}
+	return found
+}
+
+// providerConfigs adds the provider configurations of n and its children
+// to m, as OpenTofu's jsonconfig does: provider blocks, then
+// required_providers entries (and their configuration aliases) without
+// a block, then providers used implicitly; then for each child, the
+// configurations passed to it and its own. Entries for a configuration
+// that a child receives from its parent get a parentKey and are removed
+// by the caller once resources have been pointed at the parent's entry.
+func (n *node) providerConfigs(l *loader, m map[string]*ProviderConfig) {
+	reqs := n.requirements(l)
+	addr := n.addr()
+	version := func(p fqn) string { return constraintsString(reqs[p]) }
+	for _, pb := range n.providers {
+		p := n.providerForLocalName(pb.config.name)
+		pc := pb.out
+		pc.FullName, pc.ModuleAddress, pc.VersionConstraint = p.String(), addr, version(p)
+		m[opaqueKey(pb.config.compact(), addr)] = pc
+	}
+	for _, name := range sortedKeys(n.required) {
+		req := n.required[name]
+		for _, alias := range req.aliases {
+			key := opaqueKey(alias.compact(), addr)
+			if _, ok := m[key]; !ok {
+				m[key] = &ProviderConfig{Name: name, FullName: req.fqn.String(), ModuleAddress: addr, VersionConstraint: version(req.fqn)}
+			}
+		}
+		n.addImplicit(m, name, name, req.fqn, version(req.fqn))
+	}
+	for _, p := range sortedProviders(reqs) {
+		n.addImplicit(m, p.typ, p.typ, p, version(p))
+	}
+	for _, name := range sortedKeys(n.children) {
+		child := n.children[name]
+		for _, pp := range n.calls[name].providers {
+			inChild := pp.inChild.compact()
+			pc := &ProviderConfig{Name: inChild, FullName: child.providerForLocalName(pp.inChild.name).String(), ModuleAddress: child.addr()}
+			pc.parentKey = findSourceKey(opaqueKey(pp.inParent.compact(), addr), pc.FullName, m)
+			m[opaqueKey(inChild, child.addr())] = pc
+		}
+		child.providerConfigs(l, m)
+	}
+}
+
+// addImplicit adds an entry for a configuration without a provider
+// block, under key (a local name or a provider type), unless one exists;
+// in a child module it may be inherited from the parent's configuration
+// of the same name.
+func (n *node) addImplicit(m map[string]*ProviderConfig, key, name string, p fqn, version string) {
+	addr := n.addr()
+	full := opaqueKey(key, addr)
+	if _, ok := m[full]; ok {
+		return
+	}
+	pc := &ProviderConfig{Name: name, FullName: p.String(), ModuleAddress: addr, VersionConstraint: version}
+	if n.parent != nil {
+		pc.parentKey = findSourceKey(opaqueKey(name, n.parent.addr()), pc.FullName, m)
+	}
+	m[full] = pc
+}
+
+func sortedProviders(reqs map[fqn][]constraint) []fqn {
+	ps := make([]fqn, 0, len(reqs))
+	for p := range reqs {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b fqn) int { return strings.Compare(a.String(), b.String()) })
+	return ps
+}
+
+// providerRef reads a reference to a provider configuration: name or
+// name.alias, and in OpenTofu name.alias[key], whose key is dropped. In
+// the JSON syntax it is a string holding that reference.
+func providerRef(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
+	t, diags := hcl.AbsTraversalForExpr(expr)
+	if diags.HasErrors() {
+		if ix, ok := nativeOf(expr).(*hclsyntax.IndexExpr); ok {
+			t, diags = hcl.AbsTraversalForExpr(ix.Collection)
+		}
+	}
+	if diags.HasErrors() {
+		return localConfig{}, diags
+	}
+	if n := len(t); n > 1 {
+		if _, ok := t[n-1].(hcl.TraverseIndex); ok {
+			t = t[:n-1]
+		}
+	}
+	c := localConfig{name: t.RootName()}
+	if len(t) > 1 {
+		attr, ok := t[1].(hcl.TraverseAttr)
+		if !ok || len(t) > 2 {
+			return c, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid provider configuration reference",
+				Detail:   "A provider configuration reference must not have more than one attribute access, to select an alias.",
+				Subject:  t.SourceRange().Ptr(),
+			}}
+		}
+		c.alias = attr.Name
+	}
+	return c, nil
+}
+
+// nativeOf returns expr, or for a JSON string the native expression it
+// holds (as OpenTofu re-parses provider references and
+// replace_triggered_by entries); nil when the string does not parse.
+func nativeOf(expr hcl.Expression) hcl.Expression {
+	if !hcljson.IsJSONExpression(expr) {
+		return expr
+	}
+	v, diags := evaluate(expr, nil)
+	if diags.HasErrors() || v.Type() != cty.String || v.IsNull() || !v.IsKnown() {
+		return nil
+	}
+	x, diags := hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, expr.Range().Start)
+	if diags.HasErrors() {
+		return nil
+	}
+	return x
+}
