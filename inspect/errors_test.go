@@ -42,7 +42,7 @@ func TestModuleErrors(t *testing.T) {
 		{
 			name:  "no configuration files",
 			files: map[string]string{"README.md": "# not a module\n"},
-			want:  "-: error: No configuration files; The directory DIR contains no OpenTofu or Terraform configuration files.\n",
+			want:  "-: error: No configuration files; The directory DIR contains no OpenTofu configuration files (.tf, .tf.json, .tofu or .tofu.json).\n",
 		},
 		{
 			name: "native and JSON syntax errors",
@@ -104,7 +104,7 @@ func TestModuleErrors(t *testing.T) {
 
 func TestMissingDirectory(t *testing.T) {
 	cfg, diags := Module("testdata/nope", Options{})
-	want := "-: error: Failed to read module directory; Module directory testdata/nope does not exist or cannot be read.\n"
+	want := "-: error: Module directory does not exist; The module directory testdata/nope does not exist.\n"
 	if got := hcltest.RenderDiags(diags); got != want {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
 	}

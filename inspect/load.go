@@ -3,14 +3,13 @@ package inspect
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hcljson/hcljson/module"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -229,96 +228,25 @@ func readInstalled(dir string) map[string]string {
 	return m
 }
 
-// readModuleDir is the built-in reader (see Module).
+// readModuleDir is the built-in reader (see Module): package module's
+// Load, as OpenTofu reads a directory (.tofu twins hide .tf files).
+// Override files are not merged: each is left out with a warning.
 func readModuleDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Failed to read module directory",
-			Detail:   fmt.Sprintf("Module directory %s does not exist or cannot be read.", dir),
-		}}
-	}
-	names := configNames(entries)
+	m, diags := module.Load(dir, module.Options{})
 	var files []*hcl.File
-	var diags hcl.Diagnostics
-	for _, name := range names {
-		path := filepath.Join(dir, name)
-		if isOverride(name) {
+	for _, f := range m.Files {
+		if f.Override {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagWarning,
 				Summary:  "Override file not merged",
-				Detail:   fmt.Sprintf("%s is an override file; inspect does not merge override files, so its content is left out.", path),
-				Subject:  &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos},
+				Detail:   fmt.Sprintf("%s is an override file; inspect does not merge override files, so its content is left out.", f.Path),
+				Subject:  &hcl.Range{Filename: f.Path, Start: hcl.InitialPos, End: hcl.InitialPos},
 			})
 			continue
 		}
-		f, fd := parseFile(path)
-		diags = append(diags, fd...)
-		if f != nil {
-			files = append(files, f)
+		if f.File != nil {
+			files = append(files, f.File)
 		}
 	}
 	return files, diags
-}
-
-// configNames returns the configuration file names among entries, in
-// lexical order, without those a .tofu twin hides.
-func configNames(entries []os.DirEntry) []string {
-	present := make(map[string]bool)
-	var names []string
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || configExt(name) == "" {
-			continue
-		}
-		present[name] = true
-		names = append(names, name)
-	}
-	out := names[:0]
-	for _, name := range names {
-		ext := configExt(name)
-		if ext == ".tf" || ext == ".tf.json" {
-			twin := strings.TrimSuffix(name, ext) + strings.Replace(ext, ".tf", ".tofu", 1)
-			if present[twin] {
-				continue
-			}
-		}
-		out = append(out, name)
-	}
-	slices.Sort(out)
-	return out
-}
-
-// configExt returns the configuration file ending of name, or "".
-func configExt(name string) string {
-	for _, ext := range []string{".tf.json", ".tofu.json", ".tf", ".tofu"} {
-		if strings.HasSuffix(name, ext) {
-			return ext
-		}
-	}
-	return ""
-}
-
-// isOverride reports whether name is an override file.
-func isOverride(name string) bool {
-	base := strings.TrimSuffix(name, configExt(name))
-	return base == "override" || strings.HasSuffix(base, "_override")
-}
-
-// parseFile reads and parses one configuration file.
-func parseFile(path string) (*hcl.File, hcl.Diagnostics) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Failed to read file",
-			Detail:   fmt.Sprintf("The file %q could not be read.", path),
-			Subject:  &hcl.Range{Filename: path, Start: hcl.InitialPos, End: hcl.InitialPos},
-		}}
-	}
-	if strings.HasSuffix(path, ".json") {
-		return hcljson.Parse(src, path)
-	}
-	return hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 }
