@@ -85,7 +85,7 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 		c.out = append(c.out, '\n')
 	}
 	out := hclwrite.Format(c.out)
-	if _, more := hclsyntax.ParseConfig(out, filename, hcl.InitialPos); more.HasErrors() {
+	if _, more := ParseNative(out, filename); more.HasErrors() {
 		// Every argument was read back one by one, so this would be a
 		// fault in the layout: say so rather than write a broken file.
 		return nil, append(diags, &hcl.Diagnostic{
@@ -364,10 +364,48 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 	})
 }
 
+// plainText reports whether s can stand between quotes as it is, in a
+// label or a string, and mean itself: printable ASCII with no quote,
+// backslash, "${" or "%{".
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f || c == '"' || c == '\\':
+			return false
+		case (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{':
+			return false
+		}
+	}
+	return true
+}
+
+// plainScalar reports whether value node v, in an Expression or Literal
+// argument, is a scalar whose native text is its JSON text (null, true,
+// false, a number) or a plain string between quotes: such values are not
+// read back.
+func (c *jsonConv) plainScalar(v int, mode schema.Mode) bool {
+	if mode != schema.Expression && mode != schema.Literal {
+		return false
+	}
+	switch c.kind(v) {
+	case scanner.Null, scanner.True, scanner.False, scanner.Number:
+		return true
+	case scanner.String:
+		s := c.doc.Text(v)
+		return !strings.HasPrefix(s, "\ufeff") && plainText(s)
+	}
+	return false
+}
+
 // label writes a block label as a quoted string and reports whether it
 // reads back as l.
 func (c *jsonConv) label(l string) bool {
 	start := len(c.out)
+	if plainText(l) {
+		// Nothing to escape: the quoted text reads back as l.
+		c.out = append(append(append(c.out, '"'), l...), '"')
+		return true
+	}
 	c.out = appendQuoted(c.out, template.Escape(l))
 	file, diags := hclsyntax.ParseConfig(append(append([]byte("b "), c.out[start:]...), " {}"...), "", hcl.InitialPos)
 	if diags.HasErrors() {
@@ -396,7 +434,7 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	if !ok {
 		return
 	}
-	if !c.readBack(v, text, mode, shape, def, at) {
+	if !c.plainScalar(v, mode) && !c.readBack(v, text, mode, shape, def, at) {
 		return
 	}
 	c.item('a', depth)
