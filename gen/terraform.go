@@ -167,8 +167,8 @@ func isKeyedReference(e hcl.Expression) bool {
 	if !ok {
 		return false
 	}
-	_, ok = ix.Collection.(*hclsyntax.ScopeTraversalExpr)
-	return ok
+	_, diags := hcl.AbsTraversalForExpr(ix.Collection)
+	return !diags.HasErrors()
 }
 
 // requirement converts an entry of terraform.required_providers: a

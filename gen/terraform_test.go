@@ -63,21 +63,38 @@ func TestTerraformGolden(t *testing.T) {
 // gives when each attribute is read in its Terraform schema mode.
 func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
 	t.Helper()
+	want := compareTerraformReading(t, filename, src, out)
+	if !strings.Contains(want, "syntax ") && !strings.HasPrefix(t.Name(), "Fuzz") {
+		t.Errorf("the fixture reads no argument as syntax:\n%s", want)
+	}
+}
+
+// compareTerraformReading checks that out, read by hcljson, gives what
+// src gives when each attribute is read in its Terraform schema mode, and
+// returns the rendering of src.
+func compareTerraformReading(t *testing.T, filename string, src, out []byte) string {
+	t.Helper()
+	return compareReading(t, filename, src, out, schema.Terraform.Root)
+}
+
+// compareReading checks that out, read by hcljson, gives what src gives
+// when each attribute is read in its mode in the language whose root is
+// sch, and returns the rendering of src.
+func compareReading(t *testing.T, filename string, src, out []byte, sch *schema.Body) string {
+	t.Helper()
 	nf, jf, s, err := parsePair(t, filename, src, out)
 	if err != nil {
 		t.Fatalf("no schema fits: %v", err)
 	}
-	addSchemaBlocks(s, schema.Terraform.Root, 4)
+	addSchemaBlocks(s, sch, 4)
 	ctx := lawContext()
 	var want, got strings.Builder
-	tfBody(&want, src, nf.Body, s, schema.Terraform.Root, ctx, "")
-	tfBody(&got, nil, jf.Body, s, schema.Terraform.Root, ctx, "")
+	tfBody(&want, src, nf.Body, s, sch, ctx, "")
+	tfBody(&got, nil, jf.Body, s, sch, ctx, "")
 	if got.String() != want.String() {
 		t.Errorf("the JSON does not read as the native source\n%s\nnative:\n%s\njson:\n%s", lineDiff(want.String(), got.String()), want.String(), got.String())
 	}
-	if !strings.Contains(want.String(), "syntax ") && !strings.HasPrefix(t.Name(), "Fuzz") {
-		t.Errorf("the fixture reads no argument as syntax:\n%s", want.String())
-	}
+	return want.String()
 }
 
 // tfBody renders body as Terraform reads it with the schema sch (s is

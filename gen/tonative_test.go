@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -349,4 +350,51 @@ func FuzzConvertJSON(f *testing.F) {
 			checkTerraformReading(t, "f.tf", tf, src)
 		}
 	})
+}
+
+// TestCorpusToNative converts the JSON configuration files of OpenTofu's
+// own test fixtures and of schema/testdata to native syntax, with the
+// language their names call for (resources' nested objects written as
+// arguments, no provider schema being at hand), and checks both ways:
+// the native text reads as the JSON does, and converts back to JSON that
+// reads the same again.
+func TestCorpusToNative(t *testing.T) {
+	var files []string
+	for _, root := range []string{
+		filepath.Join("..", "hcljson", "testdata", "fuzz", "corpus", "opentofu"),
+		filepath.Join("..", "schema", "testdata"),
+	} {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") && !strings.Contains(path, "providers") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	if len(files) < 20 {
+		t.Fatalf("only %d files", len(files))
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(strings.TrimPrefix(path, filepath.Join("..", "")+string(filepath.Separator)), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lang := schema.LanguageFor(name)
+			if lang == nil {
+				t.Fatalf("no language for %s", name)
+			}
+			out, diags := ConvertJSON(src, name, JSONOptions{Schema: lang.Root, ObjectsAsAttributes: true})
+			if diags.HasErrors() {
+				t.Skipf("not convertible: %s", diags[0].Error())
+			}
+			compareReading(t, strings.TrimSuffix(name, ".json"), out, src, lang.Root)
+			again, diags := ConvertNative(out, name, NativeOptions{Schema: lang.Root}, Options{})
+			if diags.HasErrors() {
+				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), out)
+			}
+			compareReading(t, strings.TrimSuffix(name, ".json"), out, again, lang.Root)
+		})
+	}
 }
