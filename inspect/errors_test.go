@@ -76,12 +76,22 @@ func TestModuleErrors(t *testing.T) {
 				"DIR/main.tf:3,1-29: error: Duplicate resource; null_resource.x was already declared at DIR/main.tf:2,1-29. Each must have a unique name in its module; this one is left out.\n",
 		},
 		{
-			name: "override file",
+			name: "override file without original",
 			files: map[string]string{
-				"main.tf":     "variable \"x\" {}\n",
-				"override.tf": "variable \"x\" {\n  default = 1\n}\n",
+				"main.tf":            "variable \"x\" {}\n",
+				"override.tf":        "variable \"x\" {\n  default = 1\n}\nvariable \"y\" {}\n",
+				"b_override.tf.json": `{"resource": {"null_resource": {"n": {"depends_on": ["null_resource.m"]}}}}`,
 			},
-			want: "DIR/override.tf:1,1-1: warning: Override file not merged; DIR/override.tf is an override file; inspect does not merge override files, so its content is left out.\n",
+			want: "DIR/b_override.tf.json:1,38-39: error: Missing resource to override; There is no null_resource resource named \"n\". An override file can only override a resource block defined in a primary configuration file.\n" +
+				"DIR/override.tf:4,1-13: error: Missing base variable declaration to override; There is no variable named \"y\". An override file can only override a variable that was already declared in a primary configuration file.\n",
+		},
+		{
+			name: "override file changing the default type",
+			files: map[string]string{
+				"main.tf":     "variable \"x\" {\n  type = number\n  default = 1\n}\n",
+				"override.tf": "variable \"x\" {\n  default = \"one\"\n}\n",
+			},
+			want: "DIR/override.tf:2,13-18: error: Invalid default value for variable; This default value is not compatible with the variable's type constraint: a number is required.\n",
 		},
 		{
 			name: "literal with a reference",

@@ -35,7 +35,8 @@ type Options struct {
 // names starting with "." or ending with "~" are skipped, and x.tofu hides
 // x.tf (x.tofu.json hides x.tf.json). Names ending .json are parsed with
 // hcljson.Parse, the others with hclsyntax.ParseConfig. Override files
-// (override.tf, *_override.tf) are not merged: each one gets a warning.
+// (override.tf, *_override.tf.json, ...) are merged into the others as
+// Terraform and OpenTofu merge them (module.Merge).
 //
 // A child module is read when its source is a local path ("./x", "../x"),
 // relative to its caller's directory, or when .terraform/modules/modules.json
@@ -229,24 +230,24 @@ func readInstalled(dir string) map[string]string {
 }
 
 // readModuleDir is the built-in reader (see Module): package module's
-// Load, as OpenTofu reads a directory (.tofu twins hide .tf files).
-// Override files are not merged: each is left out with a warning.
+// Load, as OpenTofu reads a directory (.tofu twins hide .tf files). When
+// there are override files, the result is one file whose body is
+// module.Merge of the primary and override files: the primary files'
+// blocks with the overrides merged in, each argument keeping the range of
+// the file it comes from.
 func readModuleDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
 	m, diags := module.Load(dir, module.Options{})
-	var files []*hcl.File
+	var files, overrides []*hcl.File
 	for _, f := range m.Files {
 		if f.Override {
-			diags = append(diags, &hcl.Diagnostic{
-				Severity: hcl.DiagWarning,
-				Summary:  "Override file not merged",
-				Detail:   fmt.Sprintf("%s is an override file; inspect does not merge override files, so its content is left out.", f.Path),
-				Subject:  &hcl.Range{Filename: f.Path, Start: hcl.InitialPos, End: hcl.InitialPos},
-			})
-			continue
-		}
-		if f.File != nil {
+			overrides = append(overrides, f.File)
+		} else {
 			files = append(files, f.File)
 		}
 	}
-	return files, diags
+	if len(overrides) == 0 {
+		return files, diags
+	}
+	body, mdiags := module.Merge(files, overrides, schema.Terraform.Root)
+	return []*hcl.File{{Body: body}}, append(diags, mdiags...)
 }

@@ -1,0 +1,5 @@
+variable "name" {}
+
+output "n" {
+  value = var.name
+}
