@@ -1,86 +1,148 @@
-// Package cli implements the hcljson command. Main holds no global state,
-// so tests run it in-process.
+// Package cli implements the hcljson command: convert, check, fmt, get,
+// version and help. Main holds no global state, so tests run it
+// in-process.
+//
+// Exit status: 0 when all is well, 1 when a file has errors (or cannot be
+// read or written), 2 on a usage error.
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hcljson/hcljson/hcljson"
+	"time"
 )
 
+// usage is the help of the command as a whole.
 const usage = `Usage: hcljson <command> [arguments]
 
+Reads, checks, converts and formats HCL's JSON syntax (.tf.json) and its
+native syntax (.tf).
+
 Commands:
-  check FILE...   parse JSON-syntax HCL files and print their diagnostics
-  convert FILE    convert a native HCL file (.tf) to JSON syntax on stdout
-  get FILE PATH   print the value at PATH in a JSON document, such as a plan
-  help            show this help
+  convert   convert files between native syntax (.tf) and JSON (.tf.json)
+  check     parse files and modules and check them against their language
+  fmt       rewrite .tf.json files in the canonical general array form
+  get       print the value at a path in a JSON document, such as a plan
+  version   print the version of hcljson
+  help      show the help of a command
+
+Run "hcljson help COMMAND" or "hcljson COMMAND -h" for a command's flags.
 
 Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error.
 `
 
+// env is what one run of the command works with: its streams and what the
+// terminal allows. Tests build one directly to fake a terminal.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+
+	// terminal is set when standard error is a terminal: long runs
+	// show a progress line there.
+	terminal bool
+	// color is set when diagnostics may be coloured.
+	color bool
+	// progressAfter is how long a run goes before its progress line
+	// appears; progressEvery is how often the line is redrawn.
+	progressAfter, progressEvery time.Duration
+	// beforeWrite, when set, runs after every file is converted or
+	// formatted and before any is written (a test hook).
+	beforeWrite func()
+}
+
+// command is one subcommand.
+type command struct {
+	name string
+	// help is the text of "hcljson help NAME"; its first line is the
+	// usage line printed with usage errors.
+	help string
+	run  func(e *env, args []string) int
+}
+
+// commands returns the subcommands. It is a function, not a variable, so
+// that the help command can list them without an initialization cycle.
+func commands() []*command {
+	return []*command{
+		{name: "convert", help: convertUsage, run: convert},
+		{name: "check", help: checkUsage, run: check},
+		{name: "fmt", help: fmtUsage, run: fmtCmd},
+		{name: "get", help: getUsage, run: get},
+		{name: "version", help: versionUsage, run: version},
+		{name: "help", help: helpUsage, run: help},
+	}
+}
+
+// lookup returns the command called name, or nil.
+func lookup(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
 // Main runs the command with args (without the program name) and returns
 // the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return newEnv(stdin, stdout, stderr).run(args)
+}
+
+// newEnv returns the environment of a run on these streams: progress and
+// colour when standard error is a terminal (colour unless NO_COLOR is set).
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	term := isTerminal(stderr)
+	return &env{
+		stdin:         stdin,
+		stdout:        stdout,
+		stderr:        stderr,
+		terminal:      term,
+		color:         term && os.Getenv("NO_COLOR") == "",
+		progressAfter: time.Second,
+		progressEvery: 100 * time.Millisecond,
+	}
+}
+
+// isTerminal reports whether w is a character device, such as a
+// terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// run runs the command named by args[0].
+func (e *env) run(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(e.stderr, usage)
 		return 2
 	}
 	switch args[0] {
-	case "check":
-		return check(args[1:], stdout, stderr)
-	case "convert":
-		return convert(args[1:], stdin, stdout, stderr)
-	case "get":
-		return get(args[1:], stdin, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+	case "-h", "-help", "--help":
+		fmt.Fprint(e.stdout, usage)
 		return 0
 	}
-	fmt.Fprintf(stderr, "hcljson: unknown command %q\n\n%s", args[0], usage)
-	return 2
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(e.stderr, "hcljson: unknown command %q%s\nRun \"hcljson help\" for the list of commands.\n", args[0], suggestCommand(args[0]))
+		return 2
+	}
+	return c.run(e, args[1:])
 }
 
-func check(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: hcljson check FILE...\n\nParses each file as HCL's JSON syntax and prints its diagnostics with source snippets.\n")
+// suggestCommand returns ` (did you mean "x"?)` when a command's name is
+// close to name, and "" otherwise.
+func suggestCommand(name string) string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if s := closest(name, names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return 2
-	}
-	files := map[string]*hcl.File{}
-	var all hcl.Diagnostics
-	for _, name := range fs.Args() {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			all = append(all, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Failed to read file",
-				Detail:   fmt.Sprintf("The file %q could not be read: %s.", name, readError(err)),
-			})
-			continue
-		}
-		f, diags := hcljson.Parse(src, name)
-		files[name] = f
-		all = append(all, diags...)
-	}
-	if code := writeDiags(stderr, files, all); code != 0 {
-		return code
-	}
-	fmt.Fprintf(stdout, "%d file(s) checked, no errors\n", len(fs.Args()))
-	return 0
+	return ""
 }

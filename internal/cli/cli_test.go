@@ -26,7 +26,7 @@ func TestCheck(t *testing.T) {
 	}
 
 	code, stdout, stderr := run("check", good)
-	if code != 0 || stdout != "1 file(s) checked, no errors\n" || stderr != "" {
+	if code != 0 || stdout != "1 file checked, no errors\n" || stderr != "" {
 		t.Errorf("check good: %d %q %q", code, stdout, stderr)
 	}
 
@@ -57,7 +57,15 @@ func TestUsage(t *testing.T) {
 		{[]string{"check"}, 2, ""},
 		{[]string{"check", "-nope"}, 2, ""},
 		{[]string{"help"}, 0, usage},
-		{[]string{"check", "-h"}, 0, ""},
+		{[]string{"--help"}, 0, usage},
+		{[]string{"help", "fmt"}, 0, fmtUsage},
+		{[]string{"check", "-h"}, 0, checkUsage},
+		{[]string{"convert", "--help"}, 0, convertUsage},
+		{[]string{"fmt", "-h"}, 0, fmtUsage},
+		{[]string{"get", "-h"}, 0, getUsage},
+		{[]string{"version", "-h"}, 0, versionUsage},
+		{[]string{"help", "-h"}, 0, helpUsage},
+		{[]string{"help", "nope"}, 2, ""},
 	} {
 		code, stdout, stderr := run(tt.args...)
 		if code != tt.code || stdout != tt.out {

@@ -1,143 +1,308 @@
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
-	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/hcljson"
 )
 
-const convertUsage = `Usage: hcljson convert [flags] FILE
-       hcljson convert --from hcl [flags] -
+// convertUsage is the help of "hcljson convert".
+const convertUsage = `Usage: hcljson convert [flags] PATH...
 
-Converts a file of HCL's native syntax (.tf, .hcl) to HCL's JSON syntax in
-the general array form, and prints it on standard output. "-" reads
-standard input, which needs --from.
+Converts files between HCL's native syntax (.tf) and its JSON syntax
+(.tf.json), either way. A file whose name ends in .json is converted to
+native syntax, any other file to JSON, unless --from or --to says otherwise.
+A directory is searched recursively, skipping hidden directories such as
+.terraform and .git, for the files to convert: with --to json (the default)
+.tf, .tofu and .hcl files; with --to hcl .tf.json, .tofu.json, .tftest.json,
+.tofutest.json, .tfquery.json and .hcl.json files. "-" reads standard input:
+JSON if it starts with "{" or "[", native syntax otherwise, unless --from.
+
+Each file is read in its language, chosen by its name as Terraform and
+OpenTofu choose: .tf, .tf.json, .tofu and .tofu.json are configuration,
+.tftest and .tofutest files are tests, .tfquery files are queries; any other
+file, and standard input, is generic HCL unless --terraform is given. In
+those languages each argument is written as Terraform reads it: types,
+references and keywords as plain strings in JSON ("map(string)",
+"aws.west"), literal-only arguments (variable defaults, module sources,
+backend settings) without template escaping, and JSON objects become blocks
+or maps as the schema says. A value that cannot be written with the same
+meaning is an error, never a silent change.
+
+One input is written on standard output. Several inputs, or a directory,
+need -w, which writes each output beside its source (a.tf → a.tf.json,
+a.tf.json → a.tf, a.tftest.hcl → a.tftest.json, x.hcl → x.hcl.json), or
+-o DIR, which writes them into DIR, mirroring each directory given (a file
+given by name goes to DIR/NAME). With one input, -o names the output file,
+or an existing directory to write it into. An existing output is replaced
+only if it is a regular file; a directory or a symbolic link in its place
+is an error. Every file is converted before any is written, and nothing is
+written when one has errors; each file is written atomically (a temporary
+file, synced, renamed over the target) and keeps the permissions of the file
+it replaces, or of its source. Files are converted in parallel on all cores,
+with a progress line on a terminal when that takes more than a second.
 
 Flags:
-  --from FORMAT  the input's syntax: hcl (the default for a file)
-  --compact      write compact JSON instead of indenting by two spaces
-  --comments     carry the comments directly above blocks and arguments
-                 as "//" properties
-  --terraform    write each argument as Terraform and OpenTofu read it:
-                 literals as they are, types, references and keywords as
-                 plain strings ("map(string)", "aws.west", "destroy")
+  --to FORMAT              the output's syntax: json or hcl
+  --from FORMAT            the input's syntax: json or hcl
+  --provider-schema FILE   the output of "terraform providers schema -json":
+                           resource, data source and provider bodies are
+                           then closed, and JSON objects in them are read as
+                           the provider says (nested block or map)
+  --terraform              read files of no Terraform ending, and standard
+                           input, as Terraform configuration
+  --compact                JSON output: no indentation
+  --comments               JSON output: carry the comments directly above
+                           blocks and arguments as "//" properties
+  --objects-as-attributes  native output: write a JSON object that the
+                           schema does not place as an argument, with a
+                           warning, instead of failing
+  -w                       write each output beside its source
+  -o PATH                  write into the directory PATH, or, for one input,
+                           the file PATH
+
+Exit status: 0 when every file was converted, 1 when a file has errors or
+cannot be read or written (then no file is written), 2 on a usage error.
 `
 
-// convert runs "hcljson convert".
-func convert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, convertUsage) }
-	from := fs.String("from", "", "")
-	compact := fs.Bool("compact", false, "")
-	comments := fs.Bool("comments", false, "")
-	terraform := fs.Bool("terraform", false, "")
-	// Flags may come before or after the file name.
-	var names []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		names = append(names, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
-	if len(names) != 1 {
-		fmt.Fprintf(stderr, "hcljson convert: want one file, have %d\n\n", len(names))
-		fs.Usage()
-		return 2
-	}
-	name := names[0]
-	switch *from {
-	case "hcl":
-	case "":
-		if name == "-" {
-			fmt.Fprint(stderr, "hcljson convert: reading standard input needs --from hcl\n\n")
-			fs.Usage()
-			return 2
-		}
-		if ext := filepath.Ext(name); strings.EqualFold(ext, ".json") {
-			fmt.Fprintf(stderr, "hcljson convert: %s is JSON; converting JSON to native syntax is not supported yet\n", name)
-			return 2
-		}
-	default:
-		fmt.Fprintf(stderr, "hcljson convert: unknown --from %q (want hcl)\n\n", *from)
-		fs.Usage()
-		return 2
-	}
-
-	var src []byte
-	var err error
-	filename := name
-	if name == "-" {
-		filename = "<stdin>"
-		src, err = io.ReadAll(stdin)
-	} else {
-		src, err = os.ReadFile(name)
-	}
-	files := map[string]*hcl.File{}
-	if err != nil {
-		return writeDiags(stderr, files, hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Failed to read file",
-			Detail:   fmt.Sprintf("The file %q could not be read: %s.", filename, readError(err)),
-		}})
-	}
-
-	f, diags := gen.ParseNative(src, filename)
-	files[filename] = f
-	if !diags.HasErrors() {
-		opts := gen.NativeOptions{Comments: *comments}
-		if *terraform {
-			opts.Schema = schema.Terraform.Root
-		}
-		out, more := gen.FromNative(f, opts)
-		diags = append(diags, more...)
-		if !diags.HasErrors() {
-			if _, err := stdout.Write(gen.AppendFile(nil, out, gen.Options{Compact: *compact})); err != nil {
-				fmt.Fprintf(stderr, "hcljson convert: %v\n", err)
-				return 1
-			}
-		}
-	}
-	return writeDiags(stderr, files, diags)
+// convertFlags are the settings of one "hcljson convert".
+type convertFlags struct {
+	to, from        syntax
+	providerSchemas stringList
+	terraform       bool
+	compact         bool
+	comments        bool
+	objectsAsAttrs  bool
+	write           bool
+	out             string
 }
 
-// writeDiags prints diags with source snippets and returns the exit
-// status: 1 when one is an error.
-func writeDiags(stderr io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics) int {
-	if len(diags) > 0 {
-		w := hcl.NewDiagnosticTextWriter(stderr, files, 78, false)
-		if err := w.WriteDiagnostics(diags); err != nil {
-			fmt.Fprintf(stderr, "hcljson: %v\n", err)
-			return 1
-		}
+// convertJob is one file to convert.
+type convertJob struct {
+	// path is the file to read; "-" is standard input, already read
+	// into stdin.
+	path  string
+	stdin []byte
+	// name is the file's name in diagnostics and for its language.
+	name     string
+	from, to syntax
+	// rel is the output's path below the -o directory.
+	rel string
+	// target is the file to write; empty for standard output.
+	target string
+}
+
+// convertResult is the outcome of one convertJob.
+type convertResult struct {
+	src   []byte
+	perm  fs.FileMode
+	out   []byte
+	diags hcl.Diagnostics
+	// file holds the source for diagnostics' snippets.
+	file *hcl.File
+}
+
+// convert runs "hcljson convert".
+func convert(e *env, args []string) int {
+	c := lookup("convert")
+	f, paths, code := parseConvertFlags(e, c, args)
+	if code >= 0 {
+		return code
+	}
+	jobs, diags, code := planConvert(e, c, f, paths)
+	if code >= 0 {
+		return code
+	}
+	langs, more := newLanguages(f.schemaFile(), f.terraform)
+	diags = append(diags, more...)
+	if !diags.HasErrors() {
+		diags = append(diags, langs.prepare(jobNames(jobs))...)
 	}
 	if diags.HasErrors() {
+		return e.writeDiags(nil, diags)
+	}
+	var w *writer
+	if jobs[0].target != "" {
+		var err error
+		if w, err = startWriter(jobTargets(jobs)); err != nil {
+			return e.writeFailed(err)
+		}
+	}
+	results := make([]convertResult, len(jobs))
+	e.forEach("converted", len(jobs), func(i int) {
+		r := convertFile(&jobs[i], f, langs)
+		results[i] = r
+		if w != nil && !r.diags.HasErrors() {
+			w.stage(i, jobOutput(&jobs[i], r))
+		}
+	})
+	files := map[string]*hcl.File{}
+	for i, r := range results {
+		files[jobs[i].name] = r.file
+		diags = append(diags, r.diags...)
+	}
+	code = e.writeDiags(files, diags)
+	if w != nil {
+		if err := w.finish(code == 0, e.beforeWrite); err != nil {
+			return e.writeFailed(err)
+		}
+		return code
+	}
+	if code != 0 {
+		return code
+	}
+	return e.writeStdout(c, results[0].out)
+}
+
+// parseConvertFlags reads the command line of "hcljson convert".
+func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []string, int) {
+	fs := newFlags(c)
+	var f convertFlags
+	to := fs.String("to", "", "")
+	from := fs.String("from", "", "")
+	fs.Var(&f.providerSchemas, "provider-schema", "")
+	fs.BoolVar(&f.terraform, "terraform", false, "")
+	fs.BoolVar(&f.compact, "compact", false, "")
+	fs.BoolVar(&f.comments, "comments", false, "")
+	fs.BoolVar(&f.objectsAsAttrs, "objects-as-attributes", false, "")
+	fs.BoolVar(&f.write, "w", false, "")
+	fs.StringVar(&f.out, "o", "", "")
+	paths, code := e.parseFlags(c, fs, args)
+	if code >= 0 {
+		return nil, nil, code
+	}
+	var err error
+	if f.to, err = parseSyntax("to", *to); err != nil {
+		return nil, nil, e.usageError(c, "%v", err)
+	}
+	if f.from, err = parseSyntax("from", *from); err != nil {
+		return nil, nil, e.usageError(c, "%v", err)
+	}
+	switch {
+	case len(f.providerSchemas) > 1:
+		return nil, nil, e.usageError(c, "give one --provider-schema file (\"terraform providers schema -json\" writes every provider in one)")
+	case f.to != 0 && f.to == f.from:
+		return nil, nil, e.usageError(c, "--from %s --to %s converts nothing (hcljson fmt formats JSON files)", f.from, f.to)
+	case f.write && f.out != "":
+		return nil, nil, e.usageError(c, "-w and -o do not go together: -w writes beside each source, -o into one place")
+	case len(paths) == 0:
+		return nil, nil, e.usageError(c, "no input: name files or directories to convert, or - for standard input")
+	}
+	return &f, paths, -1
+}
+
+// schemaFile returns the --provider-schema file, or "".
+func (f *convertFlags) schemaFile() string {
+	if len(f.providerSchemas) == 0 {
+		return ""
+	}
+	return f.providerSchemas[0]
+}
+
+// jobNames returns the names of the jobs' files.
+func jobNames(jobs []convertJob) []string {
+	names := make([]string, len(jobs))
+	for i, j := range jobs {
+		names[i] = j.name
+	}
+	return names
+}
+
+// convertFile reads and converts one file.
+func convertFile(j *convertJob, f *convertFlags, langs *languages) convertResult {
+	var r convertResult
+	var err error
+	if j.path == "-" {
+		r.src, r.perm = j.stdin, 0o644
+	} else if r.src, r.perm, err = readFile(j.path); err != nil {
+		r.diags = hcl.Diagnostics{readFailed(j.path, err)}
+		return r
+	}
+	root, diags := langs.root(j.name)
+	if diags.HasErrors() {
+		r.diags = diags
+		return r
+	}
+	if j.from == native {
+		hf, diags := gen.ParseNative(r.src, j.name)
+		r.diags = diags
+		if !diags.HasErrors() {
+			out, more := gen.FromNative(hf, gen.NativeOptions{Schema: root, Comments: f.comments})
+			r.diags = append(r.diags, more...)
+			if !r.diags.HasErrors() {
+				r.out = gen.AppendFile(nil, out, gen.Options{Compact: f.compact})
+			}
+		}
+		if len(r.diags) > 0 {
+			r.file = hf // for the snippets; the syntax tree is large, keep it only then
+		}
+		return r
+	}
+	r.out, r.diags = gen.ConvertJSON(r.src, j.name, gen.JSONOptions{Schema: root, ObjectsAsAttributes: f.objectsAsAttrs})
+	if len(r.diags) > 0 {
+		r.file, _ = hcljson.Parse(r.src, j.name)
+	}
+	return r
+}
+
+// readFile returns the content of a file and its permissions.
+func readFile(name string) ([]byte, fs.FileMode, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	if fi.IsDir() {
+		return nil, 0, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("is a directory")}
+	}
+	src, err := io.ReadAll(fh)
+	return src, fi.Mode().Perm(), err
+}
+
+// jobTargets returns the files that the jobs write.
+func jobTargets(jobs []convertJob) []string {
+	paths := make([]string, len(jobs))
+	for i, j := range jobs {
+		paths[i] = j.target
+	}
+	return paths
+}
+
+// jobOutput returns the file that a job writes, made from the source
+// read, which must not change before it is written (standard input
+// aside).
+func jobOutput(j *convertJob, r convertResult) output {
+	o := output{data: r.out, perm: r.perm}
+	if j.path != "-" {
+		o.source, o.read = j.path, r.src
+	}
+	return o
+}
+
+// writeStdout writes a single result on standard output.
+func (e *env) writeStdout(c *command, b []byte) int {
+	if _, err := e.stdout.Write(b); err != nil {
+		fmt.Fprintf(e.stderr, "hcljson %s: %v\n", c.name, err)
 		return 1
 	}
 	return 0
 }
 
-// readError returns the reason of a read error without the path, which the
-// diagnostic quotes already.
-func readError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
+// writeFailed reports a failure to write, which is a *writeError, and
+// returns 1.
+func (e *env) writeFailed(err error) int {
+	we, ok := err.(*writeError)
+	if !ok {
+		we = &writeError{err: err}
 	}
-	return err
+	return e.writeDiags(nil, hcl.Diagnostics{we.diagnostic()})
 }

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/jsonpath"
 	"github.com/hcljson/hcljson/scanner"
 )
@@ -68,14 +66,15 @@ type getFlags struct {
 }
 
 // get runs "hcljson get".
-func get(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func get(e *env, args []string) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	f, code := parseGetFlags(args, stdout, stderr)
 	if code >= 0 {
 		return code
 	}
 	filename, src, err := getRead(f.file, stdin)
 	if err != nil {
-		return f.fail(stdout, stderr, nil, hcl.Diagnostics{{
+		return f.fail(e, nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Failed to read file",
 			Detail:   fmt.Sprintf("The file %q could not be read: %s.", filename, readError(err)),
@@ -85,7 +84,7 @@ func get(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
 	files := map[string]*hcl.File{filename: {Bytes: src}}
 	if diags.HasErrors() {
-		return f.fail(stdout, stderr, files, diags)
+		return f.fail(e, files, diags)
 	}
 	if f.json {
 		return getWrite(stdout, stderr, getJSON(res, diags))
@@ -93,7 +92,7 @@ func get(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code := getWrite(stdout, stderr, getAppendIndent(nil, doc, res.Node, 0)); code != 0 {
 		return code
 	}
-	writeDiags(stderr, files, diags)
+	e.writeDiags(files, diags)
 	if f.verbose {
 		p := res.Range.Start
 		fmt.Fprintf(stderr, "%s:%d:%d\n", filename, p.Line, p.Column)
@@ -106,7 +105,7 @@ func get(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func getRead(name string, stdin io.Reader) (filename string, src []byte, err error) {
 	if name == "-" {
 		src, err = io.ReadAll(stdin)
-		return "<stdin>", src, err
+		return stdinName, src, err
 	}
 	src, err = os.ReadFile(name)
 	return name, src, err
@@ -125,7 +124,7 @@ func parseGetFlags(args []string, stdout, stderr io.Writer) (*getFlags, int) {
 		fmt.Fprintf(stderr, "hcljson get: "+msg+"\n%s\nRun \"hcljson get -h\" for details.\n", append(args, getUsageLine)...)
 		return nil, 2
 	}
-	names, err := getArgs(fs, args)
+	names, err := splitArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, getUsage)
 		return nil, 0
@@ -161,36 +160,15 @@ func parseGetFlags(args []string, stdout, stderr io.Writer) (*getFlags, int) {
 	return &f, -1
 }
 
-// getArgs parses fs from args, allowing flags after the
-// positional arguments (until a "--"), and returns the positional
-// arguments.
-func getArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var names []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return names, nil
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(names, rest...), nil
-		}
-		names = append(names, rest[0])
-		args = rest[1:]
-	}
-}
-
 // fail reports diags, which hold an error, and returns 1.
-func (f *getFlags) fail(stdout, stderr io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics) int {
+func (f *getFlags) fail(e *env, files map[string]*hcl.File, diags hcl.Diagnostics) int {
 	if !f.json {
-		return writeDiags(stderr, files, diags)
+		return e.writeDiags(files, diags)
 	}
 	b := []byte(`{"diagnostics":`)
-	b = getAppendDiags(b, diags)
+	b = appendDiagsJSON(b, diags)
 	b = append(b, '}')
-	if code := getWrite(stdout, stderr, getReindent(b)); code != 0 {
+	if code := getWrite(e.stdout, e.stderr, getReindent(b)); code != 0 {
 		return code
 	}
 	return 1
@@ -211,9 +189,9 @@ func getJSON(res *jsonpath.Result, warnings hcl.Diagnostics) []byte {
 	b := []byte(`{"value":`)
 	b = append(b, res.Raw...)
 	b = append(b, `,"range":`...)
-	b = getAppendRange(b, res.Range)
+	b = appendRangeJSON(b, res.Range)
 	b = append(b, `,"warnings":`...)
-	b = getAppendDiags(b, warnings)
+	b = appendDiagsJSON(b, warnings)
 	b = append(b, '}')
 	return getReindent(b)
 }
@@ -223,58 +201,6 @@ func getJSON(res *jsonpath.Result, warnings hcl.Diagnostics) []byte {
 func getReindent(b []byte) []byte {
 	doc := scanner.Parse(b, scanner.Options{})
 	return getAppendIndent(nil, doc, 0, 0)
-}
-
-// getAppendDiags appends diags as a JSON array.
-func getAppendDiags(b []byte, diags hcl.Diagnostics) []byte {
-	b = append(b, '[')
-	for i, d := range diags {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		severity := "error"
-		if d.Severity == hcl.DiagWarning {
-			severity = "warning"
-		}
-		b = append(b, `{"severity":`...)
-		b = getAppendString(b, severity)
-		b = append(b, `,"summary":`...)
-		b = getAppendString(b, d.Summary)
-		b = append(b, `,"detail":`...)
-		b = getAppendString(b, d.Detail)
-		if d.Subject != nil {
-			b = append(b, `,"subject":`...)
-			b = getAppendRange(b, *d.Subject)
-		}
-		b = append(b, '}')
-	}
-	return append(b, ']')
-}
-
-// getAppendRange appends r as {"filename", "start", "end"}.
-func getAppendRange(b []byte, r hcl.Range) []byte {
-	b = append(b, `{"filename":`...)
-	b = getAppendString(b, r.Filename)
-	b = append(b, `,"start":`...)
-	b = getAppendPos(b, r.Start)
-	b = append(b, `,"end":`...)
-	b = getAppendPos(b, r.End)
-	return append(b, '}')
-}
-
-func getAppendPos(b []byte, p hcl.Pos) []byte {
-	b = append(b, `{"line":`...)
-	b = strconv.AppendInt(b, int64(p.Line), 10)
-	b = append(b, `,"column":`...)
-	b = strconv.AppendInt(b, int64(p.Column), 10)
-	b = append(b, `,"byte":`...)
-	b = strconv.AppendInt(b, int64(p.Byte), 10)
-	return append(b, '}')
-}
-
-// getAppendString appends s as a JSON string.
-func getAppendString(b []byte, s string) []byte {
-	return gen.AppendValue(b, gen.String(s), gen.Literal, gen.Options{Compact: true})
 }
 
 // getAppendIndent appends node i of doc as JSON indented by two spaces per

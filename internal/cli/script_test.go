@@ -2,7 +2,9 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -21,10 +23,38 @@ func TestMain(m *testing.M) {
 // TestScript runs testdata/script/*.txtar: each script runs hcljson and
 // compares its whole standard output and standard error with files in the
 // archive.
+//
+// Besides testscript's own, scripts have the condition [root] (the
+// tests run as root, for whom permissions do not stop writes) and the
+// command "mode FILE PERM", which checks a file's permission bits (octal).
 func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
 		UpdateScripts:       *updateScripts,
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"mode": checkMode,
+		},
 	})
+}
+
+// checkMode implements the script command "mode FILE PERM".
+func checkMode(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 || neg {
+		ts.Fatalf("usage: mode FILE PERM")
+	}
+	want, err := strconv.ParseUint(args[1], 8, 32)
+	ts.Check(err)
+	fi, err := os.Stat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if got := fi.Mode().Perm(); uint64(got) != want {
+		ts.Fatalf("%s has mode %#o, want %#o", args[0], got, want)
+	}
 }

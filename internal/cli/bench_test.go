@@ -1,0 +1,67 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/internal/tfgen"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// benchFiles is the number of files in the generated module tree.
+const benchFiles = 1000
+
+// writeBenchTree writes n native Terraform files of about 8 KB each into
+// dir, ten directories of n/10: tfgen documents (seeds 1 to n) converted
+// to native syntax. It returns the total size.
+func writeBenchTree(tb testing.TB, dir string, n int) int64 {
+	tb.Helper()
+	var total int64
+	for i := range n {
+		src := tfgen.Generate(10_000, uint64(i+1))
+		out, diags := gen.ConvertJSON(src, "gen.tf.json", gen.JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+		if diags.HasErrors() {
+			tb.Fatalf("seed %d: %v", i+1, diags)
+		}
+		sub := filepath.Join(dir, fmt.Sprintf("m%02d", i%10))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("f%04d.tf", i)), out, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+		total += int64(len(out))
+	}
+	return total
+}
+
+// BenchmarkConvertDir times "hcljson convert -w" over a tree of 1,000
+// generated .tf files (about 8 MB): read, parse, convert with the
+// Terraform schema, write atomically. Run it with -cpu 1,2 to see the
+// files converted in parallel.
+func BenchmarkConvertDir(b *testing.B) {
+	dir := b.TempDir()
+	b.SetBytes(writeBenchTree(b, dir, benchFiles))
+	for b.Loop() {
+		var stderr strings.Builder
+		if code := Main([]string{"convert", "-w", dir}, nil, io.Discard, &stderr); code != 0 {
+			b.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	}
+}
+
+// TestWriteBenchTree writes the benchmark's tree into the directory named
+// by HCLJSON_BENCH_TREE, for timing the command itself (see
+// BENCHMARKS.md). It is skipped without it.
+func TestWriteBenchTree(t *testing.T) {
+	dir := os.Getenv("HCLJSON_BENCH_TREE")
+	if dir == "" {
+		t.Skip("HCLJSON_BENCH_TREE is not set")
+	}
+	t.Logf("%d bytes in %d files under %s", writeBenchTree(t, dir, benchFiles), benchFiles, dir)
+}

@@ -1,0 +1,231 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/module"
+)
+
+// checkUsage is the help of "hcljson check".
+const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--terraform] PATH...
+
+Parses each file ("-": standard input, JSON if it starts with "{" or "[")
+and checks it against its language, chosen by its name as
+in "hcljson convert": .tf, .tf.json, .tofu and .tofu.json files are
+Terraform and OpenTofu configuration, .tftest and .tofutest files tests,
+.tfquery files queries; other files are only parsed, as generic HCL (JSON
+if the name ends in .json), unless --terraform is given. A directory is a
+module: its configuration files, as OpenTofu reads them (a .tofu file hides
+the .tf file of the same name), and its test files; subdirectories are not
+read.
+
+The check reports what Terraform and OpenTofu reject when they load a file:
+syntax errors, arguments and blocks the language does not have, missing
+required arguments (not in override files), a second block where one is
+allowed, and values that do not read the way the language reads them: type
+constraints, references (depends_on, provider, ignore_changes), keywords
+(provisioner when), native expressions written in JSON strings, and, in
+JSON, templates that cannot be valid whatever the variables hold. It does
+not evaluate anything, so references to things that do not exist are not
+found. With --provider-schema, resource, data source and provider blocks
+are checked against their providers' schemas too.
+
+Diagnostics go to standard error with the source around them, in colour on
+a terminal (unless NO_COLOR is set); when there is no error, standard
+output says how many files were checked.
+
+Flags:
+  --format FORMAT          text (the default) or json: standard output then
+                           holds a JSON array of diagnostics, each with
+                           "severity", "summary", "detail" and, when there
+                           is a source, "subject": {"filename", "start":
+                           {"line", "column", "byte"}, "end": {...}}
+  --provider-schema FILE   the output of "terraform providers schema -json"
+  --terraform              check files of no Terraform ending as Terraform
+                           configuration
+
+Exit status: 0 when there is no error (warnings allowed), 1 when there are
+errors, 2 on a usage error.
+`
+
+// check runs "hcljson check".
+func check(e *env, args []string) int {
+	c := lookup("check")
+	fs := newFlags(c)
+	format := fs.String("format", "text", "")
+	var schemas stringList
+	fs.Var(&schemas, "provider-schema", "")
+	terraform := fs.Bool("terraform", false, "")
+	paths, code := e.parseFlags(c, fs, args)
+	if code >= 0 {
+		return code
+	}
+	if err := oneOf("format", *format, "text", "json"); err != nil {
+		return e.usageError(c, "%v", err)
+	}
+	switch {
+	case len(schemas) > 1:
+		return e.usageError(c, "give one --provider-schema file (\"terraform providers schema -json\" writes every provider in one)")
+	case len(paths) == 0:
+		return e.usageError(c, "no input: name files or module directories to check")
+	}
+	schemaFile := ""
+	if len(schemas) == 1 {
+		schemaFile = schemas[0]
+	}
+	langs, diags := newLanguages(schemaFile, *terraform)
+	ck := &checkRun{langs: langs, in: e.stdin, files: map[string]*hcl.File{}, diags: diags}
+	if !diags.HasErrors() {
+		for _, p := range paths {
+			ck.path(p)
+		}
+	}
+	if *format == "json" {
+		return ck.writeJSON(e)
+	}
+	if code := e.writeDiags(ck.files, ck.diags); code != 0 {
+		return code
+	}
+	fmt.Fprintf(e.stdout, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags))
+	return 0
+}
+
+// warningCount says how many warnings diags holds, which are all warnings.
+func warningCount(diags hcl.Diagnostics) string {
+	if len(diags) == 0 {
+		return "no errors"
+	}
+	return "no errors, " + plural(len(diags), "warning")
+}
+
+// checkRun collects the diagnostics of one "hcljson check".
+type checkRun struct {
+	langs   *languages
+	in      io.Reader
+	files   map[string]*hcl.File
+	diags   hcl.Diagnostics
+	checked int
+	// langFailed is set once the provider schemas failed to extend a
+	// language, which is reported once.
+	langFailed bool
+}
+
+// path checks a file, a module directory or, for "-", standard input.
+func (ck *checkRun) path(p string) {
+	fi, err := os.Stat(p)
+	switch {
+	case p == "-":
+		ck.stdin()
+	case err != nil:
+		ck.diags = append(ck.diags, readFailed(p, err))
+	case fi.IsDir():
+		ck.module(p)
+	default:
+		ck.file(p, module.IsOverride(filepath.Base(p), module.Options{}))
+	}
+}
+
+// module checks every configuration and test file of the module in dir.
+func (ck *checkRun) module(dir string) {
+	m, diags := module.Load(dir, module.Options{})
+	for _, f := range m.Files {
+		ck.files[f.Path] = f.File
+	}
+	ck.diags = append(ck.diags, diags...)
+	for _, f := range m.Files {
+		ck.checked++
+		if !hasErrorsIn(diags, f.Path) {
+			ck.schema(f.File, f.Path, f.Override)
+		}
+	}
+	for _, t := range m.Tests {
+		ck.file(t, false)
+	}
+}
+
+// file reads, parses and checks one file.
+func (ck *checkRun) file(name string, override bool) {
+	ck.checked++
+	src, err := os.ReadFile(name)
+	if err != nil {
+		ck.diags = append(ck.diags, readFailed(name, err))
+		return
+	}
+	f, diags := module.Parse(src, name)
+	ck.files[name] = f
+	ck.diags = append(ck.diags, diags...)
+	if !diags.HasErrors() {
+		ck.schema(f, name, override)
+	}
+}
+
+// stdin reads, parses and checks standard input: JSON if it starts with
+// "{" or "[", native syntax otherwise.
+func (ck *checkRun) stdin() {
+	ck.checked++
+	src, err := io.ReadAll(ck.in)
+	if err != nil {
+		ck.diags = append(ck.diags, readFailed(stdinName, err))
+		return
+	}
+	var f *hcl.File
+	var diags hcl.Diagnostics
+	if sniff(src) == jsonSyntax {
+		f, diags = hcljson.Parse(src, stdinName)
+	} else {
+		f, diags = hclsyntax.ParseConfig(src, stdinName, hcl.InitialPos)
+	}
+	ck.files[stdinName] = f
+	ck.diags = append(ck.diags, diags...)
+	if !diags.HasErrors() {
+		ck.schema(f, stdinName, false)
+	}
+}
+
+// schema checks a parsed file against its language, if it has one.
+func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
+	root, diags := ck.langs.root(name)
+	if diags.HasErrors() {
+		if !ck.langFailed {
+			ck.diags = append(ck.diags, diags...)
+		}
+		ck.langFailed = true
+		return
+	}
+	if root == nil {
+		return
+	}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override}
+	c.body(f.Body, root, "")
+	ck.diags = append(ck.diags, c.diags...)
+}
+
+// hasErrorsIn reports whether diags has an error about the file name.
+func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError && d.Subject != nil && d.Subject.Filename == name {
+			return true
+		}
+	}
+	return false
+}
+
+// writeJSON writes the diagnostics as a JSON array on standard output and
+// returns the exit status.
+func (ck *checkRun) writeJSON(e *env) int {
+	b := getReindent(appendDiagsJSON(nil, ck.diags))
+	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
+		fmt.Fprintf(e.stderr, "hcljson check: %v\n", err)
+		return 1
+	}
+	if ck.diags.HasErrors() {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,342 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// checker walks a file's bodies with its language's schema and collects
+// what the language rejects: arguments and blocks it does not list,
+// missing required arguments, more than one block where one is allowed,
+// and values that do not read in their mode (types, references,
+// keywords, native expressions in JSON strings, JSON templates).
+type checker struct {
+	// json is set for a file in JSON syntax, whose strings hold the
+	// syntax that native files write bare.
+	json bool
+	// override is set for an override file, whose blocks need not
+	// repeat the required arguments.
+	override bool
+	diags    hcl.Diagnostics
+}
+
+// body checks body against s; what names the block, for messages ("" at
+// the root).
+func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
+	content, remain, diags := s.Content(body)
+	c.add(diags)
+	if content == nil {
+		return
+	}
+	for _, a := range sortedAttributes(content.Attributes) {
+		if mode, shape, ok := s.ModeOf(a.Name); ok {
+			c.attribute(a, s.Attribute(a.Name), mode, shape)
+		}
+	}
+	c.unlisted(remain, s)
+	first := map[string]*hcl.Block{}
+	for _, b := range content.Blocks {
+		blk := s.Block(b.Type)
+		if blk == nil {
+			continue
+		}
+		if prev, ok := first[b.Type]; ok && (blk.Nesting == schema.NestingSingle || blk.Nesting == schema.NestingGroup) {
+			c.duplicate(b, prev, what)
+			continue
+		}
+		first[b.Type] = b
+		inner := blk.Body
+		if len(b.Labels) > 0 {
+			inner = blk.BodyFor(b.Labels[0])
+		}
+		c.body(b.Body, inner, blockName(b))
+	}
+}
+
+// unlisted checks, in a JSON file, the values of what an open body holds
+// beyond its schema: provider arguments, and nested blocks read as
+// objects, whose strings are templates in both readings. (In a native
+// file they are checked by the parser.)
+func (c *checker) unlisted(remain hcl.Body, s *schema.Body) {
+	if remain == nil || !c.json {
+		return
+	}
+	attrs, _ := remain.JustAttributes()
+	for _, a := range sortedAttributes(attrs) {
+		c.value(a.Expr, s.AnyAttributesMode, nil)
+	}
+}
+
+// add keeps diags, except, in an override file, missing required
+// arguments: those come from the file overridden.
+func (c *checker) add(diags hcl.Diagnostics) {
+	for _, d := range diags {
+		if c.override && d.Summary == "Missing required argument" {
+			continue
+		}
+		c.diags = append(c.diags, d)
+	}
+}
+
+// errorf reports an error about rng.
+func (c *checker) errorf(rng hcl.Range, summary, format string, args ...any) {
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  summary,
+		Detail:   fmt.Sprintf(format, args...),
+		Subject:  rng.Ptr(),
+	})
+}
+
+// duplicate reports a second block of a type that allows one.
+func (c *checker) duplicate(b, prev *hcl.Block, what string) {
+	in := "here"
+	if what != "" {
+		in = "in " + what
+	}
+	c.errorf(b.DefRange, "Duplicate "+b.Type+" block",
+		"Only one %s block is allowed %s; the first is at line %d, column %d.", b.Type, in, prev.DefRange.Start.Line, prev.DefRange.Start.Column)
+}
+
+// blockName names a block as Terraform does in messages: resource
+// "aws_instance" "web".
+func blockName(b *hcl.Block) string {
+	var sb strings.Builder
+	sb.WriteString(b.Type)
+	for _, l := range b.Labels {
+		fmt.Fprintf(&sb, " %q", l)
+	}
+	return sb.String()
+}
+
+// sortedAttributes returns attrs in source order.
+func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
+	list := make([]*hcl.Attribute, 0, len(attrs))
+	for _, a := range attrs {
+		list = append(list, a)
+	}
+	slices.SortFunc(list, func(a, b *hcl.Attribute) int {
+		if a.Range.Filename != b.Range.Filename {
+			return strings.Compare(a.Range.Filename, b.Range.Filename)
+		}
+		return a.Range.Start.Byte - b.Range.Start.Byte
+	})
+	return list
+}
+
+// attribute checks that a's value reads in mode and shape; spec is the
+// schema's attribute, nil for an unlisted name of an open body.
+func (c *checker) attribute(a *hcl.Attribute, spec *schema.Attribute, mode schema.Mode, shape schema.Shape) {
+	if spec != nil && mode != schema.Keyword && len(spec.Keywords) > 0 {
+		if w := hcl.ExprAsKeyword(a.Expr); w != "" && spec.AllowsKeyword(w) {
+			return // ignore_changes = all
+		}
+	}
+	switch shape {
+	case schema.ListOf:
+		elems, diags := hcl.ExprList(a.Expr)
+		c.add(diags)
+		for _, el := range elems {
+			c.value(el, mode, spec)
+		}
+	case schema.MapOf:
+		pairs, diags := hcl.ExprMap(a.Expr)
+		c.add(diags)
+		for _, p := range pairs {
+			c.value(p.Key, mode, spec)
+			c.value(p.Value, mode, spec)
+		}
+	default:
+		c.value(a.Expr, mode, spec)
+	}
+}
+
+// value checks that one value reads in mode.
+func (c *checker) value(expr hcl.Expression, mode schema.Mode, spec *schema.Attribute) {
+	switch mode {
+	case schema.Expression:
+		if c.json {
+			c.template(expr)
+		}
+	case schema.Literal:
+		_, diags := expr.Value(nil)
+		c.add(diags)
+	case schema.TypeExpr:
+		if w := hcl.ExprAsKeyword(expr); w == "list" || w == "map" {
+			return // list(any), map(any): Terraform's legacy shorthand
+		}
+		_, _, diags := typeexpr.TypeConstraintWithDefaults(expr)
+		c.add(diags)
+	case schema.AbsTraversal:
+		_, diags := hcl.AbsTraversalForExpr(expr)
+		c.add(diags)
+	case schema.RelTraversal:
+		_, diags := hcl.RelTraversalForExpr(expr)
+		c.add(diags)
+	case schema.Keyword:
+		c.keyword(expr, spec)
+	case schema.NativeExpr:
+		c.native(expr)
+	case schema.ProviderRef:
+		if _, diags := hcl.AbsTraversalForExpr(expr); diags.HasErrors() {
+			c.native(expr) // OpenTofu: name.alias["key"]
+		}
+	case schema.Requirement:
+		c.requirement(expr)
+	}
+}
+
+// keyword checks a keyword value against the allowed words.
+func (c *checker) keyword(expr hcl.Expression, spec *schema.Attribute) {
+	w := hcl.ExprAsKeyword(expr)
+	var words []string
+	if spec != nil {
+		words = spec.Keywords
+	}
+	switch {
+	case w == "" && len(words) > 0:
+		c.errorf(expr.Range(), "Invalid keyword", "A single keyword is required here: %s.", quoteList(words))
+	case w == "":
+		c.errorf(expr.Range(), "Invalid keyword", "A single keyword is required here.")
+	case spec != nil && !spec.AllowsKeyword(w):
+		hint := ""
+		if s := closest(w, words); s != "" {
+			hint = fmt.Sprintf(" Did you mean %q?", s)
+		}
+		c.errorf(expr.Range(), "Invalid keyword", "%q is not allowed here: the keywords are %s.%s", w, quoteList(words), hint)
+	}
+}
+
+// quoteList returns words quoted and joined by commas and "or".
+func quoteList(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return orList(q)
+}
+
+// native checks, in a JSON file, that a string holds a native-syntax
+// expression. In a native file the expression is native already.
+func (c *checker) native(expr hcl.Expression) {
+	if !c.json {
+		return
+	}
+	v, diags := expr.Value(nil)
+	if diags.HasErrors() {
+		c.add(diags)
+		return
+	}
+	if v.Type() != cty.String || v.IsNull() {
+		c.errorf(expr.Range(), "Invalid expression", "A string holding an expression in native syntax is required here.")
+		return
+	}
+	// The text starts after the opening quote; positions after an
+	// escape in the string are approximate.
+	start := expr.Range().Start
+	start.Byte++
+	start.Column++
+	_, diags = hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, start)
+	c.add(diags)
+}
+
+// requirement checks one entry of required_providers: a version string,
+// or an object whose configuration_aliases are references.
+func (c *checker) requirement(expr hcl.Expression) {
+	pairs, diags := hcl.ExprMap(expr)
+	if diags.HasErrors() {
+		_, diags := expr.Value(nil) // the legacy version string
+		c.add(diags)
+		return
+	}
+	for _, p := range pairs {
+		if staticKey(p.Key) == "configuration_aliases" {
+			c.aliases(p.Value)
+		}
+	}
+}
+
+// staticKey returns an object key written as a bare word or a literal
+// string, and "" for any other.
+func staticKey(expr hcl.Expression) string {
+	if w := hcl.ExprAsKeyword(expr); w != "" {
+		return w
+	}
+	v, diags := expr.Value(nil)
+	if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
+		return ""
+	}
+	return v.AsString()
+}
+
+// aliases checks a list of provider configuration references.
+func (c *checker) aliases(expr hcl.Expression) {
+	elems, diags := hcl.ExprList(expr)
+	c.add(diags)
+	for _, el := range elems {
+		_, diags := hcl.AbsTraversalForExpr(el)
+		c.add(diags)
+	}
+}
+
+// template checks that a JSON value's strings are valid templates: it
+// evaluates the value with every variable it names unknown and every
+// function it calls returning an unknown value, so that only mistakes
+// that no context can fix are reported (syntax errors, operations on
+// values of the wrong type).
+func (c *checker) template(expr hcl.Expression) {
+	vars := expr.Variables()
+	fe, _ := expr.(interface{ Functions() []hcl.Traversal })
+	if len(vars) == 0 && fe == nil {
+		return
+	}
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
+	for _, t := range vars {
+		ctx.Variables[t.RootName()] = cty.DynamicVal
+	}
+	if fe != nil {
+		for _, t := range fe.Functions() {
+			ctx.Functions[functionName(t)] = unknownFunction()
+		}
+	}
+	_, diags := expr.Value(ctx)
+	c.add(diags)
+}
+
+// functionName returns the name a function call traversal stands for:
+// "upper", "provider::aws::arn_parse".
+func functionName(t hcl.Traversal) string {
+	var sb strings.Builder
+	for i, step := range t {
+		if i > 0 {
+			sb.WriteString("::")
+		}
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			sb.WriteString(s.Name)
+		case hcl.TraverseAttr:
+			sb.WriteString(s.Name)
+		}
+	}
+	return sb.String()
+}
+
+// unknownFunction returns a function that takes any arguments and
+// returns an unknown value.
+func unknownFunction() function.Function {
+	return function.New(&function.Spec{
+		VarParam: &function.Parameter{Name: "args", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowDynamicType: true, AllowMarked: true},
+		Type:     function.StaticReturnType(cty.DynamicPseudoType),
+		Impl: func([]cty.Value, cty.Type) (cty.Value, error) {
+			return cty.DynamicVal, nil
+		},
+	})
+}

@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// planConvert turns the paths of "hcljson convert" into jobs, each with
+// its direction and its target. It returns a status of 0 or more after a
+// usage error, and diagnostics for inputs that cannot be read or
+// directories with nothing to convert.
+func planConvert(e *env, c *command, f *convertFlags, paths []string) ([]convertJob, hcl.Diagnostics, int) {
+	if slices.Contains(paths, "-") {
+		return planStdin(e, c, f, paths)
+	}
+	var jobs []convertJob
+	var diags hcl.Diagnostics
+	dir := ""
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			dir = p
+			found, more := planDir(p, f)
+			jobs, diags = append(jobs, found...), append(diags, more...)
+			continue
+		}
+		j, err := planFile(p, f)
+		if err != nil {
+			return nil, nil, e.usageError(c, "%v", err)
+		}
+		jobs = append(jobs, j)
+	}
+	several := len(paths) > 1 || dir != ""
+	if several && !f.write && f.out == "" {
+		what := fmt.Sprintf("%d inputs", len(paths))
+		if dir != "" {
+			what = dir + " is a directory"
+		}
+		return nil, nil, e.usageError(c, "%s: pass -w to write each output beside its source, or -o DIR to write them into DIR", what)
+	}
+	if diags.HasErrors() {
+		return nil, diags, -1
+	}
+	if err := checkDirectionFlags(f, jobs); err != nil {
+		return nil, nil, e.usageError(c, "%v", err)
+	}
+	if err := setTargets(jobs, f, several); err != nil {
+		return nil, nil, e.usageError(c, "%v", err)
+	}
+	return jobs, diags, -1
+}
+
+// planStdin plans the conversion of standard input, which must be the
+// only input.
+func planStdin(e *env, c *command, f *convertFlags, paths []string) ([]convertJob, hcl.Diagnostics, int) {
+	switch {
+	case len(paths) > 1:
+		return nil, nil, e.usageError(c, "- (standard input) must be the only input")
+	case f.write:
+		return nil, nil, e.usageError(c, "-w writes beside each source, and standard input has none: write to standard output or use -o FILE")
+	case f.out != "" && isDir(f.out):
+		return nil, nil, e.usageError(c, "-o %s is a directory, and standard input has no name to write there: name a file", f.out)
+	}
+	src, err := io.ReadAll(e.stdin)
+	if err != nil {
+		return nil, hcl.Diagnostics{readFailed(stdinName, err)}, -1
+	}
+	from := f.from
+	switch {
+	case from != 0:
+	case f.to != 0:
+		from = f.to.other()
+	default:
+		from = sniff(src)
+	}
+	j := convertJob{path: "-", stdin: src, name: stdinName, from: from, to: from.other(), target: f.out}
+	if err := checkDirectionFlags(f, []convertJob{j}); err != nil {
+		return nil, nil, e.usageError(c, "%v", err)
+	}
+	return []convertJob{j}, nil, -1
+}
+
+// planDir plans the conversion of every file to convert under dir.
+func planDir(dir string, f *convertFlags) ([]convertJob, hcl.Diagnostics) {
+	to := f.to
+	switch {
+	case to != 0:
+	case f.from != 0:
+		to = f.from.other()
+	default:
+		to = jsonSyntax
+	}
+	files, err := walkConfigs(dir, to.other())
+	if err != nil {
+		return nil, hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Failed to read directory",
+			Detail:   fmt.Sprintf("The directory %q could not be read: %s.", dir, readError(err)),
+		}}
+	}
+	if len(files) == 0 {
+		return nil, hcl.Diagnostics{noFiles(dir, to)}
+	}
+	jobs := make([]convertJob, len(files))
+	for i, file := range files {
+		rel, _ := filepath.Rel(dir, file)
+		jobs[i] = convertJob{path: file, name: file, from: to.other(), to: to, rel: rel}
+	}
+	return jobs, nil
+}
+
+// noFiles reports a directory with nothing to convert to syntax to.
+func noFiles(dir string, to syntax) *hcl.Diagnostic {
+	endings := nativeEndings
+	if to == native {
+		endings = jsonEndings
+	}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "No files to convert",
+		Detail: fmt.Sprintf("The directory %q has no files to convert to %s: none of its files, or of its subdirectories' files (hidden directories skipped), ends in %s.",
+			dir, to.describe(), orList(endings)),
+	}
+}
+
+// orList joins words with commas and a final "or".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// planFile plans the conversion of a file named on the command line.
+func planFile(path string, f *convertFlags) (convertJob, error) {
+	from := f.from
+	if from == 0 {
+		from = syntaxOf(path)
+	}
+	to := f.to
+	if to == 0 {
+		to = from.other()
+	}
+	if from == to {
+		return convertJob{}, fmt.Errorf("%s is in %s already, by its name: drop --to, or add --from %s to read it as %s", path, from.describe(), to.other(), to.other().describe())
+	}
+	return convertJob{path: path, name: path, from: from, to: to, rel: filepath.Base(path)}, nil
+}
+
+// checkDirectionFlags checks that the flags of one direction have a file
+// going that way.
+func checkDirectionFlags(f *convertFlags, jobs []convertJob) error {
+	has := func(to syntax) bool {
+		return slices.ContainsFunc(jobs, func(j convertJob) bool { return j.to == to })
+	}
+	if (f.compact || f.comments) && !has(jsonSyntax) {
+		return errors.New("--compact and --comments apply to JSON output, and nothing here is converted to JSON")
+	}
+	if f.objectsAsAttrs && !has(native) {
+		return errors.New("--objects-as-attributes applies to native output, and nothing here is converted to native syntax")
+	}
+	return nil
+}
+
+// setTargets sets each job's target: beside its source (-w), into the -o
+// directory or file, or standard output. Two jobs may not write the same
+// file, and no job may write over an input.
+func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
+	for i := range jobs {
+		j := &jobs[i]
+		switch {
+		case f.write:
+			j.target = filepath.Join(filepath.Dir(j.path), targetName(filepath.Base(j.path), j.to))
+		case f.out != "" && !several && !isDir(f.out):
+			j.target = f.out
+		case f.out != "":
+			j.target = filepath.Join(f.out, filepath.Dir(j.rel), targetName(filepath.Base(j.rel), j.to))
+		}
+	}
+	inputs := map[string]string{}
+	for _, j := range jobs {
+		inputs[filepath.Clean(j.path)] = j.path
+	}
+	writers := map[string]string{}
+	for _, j := range jobs {
+		if j.target == "" {
+			continue
+		}
+		t := filepath.Clean(j.target)
+		if in, ok := inputs[t]; ok {
+			return fmt.Errorf("the output of %s would replace %s, which is also an input", j.path, in)
+		}
+		if other, ok := writers[t]; ok {
+			return fmt.Errorf("%s and %s convert to the same file, %s", other, j.path, j.target)
+		}
+		writers[t] = j.path
+	}
+	return nil
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}

@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/gen"
+)
+
+// diagWidth is the width at which diagnostics are wrapped.
+const diagWidth = 78
+
+// writeDiags prints diags on standard error with source snippets from
+// files, coloured when the terminal allows, and returns the exit status:
+// 1 when one is an error, 0 otherwise.
+func (e *env) writeDiags(files map[string]*hcl.File, diags hcl.Diagnostics) int {
+	return writeDiags(e.stderr, files, diags, e.color)
+}
+
+// writeDiags prints diags on w with source snippets from files, as
+// hcl.NewDiagnosticTextWriter does (see diagText), and returns the exit
+// status: 1 when one is an error, 0 otherwise.
+func writeDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, color bool) int {
+	if len(diags) > 0 {
+		if err := newDiagText(w, files, color).write(diags); err != nil {
+			fmt.Fprintf(w, "hcljson: %v\n", err)
+			return 1
+		}
+	}
+	if diags.HasErrors() {
+		return 1
+	}
+	return 0
+}
+
+// readFailed is the diagnostic of a file that cannot be read. It has no
+// Subject: there is no source to point at.
+func readFailed(name string, err error) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Failed to read file",
+		Detail:   fmt.Sprintf("The file %q could not be read: %s.", name, readError(err)),
+	}
+}
+
+// readError returns the reason of a read error without the path, which the
+// diagnostic quotes already.
+func readError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// appendDiagsJSON appends diags as a JSON array of objects with
+// "severity", "summary", "detail" and, when the diagnostic has one,
+// "subject" (a range as appendRangeJSON writes it).
+func appendDiagsJSON(b []byte, diags hcl.Diagnostics) []byte {
+	b = append(b, '[')
+	for i, d := range diags {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		severity := "error"
+		if d.Severity == hcl.DiagWarning {
+			severity = "warning"
+		}
+		b = append(b, `{"severity":`...)
+		b = appendStringJSON(b, severity)
+		b = append(b, `,"summary":`...)
+		b = appendStringJSON(b, d.Summary)
+		b = append(b, `,"detail":`...)
+		b = appendStringJSON(b, d.Detail)
+		if d.Subject != nil {
+			b = append(b, `,"subject":`...)
+			b = appendRangeJSON(b, *d.Subject)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendRangeJSON appends r as {"filename", "start", "end"}, each position
+// as {"line", "column", "byte"}.
+func appendRangeJSON(b []byte, r hcl.Range) []byte {
+	b = append(b, `{"filename":`...)
+	b = appendStringJSON(b, r.Filename)
+	b = append(b, `,"start":`...)
+	b = appendPosJSON(b, r.Start)
+	b = append(b, `,"end":`...)
+	b = appendPosJSON(b, r.End)
+	return append(b, '}')
+}
+
+func appendPosJSON(b []byte, p hcl.Pos) []byte {
+	b = append(b, `{"line":`...)
+	b = strconv.AppendInt(b, int64(p.Line), 10)
+	b = append(b, `,"column":`...)
+	b = strconv.AppendInt(b, int64(p.Column), 10)
+	b = append(b, `,"byte":`...)
+	b = strconv.AppendInt(b, int64(p.Byte), 10)
+	return append(b, '}')
+}
+
+// appendStringJSON appends s as a JSON string.
+func appendStringJSON(b []byte, s string) []byte {
+	return gen.AppendValue(b, gen.String(s), gen.Literal, gen.Options{Compact: true})
+}

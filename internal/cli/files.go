@@ -1,0 +1,157 @@
+package cli
+
+import (
+	"bytes"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"github.com/hcljson/hcljson/module"
+)
+
+// syntax is one of HCL's two syntaxes.
+type syntax uint8
+
+const (
+	native syntax = iota + 1 // HCL's native syntax (.tf, .hcl)
+	jsonSyntax
+)
+
+func (s syntax) String() string {
+	if s == jsonSyntax {
+		return "json"
+	}
+	return "hcl"
+}
+
+// describe names the syntax in messages: "native syntax" or "JSON".
+func (s syntax) describe() string {
+	if s == jsonSyntax {
+		return "JSON"
+	}
+	return "native syntax"
+}
+
+// other returns the syntax that s converts to.
+func (s syntax) other() syntax {
+	if s == jsonSyntax {
+		return native
+	}
+	return jsonSyntax
+}
+
+// parseSyntax reads the value of --to or --from: "json", "hcl" or "" (0).
+func parseSyntax(flagName, value string) (syntax, error) {
+	switch value {
+	case "":
+		return 0, nil
+	case "json":
+		return jsonSyntax, nil
+	case "hcl":
+		return native, nil
+	}
+	return 0, oneOf(flagName, value, "json", "hcl")
+}
+
+// syntaxOf returns the syntax of a file by its name: JSON for names ending
+// in ".json", native syntax for any other.
+func syntaxOf(name string) syntax {
+	if strings.HasSuffix(name, ".json") {
+		return jsonSyntax
+	}
+	return native
+}
+
+// sniff returns the syntax of src by its first character: JSON when it is
+// "{" or "[" (after white space and a byte order mark), native otherwise.
+func sniff(src []byte) syntax {
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
+	src = bytes.TrimLeft(src, " \t\r\n")
+	if len(src) > 0 && (src[0] == '{' || src[0] == '[') {
+		return jsonSyntax
+	}
+	return native
+}
+
+// twins pairs the native and JSON endings whose names do not differ by
+// ".json" alone.
+var twins = [][2]string{
+	{".tftest.hcl", ".tftest.json"},
+	{".tofutest.hcl", ".tofutest.json"},
+	{".tfquery.hcl", ".tfquery.json"},
+}
+
+// targetName returns the name of the file that a file called name
+// converts to in syntax to: "a.tf" ⇄ "a.tf.json", "a.tofu" ⇄
+// "a.tofu.json", "a.hcl" ⇄ "a.hcl.json", "a.tftest.hcl" ⇄ "a.tftest.json"
+// (also .tofutest and .tfquery); any other name gains ".json" or loses
+// it, and a JSON name with no other ending gets ".hcl" ("x.json" → "x.hcl").
+func targetName(name string, to syntax) string {
+	for _, t := range twins {
+		from, into := t[0], t[1]
+		if to == native {
+			from, into = into, from
+		}
+		if strings.HasSuffix(name, from) {
+			return strings.TrimSuffix(name, from) + into
+		}
+	}
+	if to == jsonSyntax {
+		return name + ".json"
+	}
+	base := strings.TrimSuffix(name, ".json")
+	if filepath.Ext(base) == "" {
+		return base + ".hcl"
+	}
+	return base
+}
+
+// nativeEndings and jsonEndings are the names a directory walk picks up:
+// HCL configuration files in each syntax.
+var (
+	nativeEndings = []string{".tf", ".tofu", ".hcl"}
+	jsonEndings   = []string{".tf.json", ".tofu.json", ".tftest.json", ".tofutest.json", ".tfquery.json", ".hcl.json"}
+)
+
+// isConfigName reports whether a file found in a directory walk is an HCL
+// file in syntax s.
+func isConfigName(name string, s syntax) bool {
+	endings := nativeEndings
+	if s == jsonSyntax {
+		endings = jsonEndings
+	}
+	for _, e := range endings {
+		if strings.HasSuffix(name, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// walkConfigs returns the HCL files in syntax s under dir, recursively,
+// in lexical order. It skips directories whose name starts with "."
+// (.terraform, .git) below dir, and the files that Terraform ignores
+// (hidden files, editor backups; see module.IsIgnored).
+func walkConfigs(dir string, s syntax) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && strings.HasPrefix(name, ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !module.IsIgnored(name) && isConfigName(name, s) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files, err
+}
+
+// stdinName is the name of standard input in diagnostics.
+const stdinName = "<stdin>"

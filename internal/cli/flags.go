@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agext/levenshtein"
+)
+
+// newFlags returns a flag set for command c that prints nothing itself:
+// parseFlags reports its errors.
+func newFlags(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args with fs and returns the positional arguments.
+// Flags may come before or after them, until a "--". It returns a status
+// of 0 or more when the command is over: 0 after printing the help for -h
+// or --help, 2 after a usage error; -1 when the command should go on.
+func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) ([]string, int) {
+	names, err := splitArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, c.help)
+		return nil, 0
+	}
+	if err != nil {
+		return nil, e.usageError(c, "%v", err)
+	}
+	return names, -1
+}
+
+// splitArgs parses fs from args, allowing flags after the positional
+// arguments (until a "--"), and returns the positional arguments.
+func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return names, nil
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(names, rest...), nil
+		}
+		names = append(names, rest[0])
+		args = rest[1:]
+	}
+}
+
+// usageError prints a usage error of command c, its usage line and a hint,
+// and returns 2.
+func (e *env) usageError(c *command, format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "hcljson %s: %s\n%s\nRun \"hcljson %s -h\" for details.\n",
+		c.name, fmt.Sprintf(format, args...), usageLine(c.help), c.name)
+	return 2
+}
+
+// usageLine returns the first line of a command's help.
+func usageLine(help string) string {
+	line, _, _ := strings.Cut(help, "\n")
+	return line
+}
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// oneOf checks that a flag's value is one of the allowed words.
+func oneOf(flagName, value string, allowed ...string) error {
+	for _, a := range allowed {
+		if value == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown --%s %q (want %s)", flagName, value, strings.Join(allowed, " or "))
+}
+
+// closest returns the name in names nearest to given, if one is close
+// enough to be a likely typo, and "" otherwise.
+func closest(given string, names []string) string {
+	best, bestDist := "", 3
+	for _, n := range names {
+		if d := levenshtein.Distance(given, n, nil); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+// plural returns "1 file" or "n files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

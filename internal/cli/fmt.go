@@ -1,0 +1,242 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/hcljson"
+)
+
+// fmtUsage is the help of "hcljson fmt".
+const fmtUsage = `Usage: hcljson fmt [-w] [-check] [-diff] [--terraform] PATH...
+
+Rewrites files in HCL's JSON syntax in the canonical layout: every block
+that the file's language lists in the general array form (one property per
+block type, in the place of its first block, holding an array with one
+element per block, each label a nested object of one property), two spaces
+of indentation and a final newline. Arguments, "//" comments and every
+property the language does not place as a block keep their order and
+their values exactly: strings with the same text, numbers with the same
+digits, objects with their members in order, duplicates included. The
+meaning does not change, and formatting a formatted file changes nothing.
+
+The language is chosen by the file's name as in "hcljson convert" (.tf.json
+and .tofu.json: Terraform configuration; .tftest.json, .tofutest.json:
+tests; .tfquery.json: queries); other JSON files, and standard input, are
+generic HCL, whose blocks no one knows, so only the layout changes, unless
+--terraform is given. A directory is searched recursively, skipping hidden
+directories, for .tf.json, .tofu.json, .tftest.json, .tofutest.json,
+.tfquery.json and .hcl.json files. "-" reads standard input.
+
+Without flags the formatted file is printed on standard output, which
+needs a single input.
+
+Flags:
+  -w           rewrite each file that is not formatted, atomically; nothing
+               is written when a file has errors
+  -check       print the name of each file that is not formatted, and exit
+               with status 1 if there is one; write nothing
+  -diff        print a unified diff of each file's changes
+  --terraform  read files of no Terraform ending, and standard input, as
+               Terraform configuration
+
+Exit status: 0 when all is well, 1 when a file has errors or, with -check,
+is not formatted, 2 on a usage error.
+`
+
+// fmtFlags are the settings of one "hcljson fmt".
+type fmtFlags struct {
+	write, check, diff, terraform bool
+}
+
+// fmtResult is the outcome of formatting one file.
+type fmtResult struct {
+	src   []byte
+	perm  fs.FileMode
+	out   []byte
+	diags hcl.Diagnostics
+}
+
+// fmtCmd runs "hcljson fmt".
+func fmtCmd(e *env, args []string) int {
+	c := lookup("fmt")
+	f, paths, code := parseFmtFlags(e, c, args)
+	if code >= 0 {
+		return code
+	}
+	jobs, diags, code := planFmt(e, c, f, paths)
+	if code >= 0 {
+		return code
+	}
+	langs, more := newLanguages("", f.terraform)
+	diags = append(diags, more...)
+	if diags.HasErrors() {
+		return e.writeDiags(nil, diags)
+	}
+	var w *writer
+	if f.write {
+		var err error
+		if w, err = startWriter(jobNames(jobs)); err != nil {
+			return e.writeFailed(err)
+		}
+	}
+	results := make([]fmtResult, len(jobs))
+	e.forEach("formatted", len(jobs), func(i int) {
+		r := formatFile(&jobs[i], langs)
+		results[i] = r
+		if w != nil && r.changed() {
+			w.stage(i, output{data: r.out, perm: r.perm, source: jobs[i].path, read: r.src})
+		}
+	})
+	files := map[string]*hcl.File{}
+	for i, r := range results {
+		if len(r.diags) > 0 {
+			files[jobs[i].name], _ = hcljson.Parse(r.src, jobs[i].name)
+		}
+		diags = append(diags, r.diags...)
+	}
+	status := e.writeDiags(files, diags)
+	if !f.write && !f.check && !f.diff {
+		if status != 0 {
+			return status
+		}
+		return e.writeStdout(c, results[0].out)
+	}
+	status = max(status, e.fmtReport(c, f, jobs, results))
+	if w != nil {
+		if err := w.finish(status == 0, e.beforeWrite); err != nil {
+			return e.writeFailed(err)
+		}
+	}
+	return status
+}
+
+// parseFmtFlags reads the command line of "hcljson fmt".
+func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int) {
+	fs := newFlags(c)
+	var f fmtFlags
+	fs.BoolVar(&f.write, "w", false, "")
+	fs.BoolVar(&f.check, "check", false, "")
+	fs.BoolVar(&f.diff, "diff", false, "")
+	fs.BoolVar(&f.terraform, "terraform", false, "")
+	paths, code := e.parseFlags(c, fs, args)
+	switch {
+	case code >= 0:
+		return nil, nil, code
+	case f.write && f.check:
+		return nil, nil, e.usageError(c, "-w and -check do not go together: -check writes nothing")
+	case len(paths) == 0:
+		return nil, nil, e.usageError(c, "no input: name files or directories to format, or - for standard input")
+	case slices.Contains(paths, "-") && len(paths) > 1:
+		return nil, nil, e.usageError(c, "- (standard input) must be the only input")
+	case slices.Contains(paths, "-") && f.write:
+		return nil, nil, e.usageError(c, "-w rewrites files, and standard input is not one")
+	}
+	return &f, paths, -1
+}
+
+// planFmt lists the files to format.
+func planFmt(e *env, c *command, f *fmtFlags, paths []string) ([]convertJob, hcl.Diagnostics, int) {
+	if paths[0] == "-" {
+		src, err := io.ReadAll(e.stdin)
+		if err != nil {
+			return nil, hcl.Diagnostics{readFailed(stdinName, err)}, -1
+		}
+		return []convertJob{{path: "-", stdin: src, name: stdinName}}, nil, -1
+	}
+	var jobs []convertJob
+	var diags hcl.Diagnostics
+	dir := ""
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		switch {
+		case err != nil:
+			diags = append(diags, readFailed(p, err))
+		case fi.IsDir():
+			dir = p
+			found, err := walkConfigs(p, jsonSyntax)
+			if err != nil {
+				diags = append(diags, readFailed(p, err))
+			} else if len(found) == 0 {
+				diags = append(diags, noFormat(p))
+			}
+			for _, name := range found {
+				jobs = append(jobs, convertJob{path: name, name: name})
+			}
+		case syntaxOf(p) != jsonSyntax:
+			return nil, nil, e.usageError(c, "%s is not a JSON file: hcljson fmt formats HCL's JSON syntax (terraform fmt formats native syntax)", p)
+		default:
+			jobs = append(jobs, convertJob{path: p, name: p})
+		}
+	}
+	if (len(paths) > 1 || dir != "") && !f.write && !f.check && !f.diff {
+		what := fmt.Sprintf("%d inputs", len(paths))
+		if dir != "" {
+			what = dir + " is a directory"
+		}
+		return nil, nil, e.usageError(c, "%s: pass -w to rewrite the files, -check to list those not formatted, or -diff to see the changes", what)
+	}
+	return jobs, diags, -1
+}
+
+// noFormat reports a directory with no JSON configuration files.
+func noFormat(dir string) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "No files to format",
+		Detail:   fmt.Sprintf("The directory %q has no files in HCL's JSON syntax: none of its files, or of its subdirectories' files (hidden directories skipped), ends in %s.", dir, orList(jsonEndings)),
+	}
+}
+
+// formatFile reads and formats one file.
+func formatFile(j *convertJob, langs *languages) fmtResult {
+	var r fmtResult
+	var err error
+	if j.path == "-" {
+		r.src = j.stdin
+	} else if r.src, r.perm, err = readFile(j.path); err != nil {
+		r.diags = hcl.Diagnostics{readFailed(j.path, err)}
+		return r
+	}
+	root, _ := langs.root(j.name)
+	r.out, r.diags = gen.FormatJSON(r.src, j.name, root, gen.Options{})
+	return r
+}
+
+// changed reports whether a file formatted without errors changes.
+func (r *fmtResult) changed() bool {
+	return !r.diags.HasErrors() && !bytes.Equal(r.src, r.out)
+}
+
+// fmtReport prints the names (-check) and diffs (-diff) of the files that
+// change, and returns the exit status: 1 with -check when one changes.
+func (e *env) fmtReport(c *command, f *fmtFlags, jobs []convertJob, results []fmtResult) int {
+	var report []byte
+	changed := false
+	for i, r := range results {
+		if !r.changed() {
+			continue
+		}
+		changed = true
+		name := jobs[i].name
+		if f.check {
+			report = append(report, name+"\n"...)
+		}
+		if f.diff {
+			report = append(report, unifiedDiff(name, name+" (formatted)", r.src, r.out)...)
+		}
+	}
+	if code := e.writeStdout(c, report); code != 0 {
+		return code
+	}
+	if f.check && changed {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,106 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// languages chooses the schema of each file: its language by name
+// (schema.LanguageFor), extended with provider schemas when the run has
+// them. It is safe for concurrent use.
+type languages struct {
+	// terraform reads files of no known language as Terraform.
+	terraform bool
+	// extend adds the provider schemas to a language; nil without them.
+	extend func(*schema.Language) (*schema.Language, error)
+
+	// file is the provider schemas file, for diagnostics.
+	file string
+
+	mu       sync.Mutex
+	extended map[*schema.Language]extended
+}
+
+// extended is a language with the provider schemas, or why it has none.
+type extended struct {
+	lang *schema.Language
+	err  error
+}
+
+// newLanguages reads the provider schemas file, if any (the output of
+// terraform providers schema -json), and returns the chooser.
+func newLanguages(providerSchemas string, terraform bool) (*languages, hcl.Diagnostics) {
+	l := &languages{terraform: terraform, file: providerSchemas, extended: map[*schema.Language]extended{}}
+	if providerSchemas == "" {
+		return l, nil
+	}
+	data, err := os.ReadFile(providerSchemas)
+	if err != nil {
+		return nil, hcl.Diagnostics{readFailed(providerSchemas, err)}
+	}
+	ps, err := schema.ReadProviderSchemas(data)
+	if err != nil {
+		return nil, hcl.Diagnostics{providerDiag(providerSchemas, err)}
+	}
+	l.extend = func(lang *schema.Language) (*schema.Language, error) { return lang.WithProviders(ps) }
+	return l, nil
+}
+
+// providerDiag reports provider schemas that cannot be used.
+func providerDiag(name string, err error) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Invalid provider schemas",
+		Detail:   fmt.Sprintf("The file %q is not usable as provider schemas (the output of \"terraform providers schema -json\"): %s.", name, err),
+	}
+}
+
+// language returns the language of a file called name, or nil for a
+// generic HCL file.
+func (l *languages) language(name string) *schema.Language {
+	lang := schema.LanguageFor(name)
+	if lang == nil && l.terraform {
+		lang = schema.Terraform
+	}
+	return lang
+}
+
+// root returns the schema of the root body of a file called name, nil for
+// a generic HCL file, and the diagnostics of extending its language with
+// the provider schemas.
+func (l *languages) root(name string) (*schema.Body, hcl.Diagnostics) {
+	lang := l.language(name)
+	if lang == nil || l.extend == nil {
+		if lang == nil {
+			return nil, nil
+		}
+		return lang.Root, nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ext, ok := l.extended[lang]
+	if !ok {
+		ext.lang, ext.err = l.extend(lang)
+		l.extended[lang] = ext
+	}
+	if ext.err != nil {
+		return nil, hcl.Diagnostics{providerDiag(l.file, ext.err)}
+	}
+	return ext.lang.Root, nil
+}
+
+// prepare extends the languages of the files called names with the
+// provider schemas before a parallel run, and returns the error of the
+// first that cannot be, once.
+func (l *languages) prepare(names []string) hcl.Diagnostics {
+	for _, name := range names {
+		if _, diags := l.root(name); diags.HasErrors() {
+			return diags
+		}
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// forEach calls fn(i) for i in [0, n) on runtime.GOMAXPROCS(0) goroutines
+// and returns when all calls are done. Callers store results by index, so
+// the output order does not depend on the schedule. On a terminal, a run
+// that lasts longer than e.progressAfter shows "VERB i/n files" on
+// standard error, redrawn in place, and ends it with a newline.
+func (e *env) forEach(verb string, n int, fn func(i int)) {
+	p := e.startProgress(verb, n)
+	parallel(runtime.GOMAXPROCS(0), n, func(i int) {
+		fn(i)
+		p.add()
+	})
+	p.stop()
+}
+
+// parallel calls fn(i) for i in [0, n) on at most workers goroutines, in
+// order of i as far as each goroutine goes, and returns when all are done.
+func parallel(workers, n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, n) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// progress draws "VERB i/n files" on a terminal while work goes on.
+type progress struct {
+	e     *env
+	verb  string
+	total int
+	done  atomic.Int64
+	quit  chan struct{}
+	ended chan struct{}
+}
+
+// startProgress starts the progress line of a run over n files, or
+// returns nil when standard error is not a terminal or there is one file.
+func (e *env) startProgress(verb string, n int) *progress {
+	if !e.terminal || n < 2 {
+		return nil
+	}
+	p := &progress{e: e, verb: verb, total: n, quit: make(chan struct{}), ended: make(chan struct{})}
+	go p.loop()
+	return p
+}
+
+// loop waits progressAfter, then redraws the line every progressEvery
+// until stop.
+func (p *progress) loop() {
+	defer close(p.ended)
+	wait := time.NewTimer(p.e.progressAfter)
+	defer wait.Stop()
+	select {
+	case <-p.quit:
+		return
+	case <-wait.C:
+	}
+	tick := time.NewTicker(p.e.progressEvery)
+	defer tick.Stop()
+	for {
+		p.draw()
+		select {
+		case <-p.quit:
+			p.draw()
+			fmt.Fprint(p.e.stderr, "\n")
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func (p *progress) draw() {
+	fmt.Fprintf(p.e.stderr, "\r%s %d/%d files", p.verb, p.done.Load(), p.total)
+}
+
+// add counts one file done. A nil progress does nothing.
+func (p *progress) add() {
+	if p != nil {
+		p.done.Add(1)
+	}
+}
+
+// stop ends the line, if it was shown, and waits for the drawing to end.
+func (p *progress) stop() {
+	if p != nil {
+		close(p.quit)
+		<-p.ended
+	}
+}

@@ -1,0 +1,305 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// output is one file that a run writes.
+type output struct {
+	// path is where the file goes.
+	path string
+	data []byte
+	// perm is the permission of a new file; an existing one keeps its
+	// own.
+	perm fs.FileMode
+	// source is the file that data was made from, read as read; it must
+	// not have changed when data is written. Empty for standard input.
+	source string
+	read   []byte
+}
+
+// writeError is a failure to write an output: nothing was written,
+// unless written says otherwise.
+type writeError struct {
+	path    string
+	err     error
+	changed bool // source changed during the run
+	written int  // files renamed into place before the failure
+}
+
+func (e *writeError) Error() string { return e.path + ": " + e.err.Error() }
+
+// diagnostic returns the error as a diagnostic without a Subject.
+func (e *writeError) diagnostic() *hcl.Diagnostic {
+	what := "No file was written."
+	if e.written > 0 {
+		what = fmt.Sprintf("%s had been written before the failure; the others were not.", plural(e.written, "file"))
+	}
+	if e.changed {
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "File changed during the run",
+			Detail:   fmt.Sprintf("The file %q changed after it was read, so its result would be stale. %s Run the command again.", e.path, what),
+		}
+	}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Failed to write file",
+		Detail:   fmt.Sprintf("The file %q could not be written: %s. %s", e.path, readError(e.err), what),
+	}
+}
+
+// writeAll writes outs with a writer: all of them, or, on a failure
+// before the first rename, none.
+func writeAll(outs []output) error {
+	paths := make([]string, len(outs))
+	for i, o := range outs {
+		paths[i] = o.path
+	}
+	w, err := startWriter(paths)
+	if err != nil {
+		return err
+	}
+	for i, o := range outs {
+		w.stage(i, o)
+	}
+	return w.finish(true, nil)
+}
+
+// A writer writes a set of files atomically, all or nothing as far as the
+// file system allows, while the caller is still producing them: each
+// file's data goes to a temporary file in the target's directory as soon
+// as it is ready (written and synced by a few goroutines, so that the disk
+// works while the processors convert), and finish renames them all over
+// their targets once every file is ready and no source has changed. On a
+// failure before the first rename, every temporary file and every
+// directory made is removed, so the tree is as it was.
+//
+// A target may be a missing file or a regular file, which keeps its
+// permissions; a directory, a symbolic link or a device at the target is
+// an error.
+type writer struct {
+	outs  []output
+	perms []fs.FileMode // of existing targets; 0 for new files
+	temps []string      // by output; "" when not staged
+	errs  []error
+	dirs  []string // made, in order
+	queue chan int
+	wg    sync.WaitGroup
+}
+
+// stagers is the number of temporary files written at once: writing and
+// syncing wait on the disk more than on the processor, and concurrent
+// syncs let the file system commit them together.
+const stagers = 8
+
+// startWriter checks the targets, makes their missing directories and
+// starts the goroutines that stage files.
+func startWriter(paths []string) (*writer, error) {
+	w := &writer{
+		outs:  make([]output, len(paths)),
+		perms: make([]fs.FileMode, len(paths)),
+		temps: make([]string, len(paths)),
+		errs:  make([]error, len(paths)),
+		queue: make(chan int, len(paths)),
+	}
+	for i, p := range paths {
+		w.outs[i].path = p
+		perm, err := targetPerm(p)
+		if err == nil {
+			err = w.mkdirAll(filepath.Dir(p))
+		}
+		if err != nil {
+			w.abort()
+			return nil, &writeError{path: p, err: err}
+		}
+		w.perms[i] = perm
+	}
+	for range stagers {
+		w.wg.Go(func() {
+			for i := range w.queue {
+				w.temps[i], w.errs[i] = stageFile(w.outs[i], w.perms[i])
+			}
+		})
+	}
+	return w, nil
+}
+
+// targetPerm returns the permissions of an existing target, 0 when there
+// is none, and an error when the target is not a regular file.
+func targetPerm(path string) (fs.FileMode, error) {
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0, nil
+	case err != nil:
+		return 0, err
+	case !fi.Mode().IsRegular():
+		return 0, fmt.Errorf("it exists and is not a regular file (%s); hcljson replaces only regular files", kindOf(fi.Mode()))
+	}
+	return fi.Mode().Perm(), nil
+}
+
+// kindOf names a file type that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a special file"
+}
+
+// stage queues output i, whose path was given to startWriter, to be
+// written to a temporary file. Outputs never staged are not written. It
+// is safe to call from several goroutines, once for each i.
+func (w *writer) stage(i int, o output) {
+	o.path = w.outs[i].path
+	w.outs[i] = o
+	if w.perms[i] == 0 {
+		w.perms[i] = o.perm
+	}
+	w.queue <- i
+}
+
+// finish waits for the staged files. If ok is false, or one could not be
+// written, or a source changed since it was read, it removes everything
+// it made and returns the error (nil when !ok); otherwise it runs hook, if
+// any, checks the sources and renames each file over its target.
+func (w *writer) finish(ok bool, hook func()) error {
+	close(w.queue)
+	w.wg.Wait()
+	if !ok {
+		w.abort()
+		return nil
+	}
+	if hook != nil {
+		hook()
+	}
+	if err := w.check(); err != nil {
+		w.abort()
+		return err
+	}
+	return w.commit()
+}
+
+// check returns the first staging error, or a source that changed.
+func (w *writer) check() error {
+	for i, err := range w.errs {
+		if err != nil {
+			return &writeError{path: w.outs[i].path, err: err}
+		}
+	}
+	for i, o := range w.outs {
+		if w.temps[i] == "" || o.source == "" {
+			continue
+		}
+		now, err := os.ReadFile(o.source)
+		if err != nil || !bytes.Equal(now, o.read) {
+			return &writeError{path: o.source, err: errors.New("changed"), changed: true}
+		}
+	}
+	return nil
+}
+
+// stageFile writes o's data to a synced temporary file beside o.path,
+// with permissions perm, and returns its name ("" if none was made).
+func stageFile(o output, perm fs.FileMode) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".hcljson-*")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(o.data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return f.Name(), err
+}
+
+// mkdirAll makes dir and its missing parents, remembering each one made.
+func (w *writer) mkdirAll(dir string) error {
+	fi, err := os.Stat(dir)
+	if err == nil {
+		if !fi.IsDir() {
+			return fmt.Errorf("%s is not a directory", dir)
+		}
+		return nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if parent := filepath.Dir(dir); parent != dir {
+		if err := w.mkdirAll(parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		return err
+	}
+	w.dirs = append(w.dirs, dir)
+	return nil
+}
+
+// abort removes every temporary file and made directory.
+func (w *writer) abort() {
+	for _, t := range w.temps {
+		if t != "" {
+			os.Remove(t)
+		}
+	}
+	for i := len(w.dirs) - 1; i >= 0; i-- {
+		os.Remove(w.dirs[i])
+	}
+}
+
+// commit renames each temporary file over its target and syncs the
+// directories.
+func (w *writer) commit() error {
+	done := 0
+	for i, t := range w.temps {
+		if t == "" {
+			continue
+		}
+		if err := os.Rename(t, w.outs[i].path); err != nil {
+			for _, rest := range w.temps[i:] {
+				if rest != "" {
+					os.Remove(rest)
+				}
+			}
+			return &writeError{path: w.outs[i].path, err: err, written: done}
+		}
+		done++
+	}
+	synced := map[string]bool{}
+	for i, o := range w.outs {
+		if dir := filepath.Dir(o.path); w.temps[i] != "" && !synced[dir] {
+			synced[dir] = true
+			syncDir(dir)
+		}
+	}
+	return nil
+}
+
+// syncDir flushes a directory's entries, so that the renames survive a
+// crash. Errors are ignored: some file systems cannot sync a directory.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
