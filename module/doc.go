@@ -25,8 +25,8 @@
 // "override" or ends with "_override" is an override file: "override.tf",
 // "db_override.tf.json". Primary files come first, then override files,
 // each group in lexical (byte) order of the names, as Terraform and OpenTofu
-// load them. Merging override files into the primary ones is the
-// caller's business: this package keeps the files apart.
+// load them. [Merge] (or [Module.Body]) applies the override files to the
+// primary ones as Terraform and OpenTofu do, given the language's schema.
 //
 // # OpenTofu and Terraform
 //

@@ -1,4 +1,4 @@
-// Package cli implements the hcljson command: convert, check, fmt, get,
+// Package cli implements the hcljson command: convert, check, fmt, inspect, get,
 // version and help. Main holds no global state, so tests run it
 // in-process.
 //
@@ -23,6 +23,7 @@ Commands:
   convert   convert files between native syntax (.tf) and JSON (.tf.json)
   check     parse files and modules and check them against their language
   fmt       rewrite .tf.json files in the canonical general array form
+  inspect   print a module's configuration as terraform show -json does
   get       print the value at a path in a JSON document, such as a plan
   version   print the version of hcljson
   help      show the help of a command
@@ -67,6 +68,7 @@ func commands() []*command {
 		{name: "convert", help: convertUsage, run: convert},
 		{name: "check", help: checkUsage, run: check},
 		{name: "fmt", help: fmtUsage, run: fmtCmd},
+		{name: "inspect", help: inspectUsage, run: inspectCmd},
 		{name: "get", help: getUsage, run: get},
 		{name: "version", help: versionUsage, run: version},
 		{name: "help", help: helpUsage, run: help},

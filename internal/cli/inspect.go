@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"os"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/inspect"
+	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// inspectUsage is the help of "hcljson inspect".
+const inspectUsage = `Usage: hcljson inspect [--format json|text] [--provider-schema FILE] [--compact] DIR
+
+Prints the configuration of the module in DIR as "terraform show -json"
+describes it under "configuration" (provider_config, root_module with
+outputs, resources, module_calls and variables; each expression as
+constant_value or references), computed from the .tf, .tf.json, .tofu and
+.tofu.json files alone: no init, no plan, no providers. Override files are
+merged; modules called with a local source ("./x") are read recursively,
+others when .terraform/modules/modules.json says where they were
+installed. Extra keys that Terraform's readers ignore add what it leaves
+out: locals, dynamic blocks, lifecycle, provisioner when, module providers,
+variable type, and the range (filename, line, column) of every item.
+
+In .tf.json files each argument is read as Terraform reads it: a string
+that is a template has references, not a constant_value of its raw text.
+Without provider schemas a JSON object in a resource cannot be told from a
+nested block and is shown as an argument; give --provider-schema to place
+nested blocks.
+
+Diagnostics go to standard error; the configuration is printed even when
+there are errors, with what could be read.
+
+Flags:
+  --format FORMAT          json (the default) or text: a readable summary of
+                           variables, outputs, resources and modules
+  --compact                json on one line, as terraform show -json prints it
+  --provider-schema FILE   the output of "terraform providers schema -json"
+
+Exit status: 0 when there is no error, 1 when there are errors, 2 on a
+usage error.
+`
+
+// inspectCmd runs "hcljson inspect".
+func inspectCmd(e *env, args []string) int {
+	c := lookup("inspect")
+	fs := newFlags(c)
+	format := fs.String("format", "json", "")
+	compact := fs.Bool("compact", false, "")
+	var schemas stringList
+	fs.Var(&schemas, "provider-schema", "")
+	dirs, code := e.parseFlags(c, fs, args)
+	if code >= 0 {
+		return code
+	}
+	if err := oneOf("format", *format, "json", "text"); err != nil {
+		return e.usageError(c, "%v", err)
+	}
+	switch {
+	case len(schemas) > 1:
+		return e.usageError(c, "give one --provider-schema file (\"terraform providers schema -json\" writes every provider in one)")
+	case len(dirs) != 1:
+		return e.usageError(c, "want one module directory, have %d", len(dirs))
+	}
+	lang := schema.Terraform
+	if len(schemas) == 1 {
+		data, err := os.ReadFile(schemas[0])
+		if err != nil {
+			return e.writeDiags(nil, hcl.Diagnostics{readFailed(schemas[0], err)})
+		}
+		ps, err := schema.ReadProviderSchemas(data)
+		if err == nil {
+			lang, err = lang.WithProviders(ps)
+		}
+		if err != nil {
+			return e.writeDiags(nil, hcl.Diagnostics{providerDiag(schemas[0], err)})
+		}
+	}
+	// A directory that is missing or holds no configuration has nothing
+	// to print.
+	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{}); diags.HasErrors() {
+		return e.writeDiags(nil, diags)
+	}
+	cfg, diags := inspect.Module(dirs[0], inspect.Options{Language: lang})
+	status := e.writeDiags(sourcesOf(diags), diags)
+	if cfg == nil {
+		return 1
+	}
+	var err error
+	if *format == "text" {
+		err = inspect.WriteText(e.stdout, cfg)
+	} else {
+		err = inspect.WriteJSON(e.stdout, cfg, !*compact)
+	}
+	if err != nil {
+		return e.writeFailed(err)
+	}
+	return status
+}
+
+// sourcesOf reads the files that diags point into, for the snippets of
+// the diagnostic writer (a file that cannot be read gets none).
+func sourcesOf(diags hcl.Diagnostics) map[string]*hcl.File {
+	files := map[string]*hcl.File{}
+	for _, d := range diags {
+		if d.Subject == nil || files[d.Subject.Filename] != nil {
+			continue
+		}
+		if src, err := os.ReadFile(d.Subject.Filename); err == nil {
+			files[d.Subject.Filename] = &hcl.File{Bytes: src}
+		}
+	}
+	return files
+}
