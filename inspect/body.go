@@ -3,6 +3,7 @@ package inspect
 import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -69,6 +70,22 @@ func (r *bodyReader) nested(body hcl.Body, sb *schema.Body) *Expressions {
 // inferred adds to e what sb does not list, read from the syntax.
 func (r *bodyReader) inferred(e *Expressions, body, remain hcl.Body, sb *schema.Body) {
 	native, ok := body.(*hclsyntax.Body)
+	if attrs, blocks, diags, merged := module.Syntax(remain); !ok && merged {
+		// A native body merged with JSON overrides: each part as its
+		// syntax says.
+		r.diags = append(r.diags, diags...)
+		for name, attr := range attrs {
+			if sb.Lookup(name) == nil {
+				e.addAttribute(name, NewExpression(attr.Expr))
+			}
+		}
+		for _, blk := range blocks {
+			if sb.Lookup(blk.Type) == nil {
+				r.syntaxBlock(e, blk)
+			}
+		}
+		return
+	}
 	if !ok {
 		attrs, diags := remain.JustAttributes()
 		r.diags = append(r.diags, diags...)
@@ -83,19 +100,24 @@ func (r *bodyReader) inferred(e *Expressions, body, remain hcl.Body, sb *schema.
 		}
 	}
 	for _, blk := range native.Blocks {
-		if sb.Lookup(blk.Type) != nil {
-			continue
+		if sb.Lookup(blk.Type) == nil {
+			r.syntaxBlock(e, blk.AsHCLBlock())
 		}
-		if blk.Type == "dynamic" {
-			e.Dynamic = append(e.Dynamic, r.dynamic(blk.AsHCLBlock()))
-			continue
-		}
-		nesting := schema.NestingList
-		if len(blk.Labels) == 1 {
-			nesting = schema.NestingMap
-		}
-		e.addBlock(blk.Type, nesting, blk.Labels, r.nested(blk.Body, openBody))
 	}
+}
+
+// syntaxBlock adds a native block that no schema describes: blocks
+// without labels are a list, blocks with one label a map keyed by it.
+func (r *bodyReader) syntaxBlock(e *Expressions, blk *hcl.Block) {
+	if blk.Type == "dynamic" {
+		e.Dynamic = append(e.Dynamic, r.dynamic(blk))
+		return
+	}
+	nesting := schema.NestingList
+	if len(blk.Labels) == 1 {
+		nesting = schema.NestingMap
+	}
+	e.addBlock(blk.Type, nesting, blk.Labels, r.nested(blk.Body, openBody))
 }
 
 // dynamic reads a dynamic block.

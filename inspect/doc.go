@@ -76,9 +76,9 @@
 //
 // # Limits
 //
-// Override files are merged (module.Merge); where a JSON override file
-// overrides part of a native resource, the native file's nested blocks
-// need a provider schema that lists them. Module sources
+// Override files are merged (module.Merge); in a resource merged from
+// native and JSON files, what no schema lists is read as each file's syntax
+// says (module.Syntax). Module sources
 // are read as literals, so OpenTofu's variables in module sources are not
 // evaluated. Remote module sources are read only where
 // .terraform/modules/modules.json says they were installed; otherwise the

@@ -425,3 +425,42 @@ func consume(consumed map[string]bool, s *hcl.BodySchema) map[string]bool {
 func (v *view) MissingItemRange() hcl.Range {
 	return v.layers[0].body.MissingItemRange()
 }
+
+// Syntax reads what remains of a merged body (the remainder of a
+// PartialContent call, or the whole body) from each layer's syntax, for
+// callers that read bodies no schema describes: in a native layer its
+// arguments and blocks, in a JSON layer every property an argument (a JSON
+// object cannot be told from a block there). Later layers replace earlier
+// ones as in every merged body. ok is false when body is not a merged body
+// of mixed syntax: a native one is an *hclsyntax.Body, read as such, and
+// any other body is read with JustAttributes.
+func Syntax(body hcl.Body) (attrs hcl.Attributes, blocks hcl.Blocks, diags hcl.Diagnostics, ok bool) {
+	v, ok := body.(*view)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	hidden := hiddenNames(v.layers, foldTypes(v.layers))
+	layerAttrs := make([]map[string]*hcl.Attribute, len(v.layers))
+	for i, l := range v.layers {
+		native, isNative := l.body.(*hclsyntax.Body)
+		if !isNative {
+			var d hcl.Diagnostics
+			layerAttrs[i], d = l.body.JustAttributes()
+			diags = append(diags, d...)
+			continue
+		}
+		layerAttrs[i] = make(map[string]*hcl.Attribute, len(native.Attributes))
+		for name, a := range native.Attributes {
+			if !l.consumed[name] {
+				layerAttrs[i][name] = a.AsHCLAttribute()
+			}
+		}
+		for _, b := range native.Blocks {
+			if _, key := syntaxHead(b); l.consumed[b.Type] || hidden[i][key] || !l.rule.keepsBlock(key) {
+				continue
+			}
+			blocks = append(blocks, b.AsHCLBlock())
+		}
+	}
+	return pickAttrs(v.layers, layerAttrs, hidden, hclExpr), blocks, diags, true
+}
