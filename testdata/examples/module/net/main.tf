@@ -1,0 +1,7 @@
+variable "cidr" {
+  type = string
+}
+
+output "cidr" {
+  value = var.cidr
+}
