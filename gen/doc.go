@@ -142,12 +142,17 @@
 //     given and reported when evaluated.
 //   - Unknown and marked cty values (see above), and invalid UTF-8 (written
 //     as U+FFFD).
-//   - ConvertJSON: a JSON object with a repeated key in an expression (an
-//     error when HCL evaluates it, silently the last value in native
-//     syntax); an argument name that is not an identifier; a template
-//     Terraform and OpenTofu read differently (OpenTofu evaluates a module
-//     source and version template, Terraform takes it as text) — each an
-//     error. A "//" property that is the last member of a body is written
+//   - ConvertJSON: a JSON object with a repeated literal key in an
+//     expression (an error when HCL evaluates it, silently the last value
+//     in native syntax); an argument name that is not an identifier; a
+//     string with template syntax where Terraform and OpenTofu read it
+//     differently (module source and version, backend and cloud settings:
+//     OpenTofu evaluates the template, Terraform takes it as text;
+//     Attribute.OpenTofuTemplate) — each an error, in both directions.
+//     Object keys that are templates and collide only at run time
+//     ({"${var.a}": 1, "A": 2} with var.a = "A") are not detected: HCL's
+//     JSON reading reports them when it evaluates, native syntax keeps
+//     the last value. A "//" property that is the last member of a body is written
 //     as a comment there, which ConvertNative does not carry back (it keeps
 //     comments above items only).
 package gen

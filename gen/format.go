@@ -61,6 +61,9 @@ func (c *jsonConv) formatBody(dst *Body, i int, s *schema.Body) {
 
 // formatBlocks appends the blocks of type typ held by node v.
 func (c *jsonConv) formatBlocks(dst *Body, v int, blk *schema.Block, typ string, labels []string) {
+	if c.kind(v) == scanner.Null {
+		return // no blocks, as HCL reads it
+	}
 	if len(labels) < len(blk.Labels) {
 		c.eachObject(v, "The "+blk.Labels[len(labels)]+" of a "+typ+" block", func(obj int) {
 			c.eachMember(obj, func(lk, lv int) {

@@ -110,6 +110,10 @@ func TestFormatJSONForms(t *testing.T) {
 	if string(out) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
+	out, diags = FormatJSON([]byte(`{"locals": null, "resource": {"aws_instance": {"web": null}}, "x": 1}`), "a.tf.json", schema.Terraform.Root, Options{})
+	if diags.HasErrors() || string(out) != "{\n  \"x\": 1\n}\n" {
+		t.Errorf("null blocks: %s\n%s", hcltest.RenderDiags(diags), out)
+	}
 	if _, diags := FormatJSON([]byte(`{"a": }`), "a.tf.json", nil, Options{}); !diags.HasErrors() {
 		t.Error("no error for invalid JSON")
 	} else if got := diags[0].Error(); got != "a.tf.json:1,7-8: Missing JSON value; A JSON value must start with a brace, a bracket, a number, a string, or a keyword." {

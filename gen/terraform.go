@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -53,6 +54,10 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 	case mode == schema.Expression:
 		return c.expr(a.Expr), Expr
 	case mode == schema.Literal:
+		if c.schema.OpenTofuTemplate(a.Name) && hasTemplateText(a.Expr) {
+			c.fail(a.Expr, "Read differently by Terraform and OpenTofu", "Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences (\"${\", \"%{\"), so no JSON means the same to both")
+			return Value{}, Literal
+		}
 		return c.literal(a.Expr), Literal
 	case mode == schema.Requirement:
 		return c.requirement(a.Expr), Literal
@@ -158,6 +163,25 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 	}
 	c.fail(at, "Unknown mode", "the schema gives it the mode "+mode.String())
 	return Value{}
+}
+
+// hasTemplateText reports whether e is a constant holding a string with
+// "${" or "%{" in it.
+func hasTemplateText(e hcl.Expression) bool {
+	v, diags := e.Value(nil)
+	if diags.HasErrors() {
+		return false // not a constant: reported as such
+	}
+	found := false
+	cty.Walk(v, func(_ cty.Path, x cty.Value) (bool, error) {
+		if x.IsKnown() && !x.IsNull() && x.Type() == cty.String {
+			if s := x.AsString(); strings.Contains(s, "${") || strings.Contains(s, "%{") {
+				found = true
+			}
+		}
+		return !found, nil
+	})
+	return found
 }
 
 // isKeyedReference reports whether e is a reference with an index that is

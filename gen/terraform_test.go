@@ -264,6 +264,8 @@ func TestTerraformErrors(t *testing.T) {
 			`t.tf:2,10-18: error: Not a type; The argument "type" in variable "v" cannot be written in JSON with the same meaning: it is read as a type constraint (Invalid type specification).`},
 		{"variable \"v\" {\n  default = var.x\n}\n",
 			`t.tf:2,13-18: error: Not a constant; The argument "default" in variable "v" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
+		{"module \"m\" {\n  source = \"./x$${a}\"\n}\n",
+			`t.tf:2,12-22: error: Read differently by Terraform and OpenTofu; The argument "source" in module "m" cannot be written in JSON with the same meaning: Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences ("${", "%{"), so no JSON means the same to both.`},
 		{"module \"m\" {\n  source = \"./modules/${var.dir}\"\n}\n",
 			`t.tf:2,12-34: error: Not a constant; The argument "source" in module "m" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
 		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"destroy\"\n  }\n}\n",

@@ -364,6 +364,22 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 	})
 }
 
+// hasTemplate reports whether a string in node v (object keys included)
+// has template syntax.
+func (c *jsonConv) hasTemplate(v int) bool {
+	switch c.kind(v) {
+	case scanner.String:
+		return !template.IsLiteral(c.doc.Text(v))
+	case scanner.Array, scanner.Object:
+		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+			if c.hasTemplate(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // plainText reports whether s can stand between quotes as it is, in a
 // label or a string, and mean itself: printable ASCII with no quote,
 // backslash, "${" or "%{".
@@ -429,6 +445,10 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	mode, shape, _ := s.ModeOf(name)
 	def := s.Attribute(name)
 	at := append(path[:len(path):len(path)], name)
+	if mode == schema.Literal && s.OpenTofuTemplate(name) && c.hasTemplate(v) {
+		c.errorf(v, "Read differently by Terraform and OpenTofu", "%s: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. Write it without \"${\" and \"%%{\", or as the one program you use reads it.", strings.Join(at, "."))
+		return
+	}
 	w := valueWriter{c: c, path: at}
 	text, ok := w.attr(v, mode, shape, def)
 	if !ok {

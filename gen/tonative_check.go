@@ -44,12 +44,7 @@ func sameReading(j, n hcl.Expression, mode schema.Mode, shape schema.Shape, def 
 	case schema.Literal:
 		return sameLiteral(j, n)
 	case schema.Requirement:
-		// An object entry's configuration_aliases are references,
-		// checked where written; the rest are literals.
-		if _, diags := hcl.ExprMap(j); !diags.HasErrors() {
-			return ""
-		}
-		return sameLiteral(j, n)
+		return sameRequirement(j, n)
 	}
 	switch shape {
 	case schema.ListOf:
@@ -89,6 +84,36 @@ func sameReading(j, n hcl.Expression, mode schema.Mode, shape schema.Shape, def 
 		return ""
 	}
 	return sameSyntax(j, n, mode)
+}
+
+// sameRequirement compares an entry of terraform.required_providers: a
+// literal version string, or an object whose configuration_aliases are a
+// list of references and whose other properties are literals.
+func sameRequirement(j, n hcl.Expression) string {
+	jm, diags := hcl.ExprMap(j)
+	if diags.HasErrors() {
+		return sameLiteral(j, n)
+	}
+	nm, diags := hcl.ExprMap(n)
+	if diags.HasErrors() || len(jm) != len(nm) {
+		return "not the same requirement"
+	}
+	for i := range jm {
+		if why := sameLiteral(jm[i].Key, nm[i].Key); why != "" {
+			return "a key: " + why
+		}
+		key, _ := jm[i].Key.Value(nil)
+		if key.Type() == cty.String && key.IsKnown() && !key.IsNull() && key.AsString() == "configuration_aliases" {
+			if why := sameReading(jm[i].Value, nm[i].Value, schema.AbsTraversal, schema.ListOf, nil); why != "" {
+				return "configuration_aliases: " + why
+			}
+			continue
+		}
+		if why := sameLiteral(jm[i].Value, nm[i].Value); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // sameExpression compares two expressions: the variables they refer to,

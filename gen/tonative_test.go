@@ -197,6 +197,21 @@ func TestConvertJSONErrors(t *testing.T) {
 			want: `x.tf.json:1,20-21: Incorrect JSON value type; Either a JSON object or a JSON array is required, representing the contents of one or more "variable" blocks.`,
 		},
 		{
+			name: "template OpenTofu evaluates",
+			src:  `{"terraform": {"backend": {"s3": {"bucket": "${var.b}"}}}}`,
+			want: `x.tf.json:1,45-55: Read differently by Terraform and OpenTofu; terraform.backend.s3.bucket: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. Write it without "${" and "%{", or as the one program you use reads it.`,
+		},
+		{
+			name: "configuration alias that is two",
+			src:  `{"terraform": {"required_providers": {"aws": {"source": "hashicorp/aws", "configuration_aliases": ["aws.west, aws.east"]}}}}`,
+			want: `x.tf.json:1,46-122: Cannot write value; terraform.required_providers.aws: native syntax would read this value differently (configuration_aliases: not the same list).`,
+		},
+		{
+			name: "configuration alias with a newline",
+			src:  `{"terraform": {"required_providers": {"aws": {"configuration_aliases": ["aws.west]\n source = \"evil/aws\"\n x = [aws.e"]}}}}`,
+			want: `x.tf.json:1,73-121: Cannot write value; terraform.required_providers.aws: "aws.west]\n source = \"evil/aws\"\n x = [aws.e" cannot be written in native syntax as a reference in a string`,
+		},
+		{
 			name: "missing label",
 			src:  `{"variable": {}}`,
 			want: `x.tf.json:1,14-15: Missing block label; At least one object property is required, whose name represents the variable block's name.`,

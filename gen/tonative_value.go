@@ -101,7 +101,9 @@ func (w valueWriter) syntax(v int, mode schema.Mode) (string, bool) {
 	if strings.Contains(text, "${") && mode != schema.TypeExpr && mode != schema.NativeExpr {
 		return w.fail(v, "Unexpected template", "this value is read as %s, where \"${\" has no meaning", modeWords(mode))
 	}
-	if text == "" {
+	if text == "" || strings.ContainsAny(text, "\n\r") && mode != schema.TypeExpr && mode != schema.NativeExpr {
+		// A reference or a keyword is one line; a newline would end the
+		// argument in native syntax.
 		return w.fail(v, "Cannot write value", "%q cannot be written in native syntax as %s", text, modeWords(mode))
 	}
 	return text, true

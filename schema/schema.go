@@ -166,6 +166,11 @@ type Attribute struct {
 	// identifier). In other modes they are words that may stand for the
 	// whole value instead (lifecycle.ignore_changes = "all").
 	Keywords []string
+	// OpenTofuTemplate marks a Literal argument that OpenTofu evaluates
+	// with its static evaluator (module source and version, backend and
+	// cloud settings): there a JSON string with template sequences is a
+	// template, while Terraform takes it as text.
+	OpenTofuTemplate bool
 }
 
 func (*Attribute) item() {}
@@ -223,6 +228,19 @@ type Body struct {
 	Open              bool
 	AnyAttributes     bool
 	AnyAttributesMode Mode
+	// OpenTofuTemplates marks the unlisted arguments of an Open body as
+	// Attribute.OpenTofuTemplate marks a listed one.
+	OpenTofuTemplates bool
+}
+
+// OpenTofuTemplate reports whether OpenTofu reads the argument called
+// name in b as a template where Terraform reads it as a literal (see
+// Attribute.OpenTofuTemplate).
+func (b *Body) OpenTofuTemplate(name string) bool {
+	if a := b.Attribute(name); a != nil {
+		return a.OpenTofuTemplate
+	}
+	return b.Open && b.OpenTofuTemplates && b.Block(name) == nil
 }
 
 // Attribute returns the attribute named name, or nil.

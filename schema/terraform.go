@@ -31,6 +31,18 @@ func block(typ string, n Nesting, body *Body, labels ...string) Block {
 	return Block{Type: typ, Labels: labels, Nesting: n, Body: body}
 }
 
+// tofuTemplate is a Literal argument that OpenTofu evaluates as a
+// template (see Attribute.OpenTofuTemplate).
+func tofuTemplate(name string) Attribute {
+	return Attribute{Name: name, Mode: Literal, OpenTofuTemplate: true}
+}
+
+// tofuTemplates marks b's unlisted arguments as OpenTofu templates.
+func tofuTemplates(b *Body) *Body {
+	b.OpenTofuTemplates = true
+	return b
+}
+
 // open returns an Open body whose unlisted arguments are read in mode m.
 func open(m Mode, attrs []Attribute, blocks ...Block) *Body {
 	return &Body{Attributes: attrs, Blocks: blocks, Open: true, AnyAttributesMode: m}
@@ -215,8 +227,8 @@ func terraformRoot() *Body {
 		block("module", NestingList, &Body{
 			Open: true,
 			Attributes: []Attribute{
-				required("source", Literal),
-				attr("version", Literal),
+				{Name: "source", Mode: Literal, Required: true, OpenTofuTemplate: true},
+				tofuTemplate("version"),
 				attr("count", Expression),
 				attr("for_each", Expression),
 				listOf("depends_on", AbsTraversal),
@@ -266,19 +278,19 @@ func terraformBlockBody() *Body {
 			keyword("language"),
 		},
 		Blocks: []Block{
-			block("backend", NestingSingle, open(Literal, nil), "type"),
-			block("cloud", NestingSingle, open(Literal,
+			block("backend", NestingSingle, tofuTemplates(open(Literal, nil)), "type"),
+			block("cloud", NestingSingle, tofuTemplates(open(Literal,
 				[]Attribute{
-					attr("organization", Literal),
-					attr("hostname", Literal),
-					attr("token", Literal),
+					tofuTemplate("organization"),
+					tofuTemplate("hostname"),
+					tofuTemplate("token"),
 				},
-				block("workspaces", NestingSingle, open(Literal, []Attribute{
-					attr("name", Literal),
-					attr("project", Literal),
-					attr("tags", Literal),
-				})),
-			)),
+				block("workspaces", NestingSingle, tofuTemplates(open(Literal, []Attribute{
+					tofuTemplate("name"),
+					tofuTemplate("project"),
+					tofuTemplate("tags"),
+				}))),
+			))),
 			block("required_providers", NestingList, &Body{AnyAttributes: true, AnyAttributesMode: Requirement}),
 			block("provider_meta", NestingList, open(Expression, nil), "provider"),
 			block("encryption", NestingSingle, encryptionBody()), // OpenTofu

@@ -8,7 +8,7 @@ terraform {
     }
   }
   backend "s3" {
-    bucket = "b-$${x}"
+    bucket = "b-state"
     key    = "state"
   }
 }

@@ -4,9 +4,9 @@ terraform {
     legacy = ">= 1.0, $${x}"
   }
   cloud {
-    organization = "org-$${o}"
+    organization = "org"
     workspaces {
-      tags = ["a-$${t}"]
+      tags = ["a"]
     }
   }
 }

@@ -12,7 +12,7 @@ terraform {
   }
 
   backend "s3" {
-    bucket = "state-$${not_a_template}"
+    bucket = "state-bucket"
     key    = "prod/terraform.tfstate"
   }
 
