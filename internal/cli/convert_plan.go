@@ -177,7 +177,7 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 		switch {
 		case f.write:
 			j.target = filepath.Join(filepath.Dir(j.path), targetName(filepath.Base(j.path), j.to))
-		case f.out != "" && !several && !isDir(f.out):
+		case f.out != "" && !several && !isDir(f.out) && !strings.HasSuffix(f.out, "/") && !strings.HasSuffix(f.out, string(filepath.Separator)):
 			j.target = f.out
 		case f.out != "":
 			j.target = filepath.Join(f.out, filepath.Dir(j.rel), targetName(filepath.Base(j.rel), j.to))
@@ -185,14 +185,14 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 	}
 	inputs := map[string]string{}
 	for _, j := range jobs {
-		inputs[filepath.Clean(j.path)] = j.path
+		inputs[fileKey(j.path)] = j.path
 	}
 	writers := map[string]string{}
 	for _, j := range jobs {
 		if j.target == "" {
 			continue
 		}
-		t := filepath.Clean(j.target)
+		t := fileKey(j.target)
 		if in, ok := inputs[t]; ok {
 			return fmt.Errorf("the output of %s would replace %s, which is also an input", j.path, in)
 		}
@@ -202,6 +202,23 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 		writers[t] = j.path
 	}
 	return nil
+}
+
+// fileKey returns a name that two paths share when they name the same
+// file: absolute, with symbolic links resolved (those of the directory
+// when the file does not exist yet).
+func fileKey(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
 }
 
 // isDir reports whether path is a directory.

@@ -79,21 +79,36 @@ func fmtCmd(e *env, args []string) int {
 	if diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
-	var w *writer
-	if f.write {
-		var err error
-		if w, err = startWriter(jobNames(jobs)); err != nil {
-			return e.writeFailed(err)
-		}
-	}
 	results := make([]fmtResult, len(jobs))
 	e.forEach("formatted", len(jobs), func(i int) {
-		r := formatFile(&jobs[i], langs)
-		results[i] = r
-		if w != nil && r.changed() {
-			w.stage(i, output{data: r.out, perm: r.perm, source: jobs[i].path, read: r.src})
-		}
+		results[i] = formatFile(&jobs[i], langs)
 	})
+	// Only the files that change are rewritten, so only their targets
+	// must be regular files (a formatted file behind a symbolic link is
+	// left alone).
+	var w *writer
+	if f.write {
+		var changed []int
+		for i, r := range results {
+			if r.changed() {
+				changed = append(changed, i)
+			}
+		}
+		if len(changed) > 0 {
+			names := make([]string, len(changed))
+			for k, i := range changed {
+				names[k] = jobs[i].name
+			}
+			var err error
+			if w, err = startWriter(names); err != nil {
+				return e.writeFailed(err)
+			}
+			for k, i := range changed {
+				r := results[i]
+				w.stage(k, output{data: r.out, perm: r.perm, source: jobs[i].path, read: r.src})
+			}
+		}
+	}
 	files := map[string]*hcl.File{}
 	for i, r := range results {
 		if len(r.diags) > 0 {

@@ -281,6 +281,12 @@ func (w *writer) commit() error {
 					os.Remove(rest)
 				}
 			}
+			if done == 0 {
+				// Nothing was written: leave no directory behind either.
+				for k := len(w.dirs) - 1; k >= 0; k-- {
+					os.Remove(w.dirs[k])
+				}
+			}
 			return &writeError{path: w.outs[i].path, err: err, written: done}
 		}
 		done++
