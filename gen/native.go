@@ -294,16 +294,43 @@ func (c *nativeConv) literalValue(e *hclsyntax.LiteralValueExpr) Value {
 // number returns the number v written as text in the source: the text
 // itself when JSON allows it, its shortest exact form otherwise.
 func (c *nativeConv) number(text string, v cty.Value) Value {
-	if len(text) <= maxNumberText {
-		if n, err := Number(text); err == nil {
-			return n
+	if t := jsonNumberText(text); len(t) <= maxNumberText {
+		n, err := Number(t)
+		if err != nil {
+			c.fail(nil, "Number out of range", err.Error())
 		}
+		return n
+	}
+	// Finding the shortest decimal form takes time that grows with the
+	// exponent: beyond about 40,000 decimal digits, refuse.
+	if exp := v.AsBigFloat().MantExp(nil); exp > maxWrittenExp || exp < -maxWrittenExp {
+		c.fail(nil, "Number out of range", fmt.Sprintf("a number of more than %d characters with a decimal exponent beyond ±40,000 cannot be written", maxNumberText))
+		return Value{}
 	}
 	n, err := NumberFloat(v.AsBigFloat())
 	if err != nil {
 		c.fail(nil, "Number out of range", err.Error())
 	}
 	return n
+}
+
+// maxWrittenExp bounds the binary exponent of a number written in its
+// shortest form (2^131072 has about 39,457 decimal digits).
+const maxWrittenExp = 1 << 17
+
+// jsonNumberText returns a native number literal (with an optional
+// leading minus) in JSON's grammar, which differs only in forbidding
+// leading zeros: 007.5e3 is 7.5e3.
+func jsonNumberText(text string) string {
+	sign := ""
+	if strings.HasPrefix(text, "-") {
+		sign, text = "-", text[1:]
+	}
+	i := 0
+	for i+1 < len(text) && text[i] == '0' && text[i+1] >= '0' && text[i+1] <= '9' {
+		i++
+	}
+	return sign + text[i:]
 }
 
 // maxNumberText is the longest number token hcljson reads (spec.md D15);

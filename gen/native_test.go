@@ -426,3 +426,21 @@ func TestNativeTemplatePieces(t *testing.T) {
 		t.Errorf("only %d of the templates parse", checked)
 	}
 }
+
+// TestNativeLeadingZeros checks that number literals with leading zeros,
+// which JSON forbids, are written without them, and that a huge exponent
+// is written from its text at once (not after minutes of finding its
+// shortest decimal form).
+func TestNativeLeadingZeros(t *testing.T) {
+	out, diags := ConvertNative([]byte("a = 007.5e1\nb = -00\nc = 0.5\n"), "t.tf", NativeOptions{}, Options{Compact: true})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if want := `{"a":7.5e1,"b":-0,"c":0.5}` + "\n"; string(out) != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+	out, diags = ConvertNative([]byte("a = 07e10177700\n"), "t.tf", NativeOptions{}, Options{Compact: true})
+	if want := `{"a":"${7e10177700}"}` + "\n"; diags.HasErrors() || string(out) != want {
+		t.Errorf("got %s %s, want %s", out, hcltest.RenderDiags(diags), want)
+	}
+}

@@ -143,10 +143,40 @@ func sameExpression(j, n hcl.Expression) string {
 		}
 		return ""
 	}
-	if !a.RawEquals(b) {
+	if !sameValue(a, b) {
 		return "its value would change"
 	}
 	return ""
+}
+
+// sameValue is cty's RawEquals, except that numbers are compared as
+// binary floats: RawEquals writes non-integers out in full decimal, which
+// takes time quadratic in the exponent (1e-94459).
+func sameValue(a, b cty.Value) bool {
+	switch {
+	case !a.Type().Equals(b.Type()):
+		return false
+	case !a.IsKnown() || !b.IsKnown() || a.IsNull() || b.IsNull() || a.IsMarked() || b.IsMarked():
+		return a.RawEquals(b)
+	case a.Type() == cty.Number:
+		return a.AsBigFloat().Cmp(b.AsBigFloat()) == 0
+	case a.Type().IsPrimitiveType():
+		return a.RawEquals(b)
+	case a.Type().IsObjectType() || a.Type().IsTupleType() || a.CanIterateElements():
+		if a.LengthInt() != b.LengthInt() {
+			return false
+		}
+		ia, ib := a.ElementIterator(), b.ElementIterator()
+		for ia.Next() && ib.Next() {
+			ka, va := ia.Element()
+			kb, vb := ib.Element()
+			if !sameValue(ka, kb) || !sameValue(va, vb) {
+				return false
+			}
+		}
+		return true
+	}
+	return a.RawEquals(b)
 }
 
 // errorSummaries returns the distinct summaries of the errors in diags,
@@ -175,7 +205,7 @@ func sameLiteral(j, n hcl.Expression) string {
 	if d1.HasErrors() || d2.HasErrors() {
 		return "it is not a constant"
 	}
-	if !a.RawEquals(b) {
+	if !sameValue(a, b) {
 		return "its value would change"
 	}
 	return ""
