@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -84,7 +85,7 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	if len(c.out) > 0 {
 		c.out = append(c.out, '\n')
 	}
-	out := hclwrite.Format(c.out)
+	out := formatNative(c.out)
 	if _, more := ParseNative(out, filename); more.HasErrors() {
 		// Every argument was read back one by one, so this would be a
 		// fault in the layout: say so rather than write a broken file.
@@ -96,6 +97,26 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 		})
 	}
 	return out, diags
+}
+
+// formatNative lays src out as terraform fmt does (hclwrite.Format), if
+// that changes only white space: hclwrite.Format can join tokens that
+// only a space kept apart ("0. 0", the number 0 indexed by 0, becomes the
+// number 0.0), so the tokens before and after are compared, and src is
+// returned as it is when they differ.
+func formatNative(src []byte) []byte {
+	out := hclwrite.Format(src)
+	a, _ := hclsyntax.LexConfig(src, "", hcl.InitialPos)
+	b, _ := hclsyntax.LexConfig(out, "", hcl.InitialPos)
+	if len(a) != len(b) {
+		return src
+	}
+	for i := range a {
+		if a[i].Type != b[i].Type || !bytes.Equal(bytes.TrimRight(a[i].Bytes, " \t"), bytes.TrimRight(b[i].Bytes, " \t")) {
+			return src
+		}
+	}
+	return out
 }
 
 // decodeAll decodes body and every block in it with schema s, as a
