@@ -121,7 +121,8 @@
 // for expressions; the traversal, type or keyword for syntax), and the
 // whole output is parsed: any difference is an error, never a silent
 // change. The output is laid out by hclwrite.Format, with a blank line
-// around blocks.
+// around blocks, unless formatting would change a token (it can join
+// tokens that a space kept apart); then it is left as written.
 //
 // # Performance
 //
