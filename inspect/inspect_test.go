@@ -294,23 +294,32 @@ func jsonOf(t *testing.T, v any) string {
 // output: it adds the raw text of every JSON template as a constant_value
 // (see the package documentation).
 func TestTofuShowConfig(t *testing.T) {
-	b, err := os.ReadFile("testdata/builtin.tofu.json")
+	for _, dir := range []string{builtinDir, builtinJSONDir} {
+		checkTofuOutput(t, dir, "testdata/builtin.tofu.json")
+	}
+}
+
+// checkTofuOutput checks that the representation of the module in dir,
+// without its extra keys, equals what tofu show -config -json printed
+// (in file tofu), schema_version aside, and returns the representation.
+func checkTofuOutput(t *testing.T, dir, tofu string) *Config {
+	t.Helper()
+	b, err := os.ReadFile(tofu)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := reencode(t, dropKeys(decodeJSON(t, string(b)), "schema_version"))
-	for _, dir := range []string{builtinDir, builtinJSONDir} {
-		cfg, diags := Module(dir, Options{})
-		if len(diags) > 0 {
-			t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
-		}
-		got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
-		if got != want {
-			var diffs []string
-			diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
-			t.Errorf("%s differs from tofu show -config -json:\n%s", dir, strings.Join(diffs, "\n"))
-		}
+	cfg, diags := Module(dir, Options{})
+	if len(diags) > 0 {
+		t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
 	}
+	got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
+	if got != want {
+		var diffs []string
+		diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
+		t.Errorf("%s differs from tofu show -config -json:\n%s", dir, strings.Join(diffs, "\n"))
+	}
+	return cfg
 }
 
 func reencode(t *testing.T, v any) string {
