@@ -22,7 +22,16 @@ import (
 )
 
 // tofuEnv names the environment variable that holds the path (or name on
-// $PATH) of a tofu or terraform binary for TestTofuValidate.
+// $PATH) of a tofu or terraform binary for TestTofuValidate. OpenTofu
+// builds from the Go module proxy alone (its go.mod has replace
+// directives, so build inside the downloaded module, not with go install):
+//
+//	mkdir -p /tmp/tofu && cd /tmp/tofu
+//	GOFLAGS=-mod=mod go mod download -json github.com/opentofu/opentofu@v1.12.6
+//	cp -r "$(go env GOMODCACHE)/github.com/opentofu/opentofu@v1.12.6" src && chmod -R u+w src
+//	cd src && go build -o /tmp/tofu/bin/tofu ./cmd/tofu
+//
+// and then HCLJSON_TOFU=/tmp/tofu/bin/tofu go test ./gen -run TestTofuValidate.
 const tofuEnv = "HCLJSON_TOFU"
 
 // wantDiagsFile, in a fixture directory, holds the diagnostics that the
