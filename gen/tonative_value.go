@@ -53,7 +53,7 @@ func (w valueWriter) attr(v int, mode schema.Mode, shape schema.Shape, def *sche
 			}
 			elems = append(elems, s)
 		}
-		return list(elems, false), true
+		return list(elems), true
 	case schema.MapOf:
 		if w.c.kind(v) != scanner.Object {
 			return w.fail(v, "Expected an object", "this argument is a map written out entry by entry, each key and value %s", modeWords(mode))
@@ -165,7 +165,7 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 			}
 			elems = append(elems, s)
 		}
-		return list(elems, true), true
+		return list(elems), true
 	case scanner.Object:
 		var items []string
 		var err bool
@@ -375,7 +375,7 @@ func appendStringEscapes(dst []byte, s string) []byte {
 
 // list writes a tuple: on one line when short and flat, else one element
 // per line.
-func list(elems []string, expr bool) string {
+func list(elems []string) string {
 	if len(elems) == 0 {
 		return "[]"
 	}

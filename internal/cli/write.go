@@ -57,23 +57,6 @@ func (e *writeError) diagnostic() *hcl.Diagnostic {
 	}
 }
 
-// writeAll writes outs with a writer: all of them, or, on a failure
-// before the first rename, none.
-func writeAll(outs []output) error {
-	paths := make([]string, len(outs))
-	for i, o := range outs {
-		paths[i] = o.path
-	}
-	w, err := startWriter(paths)
-	if err != nil {
-		return err
-	}
-	for i, o := range outs {
-		w.stage(i, o)
-	}
-	return w.finish(true, nil)
-}
-
 // A writer writes a set of files atomically, all or nothing as far as the
 // file system allows, while the caller is still producing them: each
 // file's data goes to a temporary file in the target's directory as soon

@@ -229,3 +229,20 @@ func listTree(t *testing.T, dir string) string {
 // flat joins the words of s by single spaces, undoing the wrapping of
 // diagnostics.
 func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// writeAll writes outs with a writer: all of them, or, on a failure
+// before the first rename, none.
+func writeAll(outs []output) error {
+	paths := make([]string, len(outs))
+	for i, o := range outs {
+		paths[i] = o.path
+	}
+	w, err := startWriter(paths)
+	if err != nil {
+		return err
+	}
+	for i, o := range outs {
+		w.stage(i, o)
+	}
+	return w.finish(true, nil)
+}
