@@ -74,13 +74,12 @@
 //
 // A number keeps its exact decimal text ([Number]) or the shortest text
 // that identifies it ([NumberFloat], [NumberInt]), and HCL reads it back
-// with 512 bits of precision. In Expr mode a number that a float64 reader
-// would change (1e400, 1e-400, 9007199254740993, a 30-digit integer) is
-// written as the template "${1e400}", which HCL evaluates to the same
-// number, as the HCL JSON specification advises: JavaScript, jq and
-// encoding/json read such numbers as Infinity, a clamped float or an
-// error. 0.1, 1.5e-7 and -0 stay numbers. In Literal mode, where a
-// template would be read as a string, the number is written as it is.
+// with 512 bits of precision, as Terraform and OpenTofu do. A number is
+// written as a JSON number in every mode, 9007199254740993 and 1e400
+// included: a template "${1e400}" would evaluate to the same number but
+// turn a constant into an expression (terraform show -json would lose its
+// constant_value). Readers that hold numbers in float64 (JavaScript, jq,
+// encoding/json) round or reject such numbers; HCL does not.
 // Number and NumberFloat reject what hcljson cannot read: more than 4,096
 // characters, or a magnitude beyond about 1e646456992 or below about
 // 1e-646457000 (spec.md §syntax-numbers, §syntax-limits).

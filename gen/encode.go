@@ -215,13 +215,7 @@ func (e *encoder) value(v *Value, mode Mode, depth int) {
 	case kindTrue:
 		e.dst = append(e.dst, "true"...)
 	case kindNumber:
-		if v.wide && mode == Expr {
-			e.dst = append(e.dst, `"${`...)
-			e.dst = append(e.dst, v.text...)
-			e.dst = append(e.dst, `}"`...)
-		} else {
-			e.dst = append(e.dst, v.text...)
-		}
+		e.dst = append(e.dst, v.text...)
 	case kindString:
 		e.dst = appendString(e.dst, v.text, mode == Expr)
 	case kindTemplate:

@@ -758,38 +758,23 @@ func TestControlCharacters(t *testing.T) {
 	}
 }
 
-func TestNumberWide(t *testing.T) {
-	tests := []struct {
-		lit  string
-		wide bool
-	}{
-		{"0", false}, {"-0", false}, {"0.0", false}, {"-0.0e5", false}, {"0e-99999999", false},
-		{"0.1", false}, {"1.50", false}, {"1E5", false}, {"1.5e-7", false},
-		{"9007199254740992", false}, {"9007199254740993", true},
-		{"1e400", true}, {"-1e400", true}, {"1e-400", true}, {"1e4000", true}, {"-1e-4000", true},
-		{"123456789012345678901234567890", true}, {"1.7976931348623157e308", false},
-		{"1.7976931348623159e308", true}, {"5e-324", false}, {"4.9e-324", true},
-		{"0.30000000000000004", false}, {"0.3000000000000000444", true},
-		{"100000000000000000000000", false}, // 1e23 is the shortest text of its float64
-		{"1.00000000000000000000000000000000000000000000000001", true},
-	}
-	for _, tt := range tests {
-		v, err := Number(tt.lit)
+// Every number is written as its text in both modes, also where float64
+// readers would change it: HCL reads it back exactly.
+func TestNumberPlain(t *testing.T) {
+	for _, lit := range []string{
+		"0", "-0", "0.0", "-0.0e5", "0e-99999999", "0.1", "1.50", "1E5", "1.5e-7",
+		"9007199254740992", "9007199254740993", "1e400", "-1e400", "1e-400", "1e4000", "-1e-4000",
+		"123456789012345678901234567890", "1.7976931348623159e308", "4.9e-324",
+		"0.3000000000000000444", "1.00000000000000000000000000000000000000000000000001",
+	} {
+		v, err := Number(lit)
 		if err != nil {
-			t.Fatalf("Number(%q): %v", tt.lit, err)
+			t.Fatalf("Number(%q): %v", lit, err)
 		}
-		if v.wide != tt.wide {
-			t.Errorf("Number(%q) wide = %v, want %v", tt.lit, v.wide, tt.wide)
-		}
-		wantExpr := tt.lit
-		if tt.wide {
-			wantExpr = `"${` + tt.lit + `}"`
-		}
-		if got := string(AppendValue(nil, v, Expr, Options{})); got != wantExpr {
-			t.Errorf("Number(%q) in Expr mode: %s, want %s", tt.lit, got, wantExpr)
-		}
-		if got := string(AppendValue(nil, v, Literal, Options{})); got != tt.lit {
-			t.Errorf("Number(%q) in Literal mode: %s, want %s", tt.lit, got, tt.lit)
+		for _, mode := range []Mode{Expr, Literal} {
+			if got := string(AppendValue(nil, v, mode, Options{})); got != lit {
+				t.Errorf("Number(%q) in mode %v: %s, want %s", lit, mode, got, lit)
+			}
 		}
 		f := NewFile()
 		f.Body().AppendAttribute("expr", v, Expr)
@@ -838,30 +823,29 @@ func TestNumberFloatText(t *testing.T) {
 	tests := []struct {
 		v    cty.Value
 		text string
-		wide bool
 	}{
-		{cty.Zero, "0", false},
-		{cty.NumberFloatVal(0).Negate(), "-0", false},
-		{cty.NumberFloatVal(0.1), "0.1", false},
-		{cty.MustParseNumberVal("0.1"), "0.1", false},
-		{cty.NumberIntVal(1000000), "1000000", false},
-		{cty.NumberFloatVal(1e20), "100000000000000000000", false},
-		{cty.NumberFloatVal(1e21), "1e+21", false},
-		{cty.NumberFloatVal(0.000001), "0.000001", false},
-		{cty.NumberFloatVal(1.5e-7), "1.5e-7", false},
-		{cty.NumberFloatVal(-2.5e-300), "-2.5e-300", false},
-		{cty.MustParseNumberVal("1e400"), "1e+400", true},
-		{cty.MustParseNumberVal("9007199254740993"), "9007199254740993", true},
-		{cty.NumberIntVal(1).Divide(cty.NumberIntVal(3)), "0.33333333333333333334", true}, // 64 bits
-		{cty.MustParseNumberVal("1").Divide(cty.MustParseNumberVal("3")), "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335", true},
+		{cty.Zero, "0"},
+		{cty.NumberFloatVal(0).Negate(), "-0"},
+		{cty.NumberFloatVal(0.1), "0.1"},
+		{cty.MustParseNumberVal("0.1"), "0.1"},
+		{cty.NumberIntVal(1000000), "1000000"},
+		{cty.NumberFloatVal(1e20), "100000000000000000000"},
+		{cty.NumberFloatVal(1e21), "1e+21"},
+		{cty.NumberFloatVal(0.000001), "0.000001"},
+		{cty.NumberFloatVal(1.5e-7), "1.5e-7"},
+		{cty.NumberFloatVal(-2.5e-300), "-2.5e-300"},
+		{cty.MustParseNumberVal("1e400"), "1e+400"},
+		{cty.MustParseNumberVal("9007199254740993"), "9007199254740993"},
+		{cty.NumberIntVal(1).Divide(cty.NumberIntVal(3)), "0.33333333333333333334"}, // 64 bits
+		{cty.MustParseNumberVal("1").Divide(cty.MustParseNumberVal("3")), "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335"},
 	}
 	for _, tt := range tests {
 		v, err := NumberFloat(tt.v.AsBigFloat())
 		if err != nil {
 			t.Fatalf("NumberFloat(%s): %v", tt.v.AsBigFloat(), err)
 		}
-		if v.text != tt.text || v.wide != tt.wide {
-			t.Errorf("NumberFloat(%s) = %q wide %v, want %q wide %v", hcltest.NumberText(tt.v.AsBigFloat()), v.text, v.wide, tt.text, tt.wide)
+		if v.text != tt.text {
+			t.Errorf("NumberFloat(%s) = %q, want %q", hcltest.NumberText(tt.v.AsBigFloat()), v.text, tt.text)
 		}
 		if !isJSONNumber(v.text) {
 			t.Errorf("NumberFloat text %q is not a JSON number", v.text)
@@ -884,19 +868,18 @@ func TestNumberInt(t *testing.T) {
 	tests := []struct {
 		i    int64
 		text string
-		wide bool
 	}{
-		{0, "0", false}, {-1, "-1", false}, {1 << 53, "9007199254740992", false},
-		{1<<53 + 1, "9007199254740993", true}, {-(1<<53 + 1), "-9007199254740993", true},
+		{0, "0"}, {-1, "-1"}, {1 << 53, "9007199254740992"},
+		{1<<53 + 1, "9007199254740993"}, {-(1<<53 + 1), "-9007199254740993"},
 		// float64 holds 2^60 and -2^63, but their shortest texts are
 		// 1.152921504606847e+18 and -9.223372036854776e+18.
-		{1 << 60, "1152921504606846976", true}, {1<<63 - 1, "9223372036854775807", true},
-		{-1 << 63, "-9223372036854775808", true}, {1e15, "1000000000000000", false},
+		{1 << 60, "1152921504606846976"}, {1<<63 - 1, "9223372036854775807"},
+		{-1 << 63, "-9223372036854775808"}, {1e15, "1000000000000000"},
 	}
 	for _, tt := range tests {
 		v := NumberInt(tt.i)
-		if v.text != tt.text || v.wide != tt.wide {
-			t.Errorf("NumberInt(%d) = %q wide %v, want %q wide %v", tt.i, v.text, v.wide, tt.text, tt.wide)
+		if v.text != tt.text {
+			t.Errorf("NumberInt(%d) = %q, want %q", tt.i, v.text, tt.text)
 		}
 	}
 }

@@ -107,9 +107,8 @@ func ExampleBody_AppendAttributeCty() {
 	// gen: resource.aws_instance.web.tags["Name"]: value is unknown
 }
 
-// Numbers keep their exact value. In an expression, one that float64
-// readers would change is written as a template that HCL evaluates to the
-// same number.
+// Numbers keep their exact text and value in every mode, also those that
+// float64 readers would change: HCL reads them with 512 bits of precision.
 func ExampleNumber() {
 	for _, lit := range []string{"0.1", "-0", "9007199254740993", "1e400"} {
 		n, err := gen.Number(lit)
@@ -123,8 +122,8 @@ func ExampleNumber() {
 	// Output:
 	// 0.1                Expr: 0.1                    Literal: 0.1
 	// -0                 Expr: -0                     Literal: -0
-	// 9007199254740993   Expr: "${9007199254740993}"  Literal: 9007199254740993
-	// 1e400              Expr: "${1e400}"             Literal: 1e400
+	// 9007199254740993   Expr: 9007199254740993       Literal: 9007199254740993
+	// 1e400              Expr: 1e400                  Literal: 1e400
 }
 
 // Strings are escaped for JSON and, in expressions, for templates; nothing

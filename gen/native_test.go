@@ -118,10 +118,10 @@ func TestNativeExpressions(t *testing.T) {
 		{"negative", `a = -5`, `{"a":-5}`},
 		{"negative zero", `a = -0`, `{"a":-0}`},
 		{"tenth", `a = 0.1`, `{"a":0.1}`},
-		{"huge", `a = 1e400`, `{"a":"${1e400}"}`},
-		{"negative huge", `a = -1e400`, `{"a":"${-1e400}"}`},
-		{"30 digits", `a = 123456789012345678901234567890`, `{"a":"${123456789012345678901234567890}"}`},
-		{"2^53+1", `a = 9007199254740993`, `{"a":"${9007199254740993}"}`},
+		{"huge", `a = 1e400`, `{"a":1e400}`},
+		{"negative huge", `a = -1e400`, `{"a":-1e400}`},
+		{"30 digits", `a = 123456789012345678901234567890`, `{"a":123456789012345678901234567890}`},
+		{"2^53+1", `a = 9007199254740993`, `{"a":9007199254740993}`},
 		{"bool null", `a = [true, false, null]`, `{"a":[true,false,null]}`},
 		{"traversal", `a = var.foo`, `{"a":"${var.foo}"}`},
 		{"wrap", `a = "${var.n}"`, `{"a":"${var.n}"}`},
@@ -440,7 +440,7 @@ func TestNativeLeadingZeros(t *testing.T) {
 		t.Errorf("got %s, want %s", out, want)
 	}
 	out, diags = ConvertNative([]byte("a = 07e10177700\n"), "t.tf", NativeOptions{}, Options{Compact: true})
-	if want := `{"a":"${7e10177700}"}` + "\n"; diags.HasErrors() || string(out) != want {
+	if want := `{"a":7e10177700}` + "\n"; diags.HasErrors() || string(out) != want {
 		t.Errorf("got %s %s, want %s", out, hcltest.RenderDiags(diags), want)
 	}
 }

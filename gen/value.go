@@ -40,7 +40,6 @@ const (
 // zero Value is null.
 type Value struct {
 	kind  kind
-	wide  bool // a number that float64 readers would change (see Number)
 	text  string
 	elems []Value
 	props []Prop
@@ -88,14 +87,11 @@ func Object(props ...Prop) Value { return Value{kind: kindObject, props: props} 
 // arithmetic (beyond about 1e646456992 and 1e-646457000; spec.md
 // §syntax-numbers, §syntax-limits).
 //
-// In an Expr-mode attribute, a number that float64 readers would change is
-// written as the template "${<text>}": one whose value is not the value of
-// the shortest text of the float64 nearest to it (1e400, 1e-400,
-// 9007199254740993, 123456789012345678901234567890). HCL evaluates the
-// template to the same number, and readers such as JavaScript, jq and
-// encoding/json see a string instead of a number they would round, clamp
-// or reject. 0.1 and -0 are written as numbers. In a Literal-mode attribute
-// the number is always written as it is.
+// The number is written as it is in every mode, also where a reader that
+// holds numbers in float64 would change it (9007199254740993, 1e400):
+// HCL, Terraform and OpenTofu read it exactly, and a template such as
+// "${1e400}" would turn a constant into an expression (terraform show
+// -json then has no constant_value for it).
 func Number(literal string) (Value, error) {
 	if !isJSONNumber(literal) {
 		return Value{}, fmt.Errorf("gen: %q is not a JSON number", literal)
@@ -103,7 +99,7 @@ func Number(literal string) (Value, error) {
 	if err := checkReadable(literal); err != nil {
 		return Value{}, err
 	}
-	return Value{kind: kindNumber, text: literal, wide: !fitsFloat64(literal)}, nil
+	return Value{kind: kindNumber, text: literal}, nil
 }
 
 // NumberFloat returns a number with the shortest decimal text that
@@ -135,15 +131,12 @@ func NumberFloat(f *big.Float) (Value, error) {
 	if err := checkReadable(text); err != nil {
 		return Value{}, err
 	}
-	return Value{kind: kindNumber, text: text, wide: !fitsFloat64(text)}, nil
+	return Value{kind: kindNumber, text: text}, nil
 }
 
 // NumberInt returns an integer.
 func NumberInt(i int64) Value {
-	text := strconv.FormatInt(i, 10)
-	// float64 holds every integer of magnitude up to 2^53 exactly.
-	const exact = 1 << 53
-	return Value{kind: kindNumber, text: text, wide: (i > exact || i < -exact) && !fitsFloat64(text)}
+	return Value{kind: kindNumber, text: strconv.FormatInt(i, 10)}
 }
 
 // IsNull reports whether v is null.
@@ -211,51 +204,4 @@ func checkReadable(text string) error {
 		return fmt.Errorf("gen: %s is too large or too small for HCL to read", text)
 	}
 	return nil
-}
-
-// fitsFloat64 reports whether the JSON number lit has the value of the
-// shortest text of the float64 nearest to it, that is whether a reader that
-// holds numbers in float64 gets its value (0.1 and 1.50 do, 1e400 and
-// 9007199254740993 do not). -0 fits; the sign of zero counts.
-func fitsFloat64(lit string) bool {
-	f, err := strconv.ParseFloat(lit, 64)
-	if err != nil {
-		return false // out of range
-	}
-	var buf [32]byte
-	return sameDecimal(lit, string(strconv.AppendFloat(buf[:0], f, 'e', -1, 64)))
-}
-
-// sameDecimal reports whether two JSON numbers have the same value, sign of
-// zero included.
-func sameDecimal(a, b string) bool {
-	an, ad, ae, aok := decimalParts(a)
-	bn, bd, be, bok := decimalParts(b)
-	return aok && bok && an == bn && ad == bd && (ad == "" || ae == be)
-}
-
-// decimalParts returns the sign of the JSON number s, its significant
-// digits (no leading or trailing zeros; "" for zero) and the exponent e
-// with value 0.<digits> × 10^e. ok is false when the exponent does not fit
-// in an int.
-func decimalParts(s string) (neg bool, digits string, exp int, ok bool) {
-	if strings.HasPrefix(s, "-") {
-		neg, s = true, s[1:]
-	}
-	mant, expText, _ := strings.Cut(strings.ToLower(s), "e")
-	intPart, frac, _ := strings.Cut(mant, ".")
-	all := strings.TrimLeft(intPart+frac, "0")
-	lead := len(intPart) + len(frac) - len(all) // leading zeros dropped
-	digits = strings.TrimRight(all, "0")
-	if digits == "" {
-		return neg, "", 0, true
-	}
-	e := 0
-	if expText != "" {
-		var err error
-		if e, err = strconv.Atoi(expText); err != nil || e > 1<<40 || e < -(1<<40) {
-			return neg, digits, 0, false
-		}
-	}
-	return neg, digits, len(intPart) - lead + e, true
 }
