@@ -61,6 +61,15 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 			Detail:   "Only a file parsed by hclsyntax (HCL's native syntax) can be converted to JSON.",
 		}}
 	}
+	if opts.Schema != nil {
+		// The structure must be what the language accepts, as Terraform
+		// and OpenTofu report it: a block the schema does not know, or
+		// where it has an argument, would become JSON that means
+		// something else, or that does not convert back.
+		if diags := decodeAll(f.Body, opts.Schema); diags.HasErrors() {
+			return nil, diags
+		}
+	}
 	c := &nativeConv{src: f.Bytes, opts: opts, schema: opts.Schema}
 	out := NewFile()
 	c.body(out.Body(), body, 0)
@@ -180,7 +189,7 @@ func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
 	n := len(c.diags)
 	if c.schema != nil {
 		v, mode := c.schemaAttribute(a)
-		if len(c.diags) == n {
+		if !c.diags[n:].HasErrors() {
 			dst.AppendAttribute(a.Name, v, mode)
 		}
 		return
@@ -195,7 +204,7 @@ func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
 	} else {
 		v = c.expr(a.Expr)
 	}
-	if len(c.diags) == n {
+	if !c.diags[n:].HasErrors() {
 		dst.AppendAttribute(a.Name, v, mode)
 	}
 }

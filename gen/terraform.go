@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -72,7 +73,7 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 				return String(word), Literal
 			}
 		}
-		return c.syntaxList(a.Expr, mode, nil), Literal
+		return c.syntaxList(a.Expr, mode, def), Literal
 	case schema.MapOf:
 		pairs, diags := hcl.ExprMap(a.Expr)
 		if diags.HasErrors() {
@@ -81,8 +82,8 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 		}
 		props := make([]Prop, 0, len(pairs))
 		for _, p := range pairs {
-			k := c.syntax(p.Key, mode, nil)
-			v := c.syntax(p.Value, mode, nil)
+			k := c.syntax(p.Key, mode, def)
+			v := c.syntax(p.Value, mode, def)
 			props = append(props, Prop{Key: k, Value: v})
 		}
 		return Object(props...), Literal
@@ -107,6 +108,11 @@ func (c *nativeConv) syntaxList(e hcl.Expression, mode schema.Mode, def *schema.
 // syntax converts one value that a JSON reader parses out of a string.
 func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attribute) Value {
 	at := nativeExpr(e)
+	if def != nil && def.Quoted {
+		if v, ok := c.quotedSyntax(e, mode); ok {
+			return v
+		}
+	}
 	text := c.text(e.Range())
 	switch mode {
 	case schema.TypeExpr:
@@ -163,6 +169,48 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 	}
 	c.fail(at, "Unknown mode", "the schema gives it the mode "+mode.String())
 	return Value{}
+}
+
+// quotedSyntax converts a reference or keyword written in a native quoted
+// string, as Terraform 0.11 wrote it ("aws.west", "destroy"): Terraform
+// and OpenTofu read it as the unquoted syntax, with a deprecation
+// warning, and in JSON it is that string. ok is false when e is not a
+// quoted string holding one traversal; the caller reports what it is.
+func (c *nativeConv) quotedSyntax(e hcl.Expression, mode schema.Mode) (Value, bool) {
+	if key, ok := e.(*hclsyntax.ObjectConsKeyExpr); ok {
+		e = key.Wrapped
+	}
+	tmpl, ok := e.(*hclsyntax.TemplateExpr)
+	if !ok || !tmpl.IsStringLiteral() {
+		return Value{}, false
+	}
+	text, ok := literalText(tmpl)
+	if !ok {
+		return Value{}, false
+	}
+	tr, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
+	if diags.HasErrors() || strings.ContainsAny(text, "\n\r") {
+		return Value{}, false
+	}
+	what := "references"
+	switch mode {
+	case schema.Keyword:
+		if len(tr) != 1 {
+			return Value{}, false
+		}
+		what = "keywords"
+	case schema.AbsTraversal, schema.RelTraversal, schema.ProviderRef:
+	default:
+		return Value{}, false
+	}
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagWarning,
+		Summary:  "Quoted " + what + " are deprecated",
+		Detail: fmt.Sprintf("The argument %q%s gives a %s in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.",
+			c.attrName(), c.where(), strings.TrimSuffix(what, "s")),
+		Subject: e.Range().Ptr(),
+	})
+	return c.stringValue(text, nativeExpr(e)), true
 }
 
 // hasTemplateText reports whether e is a constant holding a string with

@@ -252,8 +252,6 @@ func tfSyntax(src []byte, e hcl.Expression, mode schema.Mode, shape schema.Shape
 // change is an error naming the file, line and argument.
 func TestTerraformErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"resource \"a\" \"b\" {\n  provider = \"aws.west\"\n}\n",
-			`t.tf:2,14-24: error: Not a reference; The argument "provider" in resource "a" "b" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
 		{"resource \"a\" \"b\" {\n  depends_on = concat([a.b])\n}\n",
 			`t.tf:2,16-29: error: Not a static list; The argument "depends_on" in resource "a" "b" cannot be written in JSON with the same meaning: it must be a list written out element by element (Invalid expression).`},
 		{"resource \"a\" \"b\" {\n  depends_on = [\"${a.b}\"]\n}\n",
@@ -268,20 +266,85 @@ func TestTerraformErrors(t *testing.T) {
 			`t.tf:2,12-22: error: Read differently by Terraform and OpenTofu; The argument "source" in module "m" cannot be written in JSON with the same meaning: Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences ("${", "%{"), so no JSON means the same to both.`},
 		{"module \"m\" {\n  source = \"./modules/${var.dir}\"\n}\n",
 			`t.tf:2,12-34: error: Not a constant; The argument "source" in module "m" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
-		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"destroy\"\n  }\n}\n",
-			`t.tf:3,12-21: error: Not a keyword; The argument "when" in resource "a" "b" > provisioner "x" cannot be written in JSON with the same meaning: it is read as one bare word.`},
-		{"module \"m\" {\n  source = \"x\"\n  providers = { \"aws\" = aws.west }\n}\n",
-			`t.tf:3,17-22: error: Not a reference; The argument "providers" in module "m" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"de stroy\"\n  }\n}\n",
+			`t.tf:3,12-22: error: Not a keyword; The argument "when" in resource "a" "b" > provisioner "x" cannot be written in JSON with the same meaning: it is read as one bare word.`},
+		{"moved {\n  from = \"a.b\"\n  to = a.c\n}\n",
+			`t.tf:2,10-15: error: Not a reference; The argument "from" in moved cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		{"module \"m\" {\n  source = \"x\"\n  providers = { aws = \"aws.west\" + 1 }\n}\n",
+			`t.tf:3,23-37: error: Not a reference; The argument "providers" in module "m" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
 		{"resource \"a\" \"b\" {\n  dynamic \"d\" {\n    iterator = \"${x}\"\n  }\n}\n",
 			`t.tf:3,16-22: error: Not a reference; The argument "iterator" in resource "a" "b" > dynamic "d" cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
 		{"resource \"a\" \"b\" {\n  lifecycle {\n    ignore_changes = [tags[var.k]]\n  }\n}\n",
 			`t.tf:3,23-34: error: Not a reference; The argument "ignore_changes" in resource "a" "b" > lifecycle cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
 		{"terraform {\n  required_providers {\n    aws = { source = \"hashicorp/aws\", configuration_aliases = [\"aws.x\"] }\n  }\n}\n",
 			`t.tf:3,64-71: error: Not a reference; The argument "aws" in terraform > required_providers cannot be written in JSON with the same meaning: it is read as a static reference such as a.b["c"] (Invalid expression).`},
+		// What the language refuses is refused on the way in, as
+		// Terraform and OpenTofu say it, instead of becoming JSON that
+		// means something else or does not convert back.
+		{"resources \"a\" \"b\" {\n}\n",
+			`t.tf:1,1-10: error: Unsupported block type; Blocks of type "resources" are not expected here. Did you mean "resource"?`},
+		{"data \"terraform_remote_state\" \"s\" {\n  backend = \"local\"\n  config {\n    path = \"x\"\n  }\n}\n",
+			`t.tf:3,3-9: error: Unsupported block type; Blocks of type "config" are not expected here. Did you mean to define argument "config"? If so, use the equals sign to assign it a value.`},
+		{"module \"m\" {\n  source = \"./m\"\n  tags {\n  }\n}\n",
+			`t.tf:3,3-7: error: Unexpected "tags" block; Blocks are not allowed here. (context t.tf:3,3-4,4)`},
+		{"variable \"v\" {\n  defualt = 1\n}\n",
+			`t.tf:2,3-10: error: Unsupported argument; An argument named "defualt" is not expected here. Did you mean "default"?`},
 	} {
 		out, diags := ConvertNative([]byte(tc.src), "t.tf", terraformOpts, Options{})
 		if got := hcltest.RenderDiags(diags); out != nil || got != tc.want+"\n" {
 			t.Errorf("%s\ngot %q\n%s\nwant\n%s", tc.src, out, got, tc.want)
+		}
+	}
+}
+
+// TestTerraformQuoted checks that references and keywords in quotes, as
+// Terraform 0.11 wrote them, convert where Terraform and OpenTofu accept
+// them (with their deprecation warning) and are the same strings in JSON.
+func TestTerraformQuoted(t *testing.T) {
+	src := `resource "a" "b" {
+  provider   = "aws.virginia"
+  depends_on = ["a.c", a.d]
+
+  lifecycle {
+    ignore_changes = ["tags[\"Name\"]"]
+  }
+
+  provisioner "local-exec" {
+    command    = "true"
+    when       = "destroy"
+    on_failure = "continue"
+  }
+}
+
+module "m" {
+  source    = "./m"
+  providers = { "aws" = "aws.west" }
+}
+`
+	want := `{"resource":[{"a":[{"b":[{"provider":"aws.virginia","depends_on":["a.c","a.d"],"lifecycle":[{"ignore_changes":["tags[\"Name\"]"]}],"provisioner":[{"local-exec":[{"command":"true","when":"destroy","on_failure":"continue"}]}]}]}]}],"module":[{"m":[{"source":"./m","providers":{"aws":"aws.west"}}]}]}` + "\n"
+	wantDiags := `t.tf:2,16-30: warning: Quoted references are deprecated; The argument "provider" in resource "a" "b" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:3,17-22: warning: Quoted references are deprecated; The argument "depends_on" in resource "a" "b" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:6,23-39: warning: Quoted references are deprecated; The argument "ignore_changes" in resource "a" "b" > lifecycle gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:11,18-27: warning: Quoted keywords are deprecated; The argument "when" in resource "a" "b" > provisioner "local-exec" gives a keyword in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:12,18-28: warning: Quoted keywords are deprecated; The argument "on_failure" in resource "a" "b" > provisioner "local-exec" gives a keyword in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:18,17-22: warning: Quoted references are deprecated; The argument "providers" in module "m" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+t.tf:18,25-35: warning: Quoted references are deprecated; The argument "providers" in module "m" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
+`
+	out, diags := ConvertNative([]byte(src), "t.tf", terraformOpts, Options{Compact: true})
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if got := hcltest.RenderDiags(diags); got != wantDiags {
+		t.Errorf("diagnostics:\n%s\nwant\n%s", got, wantDiags)
+	}
+	// Back to native syntax, the references and keywords lose their quotes.
+	native, diags := ConvertJSON(out, "t.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	for _, line := range []string{"provider   = aws.virginia", "depends_on = [a.c, a.d]", "ignore_changes = [tags[\"Name\"]]", "when       = destroy", "aws = aws.west"} {
+		if !strings.Contains(string(native), line) {
+			t.Errorf("native output lacks %q:\n%s", line, native)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,12 +120,30 @@ func formatNative(src []byte) []byte {
 	return out
 }
 
-// decodeAll decodes body and every block in it with schema s, as a
-// language would, and returns the diagnostics: properties s does not
-// accept, missing labels, bodies of the wrong JSON type, missing
-// required arguments.
+// decodeAll decodes body (JSON or native syntax) and every block in it
+// with schema s, as a language would, and returns the diagnostics: names s
+// does not accept (with HCL's "Did you mean"), blocks where s has an
+// argument or accepts only arguments, missing labels, bodies of the wrong
+// JSON type. Missing required arguments are not reported: a conversion
+// keeps their absence.
 func decodeAll(body hcl.Body, s *schema.Body) hcl.Diagnostics {
 	content, _, all := s.Content(body)
+	if native, ok := body.(*hclsyntax.Body); ok && s.ArgumentsOnly {
+		// What s does not list must be arguments (in JSON, everything
+		// unlisted is). Terraform reads such a body with JustAttributes
+		// once the listed names are taken, and says this:
+		for _, blk := range native.Blocks {
+			if s.Block(blk.Type) == nil {
+				all = append(all, &hcl.Diagnostic{
+					Severity: hcl.DiagError,
+					Summary:  fmt.Sprintf("Unexpected %q block", blk.Type),
+					Detail:   "Blocks are not allowed here.",
+					Subject:  blk.TypeRange.Ptr(),
+					Context:  blk.Range().Ptr(),
+				})
+			}
+		}
+	}
 	// Missing required arguments do not stop a conversion: the output
 	// lacks them just as the input does.
 	var diags hcl.Diagnostics
@@ -265,11 +284,11 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 			if !s.Open && !s.AnyAttributes {
 				return // reported by decodeAll
 			}
-			if s.Open && c.mayBeBlock(v) {
+			if s.Open && !s.ArgumentsOnly && c.mayBeBlock(v) {
 				if !c.opts.ObjectsAsAttributes {
 					c.errorf(k, "Ambiguous property",
-						"%s in %s is %s: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).",
-						quoteName(name), where(path), c.describe(v))
+						"%s in %s is %s: without a schema that lists it, it could be a nested block or an argument. %s",
+						quoteName(name), where(path), c.describe(v), remedy(path))
 					return
 				}
 				c.diags = append(c.diags, &hcl.Diagnostic{
@@ -318,6 +337,26 @@ func where(path []string) string {
 		return "the root body"
 	}
 	return strings.Join(path, ".")
+}
+
+// providerBodies are the block types whose bodies a provider's schema
+// describes (terraform providers schema -json): resources, data sources,
+// ephemeral resources, provider configurations, actions and list blocks.
+var providerBodies = []string{"resource", "data", "ephemeral", "provider", "action", "list"}
+
+// remedy says how to place an ambiguous property in the body at path:
+// with the provider's schema where a provider defines the body, else
+// (encryption key providers and methods, provider_meta, other HCL
+// applications) only by choosing to write it as an argument.
+func remedy(path []string) string {
+	inProvider := len(path) > 0 && slices.Contains(providerBodies, path[0])
+	if len(path) > 2 && path[0] == "check" && path[2] == "data" {
+		inProvider = true
+	}
+	if inProvider {
+		return "Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes)."
+	}
+	return "No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes)."
 }
 
 // quoteName quotes a property name for messages.

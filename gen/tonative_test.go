@@ -139,12 +139,12 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "ambiguous object",
 			src:  `{"resource": {"aws_instance": {"web": {"tags": {"Name": "web"}}}}}`,
-			want: `x.tf.json:1,40-46: Ambiguous property; "tags" in resource.aws_instance.web is an object: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+			want: `x.tf.json:1,40-46: Ambiguous property; "tags" in resource.aws_instance.web is an object: without a schema that lists it, it could be a nested block or an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
 		},
 		{
 			name: "ambiguous empty array",
 			src:  `{"resource": {"aws_instance": {"web": {"ebs": []}}}}`,
-			want: `x.tf.json:1,40-45: Ambiguous property; "ebs" in resource.aws_instance.web is an empty array: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+			want: `x.tf.json:1,40-45: Ambiguous property; "ebs" in resource.aws_instance.web is an empty array: without a schema that lists it, it could be a nested block or an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
 		},
 		{
 			name: "unsupported",
@@ -222,10 +222,15 @@ func TestConvertJSONErrors(t *testing.T) {
 			want: `x.tf.json:1,18-19: Missing JSON value; A JSON value must start with a brace, a bracket, a number, a string, or a keyword.`,
 		},
 		{
+			name: "ambiguous without a provider",
+			src:  `{"terraform": {"encryption": {"key_provider": {"aws_kms": {"k": {"assume_role": {"role_arn": "x"}}}}}}}`,
+			want: `x.tf.json:1,66-79: Ambiguous property; "assume_role" in terraform.encryption.key_provider.aws_kms.k is an object: without a schema that lists it, it could be a nested block or an argument. No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes).`,
+		},
+		{
 			name: "generic file",
 			src:  `{"service": {"web": {"port": 80}}}`,
 			opts: JSONOptions{},
-			want: `x.tf.json:1,2-11: Ambiguous property; "service" in the root body is an object: without a schema that lists it, it could be a nested block or an argument. Give the schema that describes it (for Terraform, the provider's: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+			want: `x.tf.json:1,2-11: Ambiguous property; "service" in the root body is an object: without a schema that lists it, it could be a nested block or an argument. No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes).`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

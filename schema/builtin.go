@@ -52,16 +52,16 @@ func provisionerBlock(connection *Body, escape Block) Block {
 	meta := func(attrs ...Attribute) *Body {
 		return &Body{
 			Attributes: append([]Attribute{
-				keyword("when", "create", "destroy"),
-				keyword("on_failure", "continue", "fail"),
+				quoted(keyword("when", "create", "destroy")),
+				quoted(keyword("on_failure", "continue", "fail")),
 			}, attrs...),
 			Blocks: []Block{block("connection", NestingSingle, connection), escape},
 		}
 	}
-	b := block("provisioner", NestingList, open(Expression,
+	b := block("provisioner", NestingList, arguments(Expression,
 		[]Attribute{
-			keyword("when", "create", "destroy"),
-			keyword("on_failure", "continue", "fail"),
+			quoted(keyword("when", "create", "destroy")),
+			quoted(keyword("on_failure", "continue", "fail")),
 		},
 		block("connection", NestingSingle, connection),
 		escape,

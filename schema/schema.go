@@ -166,6 +166,13 @@ type Attribute struct {
 	// identifier). In other modes they are words that may stand for the
 	// whole value instead (lifecycle.ignore_changes = "all").
 	Keywords []string
+	// Quoted marks syntax (a reference, a provider reference, a keyword)
+	// that Terraform and OpenTofu also accept in a native quoted string,
+	// as Terraform 0.11 wrote it ("aws.west", "destroy"), with a
+	// deprecation warning: depends_on, provider, providers,
+	// ignore_changes, a provisioner's when and on_failure. In JSON it is
+	// that string.
+	Quoted bool
 	// OpenTofuTemplate marks a Literal argument that OpenTofu evaluates
 	// with its static evaluator (module source and version, backend and
 	// cloud settings): there a JSON string with template sequences is a
@@ -231,6 +238,12 @@ type Body struct {
 	// OpenTofuTemplates marks the unlisted arguments of an Open body as
 	// Attribute.OpenTofuTemplate marks a listed one.
 	OpenTofuTemplates bool
+	// ArgumentsOnly says that every name an Open body does not list is an
+	// argument, never a nested block: a module call's input variables,
+	// backend, cloud, connection and provisioner settings. A JSON object
+	// there is an argument's value, and a native block of an unlisted type
+	// is an error, as Terraform and OpenTofu report it.
+	ArgumentsOnly bool
 }
 
 // OpenTofuTemplate reports whether OpenTofu reads the argument called

@@ -23,6 +23,12 @@ func attr(name string, m Mode) Attribute     { return Attribute{Name: name, Mode
 func required(name string, m Mode) Attribute { return Attribute{Name: name, Mode: m, Required: true} }
 func listOf(name string, m Mode) Attribute   { return Attribute{Name: name, Mode: m, Shape: ListOf} }
 
+// quoted marks a as accepted in a legacy quoted string (Attribute.Quoted).
+func quoted(a Attribute) Attribute {
+	a.Quoted = true
+	return a
+}
+
 func keyword(name string, words ...string) Attribute {
 	return Attribute{Name: name, Mode: Keyword, Keywords: words}
 }
@@ -46,6 +52,34 @@ func tofuTemplates(b *Body) *Body {
 // open returns an Open body whose unlisted arguments are read in mode m.
 func open(m Mode, attrs []Attribute, blocks ...Block) *Body {
 	return &Body{Attributes: attrs, Blocks: blocks, Open: true, AnyAttributesMode: m}
+}
+
+// arguments returns an Open body whose unlisted names are arguments read
+// in mode m, never blocks (Body.ArgumentsOnly).
+func arguments(m Mode, attrs []Attribute, blocks ...Block) *Body {
+	b := open(m, attrs, blocks...)
+	b.ArgumentsOnly = true
+	return b
+}
+
+// backendBlock is a backend configuration: its settings are literals
+// (OpenTofu evaluates templates in them: tofu sets OpenTofuTemplates),
+// and are arguments, except for the few nested blocks of the built-in
+// backends that have them (remote, cos, oss, kubernetes).
+func backendBlock(label string, tofu bool) Block {
+	body := func(blocks ...Block) *Body {
+		b := arguments(Literal, nil, blocks...)
+		b.OpenTofuTemplates = tofu
+		return b
+	}
+	b := block("backend", NestingSingle, body(), label)
+	b.ByLabel = map[string]*Body{
+		"remote":     body(block("workspaces", NestingSingle, body())),
+		"cos":        body(block("assume_role", NestingSet, body())),
+		"oss":        body(block("assume_role", NestingSet, body())),
+		"kubernetes": body(block("exec", NestingList, body())),
+	}
+	return b
 }
 
 // ruleBody is a check rule: variable validation, precondition,
@@ -120,8 +154,8 @@ func metaArguments() []Attribute {
 	return []Attribute{
 		attr("count", Expression),
 		attr("for_each", Expression),
-		attr("provider", ProviderRef),
-		listOf("depends_on", AbsTraversal),
+		quoted(attr("provider", ProviderRef)),
+		quoted(listOf("depends_on", AbsTraversal)),
 	}
 }
 
@@ -160,7 +194,7 @@ func terraformRoot() *Body {
 		block("postcondition", NestingList, rule),
 	}
 
-	connection := open(Expression, nil)
+	connection := arguments(Expression, nil)
 	provisioner := provisionerBlock(connection, escape)
 
 	resource := open(Expression, metaArguments(),
@@ -170,7 +204,7 @@ func terraformRoot() *Body {
 				attr("prevent_destroy", Literal),
 				attr("destroy", Literal),    // OpenTofu
 				attr("enabled", Expression), // OpenTofu
-				{Name: "ignore_changes", Mode: RelTraversal, Shape: ListOf, Keywords: []string{"all"}},
+				{Name: "ignore_changes", Mode: RelTraversal, Shape: ListOf, Keywords: []string{"all"}, Quoted: true},
 				listOf("replace_triggered_by", NativeExpr),
 			},
 			Blocks: slices.Concat(conditions, []Block{actionTriggerBlock()}), // action_trigger: Terraform
@@ -206,7 +240,7 @@ func terraformRoot() *Body {
 				{Name: "experiments", Mode: Keyword, Shape: ListOf},
 			},
 			Blocks: []Block{
-				block("compatible_with", NestingSingle, open(Literal, []Attribute{attr("opentofu", Literal)})),
+				block("compatible_with", NestingSingle, arguments(Literal, []Attribute{attr("opentofu", Literal)})),
 			},
 		}),
 		providerBlock(),
@@ -218,25 +252,26 @@ func terraformRoot() *Body {
 				attr("sensitive", Literal),
 				attr("ephemeral", Literal),
 				attr("deprecated", Literal),
-				listOf("depends_on", AbsTraversal),
+				quoted(listOf("depends_on", AbsTraversal)),
 			},
 			Blocks: conditions,
 		}, "name"),
 		localsBlock(),
 		// module bodies also take the module's input variables.
 		block("module", NestingList, &Body{
-			Open: true,
+			Open:          true,
+			ArgumentsOnly: true,
 			Attributes: []Attribute{
 				{Name: "source", Mode: Literal, Required: true, OpenTofuTemplate: true},
 				tofuTemplate("version"),
 				attr("count", Expression),
 				attr("for_each", Expression),
-				listOf("depends_on", AbsTraversal),
-				{Name: "providers", Mode: ProviderRef, Shape: MapOf},
+				quoted(listOf("depends_on", AbsTraversal)),
+				{Name: "providers", Mode: ProviderRef, Shape: MapOf, Quoted: true},
 			},
 			Blocks: []Block{
 				block("lifecycle", NestingSingle, &Body{Attributes: []Attribute{attr("enabled", Expression)}}), // OpenTofu
-				block("_", NestingSingle, open(Expression, nil)),
+				block("_", NestingSingle, arguments(Expression, nil)),
 			},
 		}, "name"),
 		block("resource", NestingList, resource, "type", "name"),
@@ -252,7 +287,7 @@ func terraformRoot() *Body {
 			attr("id", Expression),
 			attr("identity", Expression),
 			attr("for_each", Expression),
-			attr("provider", ProviderRef),
+			quoted(attr("provider", ProviderRef)),
 		}}),
 		block("removed", NestingList, &Body{
 			Attributes: []Attribute{required("from", AbsTraversal)},
@@ -278,14 +313,14 @@ func terraformBlockBody() *Body {
 			keyword("language"),
 		},
 		Blocks: []Block{
-			block("backend", NestingSingle, tofuTemplates(open(Literal, nil)), "type"),
-			block("cloud", NestingSingle, tofuTemplates(open(Literal,
+			backendBlock("type", true),
+			block("cloud", NestingSingle, tofuTemplates(arguments(Literal,
 				[]Attribute{
 					tofuTemplate("organization"),
 					tofuTemplate("hostname"),
 					tofuTemplate("token"),
 				},
-				block("workspaces", NestingSingle, tofuTemplates(open(Literal, []Attribute{
+				block("workspaces", NestingSingle, tofuTemplates(arguments(Literal, []Attribute{
 					tofuTemplate("name"),
 					tofuTemplate("project"),
 					tofuTemplate("tags"),

@@ -95,8 +95,8 @@ func runBody(variables Block, overrides []Block) *Body {
 		block("plan_options", NestingSingle, &Body{Attributes: []Attribute{
 			keyword("mode", "normal", "refresh-only"),
 			attr("refresh", Literal),
-			listOf("replace", AbsTraversal),
-			listOf("target", AbsTraversal),
+			quoted(listOf("replace", AbsTraversal)),
+			quoted(listOf("target", AbsTraversal)),
 		}}),
 		block("assert", NestingList, ruleBody()),
 		variables,
@@ -105,13 +105,13 @@ func runBody(variables Block, overrides []Block) *Body {
 			attr("version", Literal),
 		}}),
 	}, overrides, []Block{
-		block("backend", NestingSingle, open(Literal, nil), "name"), // Terraform experiment
+		backendBlock("name", false), // Terraform experiment
 	})
 	return &Body{
 		Attributes: []Attribute{
 			keyword("command", "apply", "plan"),
-			{Name: "providers", Mode: ProviderRef, Shape: MapOf},
-			listOf("expect_failures", AbsTraversal),
+			{Name: "providers", Mode: ProviderRef, Shape: MapOf, Quoted: true},
+			quoted(listOf("expect_failures", AbsTraversal)),
 			attr("state_key", Literal),    // Terraform
 			attr("parallel", Literal),     // Terraform
 			attr("skip_cleanup", Literal), // Terraform experiment

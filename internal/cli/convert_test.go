@@ -47,7 +47,8 @@ const convertWant = `{
 
 func TestConvert(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "main.tf")
+	// Generic HCL: in a .tf file the root argument would be refused.
+	file := filepath.Join(dir, "main.hcl")
 	if err := os.WriteFile(file, []byte(convertSrc), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -90,10 +91,10 @@ func TestConvertTerraform(t *testing.T) {
 		t.Errorf("without --terraform: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", code, stdout, wantPlain, stderr)
 	}
 
-	code, stdout, stderr = runStdin("resource \"a\" \"b\" {\n  provider = \"aws.west\"\n}\n", "convert", "--from", "hcl", "--terraform", "-")
+	code, stdout, stderr = runStdin("resource \"a\" \"b\" {\n  provider = \"${aws.west}\"\n}\n", "convert", "--from", "hcl", "--terraform", "-")
 	wantErr := "Error: Not a reference\n\n" +
 		"  on <stdin> line 2, in resource \"a\" \"b\":\n" +
-		"   2:   provider = \"aws.west\"\n\n" +
+		"   2:   provider = \"${aws.west}\"\n\n" +
 		"The argument \"provider\" in resource \"a\" \"b\" cannot be written in JSON with the\nsame meaning: it is read as a static reference such as a.b[\"c\"] (Invalid\nexpression).\n\n"
 	if code != 1 || stdout != "" || stderr != wantErr {
 		t.Errorf("exit %d\nstdout %q\nstderr:\n%s\nwant:\n%s", code, stdout, stderr, wantErr)

@@ -71,10 +71,10 @@ func TestWriteAll(t *testing.T) {
 func TestChangedDuringWrite(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.tf"), filepath.Join(dir, "b.tf")
-	writeFile(t, a, "x = 1\n")
-	writeFile(t, b, "y = 2\n")
+	writeFile(t, a, "locals {\n  x = 1\n}\n")
+	writeFile(t, b, "locals {\n  y = 2\n}\n")
 	e, stdout, stderr := testEnv()
-	e.beforeWrite = func() { writeFile(t, b, "y = 3\n") }
+	e.beforeWrite = func() { writeFile(t, b, "locals {\n  y = 3\n}\n") }
 	code := e.run([]string{"convert", "-w", dir})
 	want := "Error: File changed during the run\n\nThe file \"" + b + "\" changed after it was read, so its result would be stale. No file was written. Run the command again.\n\n"
 	if code != 1 || stdout.String() != "" || flat(stderr.String()) != flat(want) {
@@ -102,7 +102,7 @@ func TestChangedDuringWrite(t *testing.T) {
 func TestProgress(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"a.tf", "b.tf", "c.tf"} {
-		writeFile(t, filepath.Join(dir, name), "x = 1\n")
+		writeFile(t, filepath.Join(dir, name), "locals {\n  x = 1\n}\n")
 	}
 	e, stdout, stderr := testEnv()
 	e.terminal, e.progressAfter, e.progressEvery = true, 0, time.Millisecond
