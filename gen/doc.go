@@ -39,7 +39,13 @@
 // blocks of one type even when their labels differ or repeat. The order
 // between blocks of different types, and between blocks and attributes, is
 // not kept (hcl.BodyContent lists blocks of all types in one slice, so a
-// decoder that looks at that order sees the grouped order).
+// decoder that looks at that order sees the grouped order), except where
+// it means something: a dynamic block expands in place among the static
+// blocks of the type it generates, so where grouping would move a block
+// across such a dynamic block, the type starts a new property of the same
+// name (a JSON body may repeat a name) and source order is kept:
+//
+//	{"ingress": [{...}], "dynamic": [{"ingress": [{...}]}], "ingress": [{...}]}
 //
 // Output is deterministic: two spaces of indentation by default, no
 // whitespace with Options.Compact, and a trailing newline after a file.
@@ -133,8 +139,8 @@
 // # Not supported
 //
 //   - The order between blocks of different types, and between blocks and
-//     attributes, in one body (see above). A root array, which would keep
-//     it, is not written.
+//     attributes, in one body, beyond dynamic blocks (see above). A root
+//     array, which would keep it, is not written.
 //   - Attributes are not checked against any schema: duplicate names, names
 //     that are not identifiers and block types with different numbers of
 //     labels are written as given, and reported by whoever decodes them.

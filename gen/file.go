@@ -19,10 +19,13 @@ func (f *File) Body() *Body { return &f.body }
 // holding an array with one element per block, at the place of the first
 // block of that type (the general array form, valid for every schema:
 // blocks of one type keep their order, and a block's labels are one nested
-// single-property object each).
+// single-property object each). Where that would move a block across a
+// dynamic block that generates blocks of its type, or the other way
+// round, the type starts a new property of the same name, so that the
+// expanded blocks keep their source order.
 type Body struct {
 	items  []item
-	groups []*group // block types, in order of first appearance
+	groups []*group // groups of blocks of one type, in order
 	path   string   // where the body is, for error messages ("resource.aws_instance.web")
 }
 
@@ -76,21 +79,51 @@ func (b *Body) AppendComment(text string) {
 	b.items = append(b.items, item{kind: itemComment, name: text})
 }
 
-// AppendBlock appends a block and returns it.
+// AppendBlock appends a block and returns it. It joins the group of the
+// last block of its type unless that would move it across a block whose
+// order with it matters (a dynamic block generating its type, or a static
+// block of the type it generates): then it starts a new group, and the
+// body repeats the property name.
 func (b *Body) AppendBlock(typ string, labels ...string) *Block {
 	blk := &Block{typ: typ, labels: labels}
 	blk.body.path = b.childPath(typ, labels)
-	for _, g := range b.groups {
-		if g.typ == typ {
-			g.blocks = append(g.blocks, blk)
-			return blk
-		}
+	if g := b.groupFor(blk); g != nil {
+		g.blocks = append(g.blocks, blk)
+		return blk
 	}
 	g := &group{typ: typ, blocks: []*Block{blk}}
 	b.groups = append(b.groups, g)
 	b.items = append(b.items, item{kind: itemGroup, group: g})
 	return blk
 }
+
+// groupFor returns the group that blk may join: the last group of its
+// type, if no block written after that group's place must stay before
+// blk (see orderMatters). Nil means blk starts a new group.
+func (b *Body) groupFor(blk *Block) *group {
+	for i := len(b.groups) - 1; i >= 0; i-- {
+		g := b.groups[i]
+		switch {
+		case g.typ == blk.typ:
+			return g
+		case blk.typ == "dynamic" && len(blk.labels) > 0 && g.typ == blk.labels[0]:
+			return nil
+		case g.typ == "dynamic":
+			for _, dyn := range g.blocks {
+				if len(dyn.labels) > 0 && dyn.labels[0] == blk.typ {
+					return nil
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// The order of two blocks of different types matters in one case: a
+// dynamic block and the static blocks of the type it generates (dynamic
+// "ingress" and ingress). ext/dynblock expands a dynamic block in place,
+// so the provider sees the blocks in source order: in a list-nested block
+// type, ingress[4] depends on it.
 
 func (b *Body) childPath(typ string, labels []string) string {
 	p := typ

@@ -11,8 +11,12 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/dynblock"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
 )
 
 var updateNative = flag.Bool("update-native", false, "rewrite the golden files of testdata/gen/native from the converter (review them before committing)")
@@ -197,6 +201,97 @@ locals { c = 3 }
 	want += `,"weird":[{"//":[{"":[{"a b":[{}]}]}]}]}`
 	if got := strings.TrimSuffix(convertNative(t, src, NativeOptions{}), "\n"); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestNativeDynamicOrder: static blocks and dynamic blocks that generate
+// their type keep their source order (ext/dynblock expands in place, and
+// the provider sees ingress[0], ingress[1], ... in that order), so a type
+// is written as a new property where grouping would move a block across
+// such a dynamic block; other block types stay grouped. Terraform's
+// reading of both files (dynblock expansion included) gives the same
+// blocks in the same order.
+func TestNativeDynamicOrder(t *testing.T) {
+	src := `resource "x" "y" {
+  ingress {
+    n = 1
+  }
+  dynamic "egress" {
+    for_each = [1]
+    content {}
+  }
+  dynamic "ingress" {
+    for_each = [2, 3]
+    content {
+      n = ingress.value
+    }
+  }
+  ingress {
+    n = 4
+  }
+  egress {}
+  dynamic "ingress" {
+    for_each = [5]
+    content {
+      n = ingress.value
+    }
+  }
+  lifecycle {}
+  lifecycle {}
+}
+`
+	want := `{"resource":[{"x":[{"y":[{` +
+		`"ingress":[{"n":1}],` +
+		`"dynamic":[{"egress":[{"for_each":[1],"content":[{}]}]},{"ingress":[{"for_each":[2,3],"content":[{"n":"${ingress.value}"}]}]}],` +
+		`"ingress":[{"n":4}],` +
+		`"egress":[{}],` +
+		`"dynamic":[{"ingress":[{"for_each":[5],"content":[{"n":"${ingress.value}"}]}]}],` +
+		`"lifecycle":[{},{}]}]}]}]}`
+	got := strings.TrimSuffix(convertNative(t, src, NativeOptions{Schema: schema.Terraform.Root}), "\n")
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	expanded := func(f *hcl.File) []string {
+		ctx := &hcl.EvalContext{}
+		content, diags := dynblock.Expand(f.Body, ctx).Content(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "resource", LabelNames: []string{"t", "n"}}}})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		inner, diags := dynblock.Expand(content.Blocks[0].Body, ctx).Content(&hcl.BodySchema{
+			Blocks: []hcl.BlockHeaderSchema{{Type: "ingress"}, {Type: "egress"}, {Type: "lifecycle"}},
+		})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		var order []string
+		for _, b := range inner.Blocks {
+			c, _ := b.Body.Content(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "n"}}})
+			n := "-"
+			if a, ok := c.Attributes["n"]; ok {
+				v, diags := a.Expr.Value(ctx)
+				if diags.HasErrors() || v.Type() != cty.Number {
+					t.Fatalf("%s: n = %#v %s", f.Body.MissingItemRange().Filename, v, diags)
+				}
+				n = v.AsBigFloat().String()
+			}
+			order = append(order, b.Type+":"+n)
+		}
+		return order
+	}
+	native, diags := hclsyntax.ParseConfig([]byte(src), "x.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	jf, diags := hcljson.Parse([]byte(got), "x.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	wantOrder := "ingress:1 egress:- ingress:2 ingress:3 ingress:4 egress:- ingress:5 lifecycle:- lifecycle:-"
+	if g := strings.Join(expanded(native), " "); g != wantOrder {
+		t.Errorf("native expands to %s, want %s", g, wantOrder)
+	}
+	if g := strings.Join(expanded(jf), " "); g != wantOrder {
+		t.Errorf("JSON expands to %s, want %s", g, wantOrder)
 	}
 }
 
