@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -300,6 +301,71 @@ func TestJSONToNativeGolden(t *testing.T) {
 			}
 			checkTerraformReading(t, strings.TrimSuffix(name, ".json"), out, again)
 		})
+	}
+}
+
+// TestFixedPoint converts each .tf file under testdata/gen/fixedpoint
+// (written as terraform fmt leaves them) to JSON, back to native syntax
+// and to JSON again: the native text must be the source, byte for byte,
+// and the second JSON the first. Multi-line expressions keep their line
+// breaks and gain no parentheses.
+func TestFixedPoint(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "fixedpoint", "*.tf"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	opts := NativeOptions{Schema: schema.Terraform.Root}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j1, diags := ConvertNative(src, "a.tf", opts, Options{})
+			if diags.HasErrors() {
+				t.Fatal(hcltest.RenderDiags(diags))
+			}
+			native, diags := ConvertJSON(j1, "a.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+			if diags.HasErrors() {
+				t.Fatal(hcltest.RenderDiags(diags))
+			}
+			// A fixture marked so has values that JSON writes another
+			// way (a heredoc in a tuple is a string there).
+			if !bytes.Contains(src, []byte("# fixed point: JSON only")) && string(native) != string(src) {
+				t.Errorf("native output differs from the source:\n%s", native)
+			}
+			j2, diags := ConvertNative(native, "a.tf", opts, Options{})
+			if diags.HasErrors() {
+				t.Fatal(hcltest.RenderDiags(diags))
+			}
+			if string(j2) != string(j1) {
+				t.Errorf("second JSON differs:\n%s\nfirst:\n%s", j2, j1)
+			}
+		})
+	}
+}
+
+// TestMultilineParentheses: an interpolation that spans lines is written
+// bare where native syntax reads it as one expression, in parentheses
+// where a newline would end the argument or a heredoc's closing line
+// would be followed by a comma; once written, it stays as it is.
+func TestMultilineParentheses(t *testing.T) {
+	for _, tc := range []struct{ json, native string }{
+		{`{"locals": {"a": "${compact(\n  concat(x),\n)}"}}`, "a = compact(\n    concat(x),\n  )"},
+		{`{"locals": {"a": "${a\n+ b}"}}`, "a = (a\n  + b)"},
+		{`{"locals": {"a": "${(a\n+ b)}"}}`, "a = (a\n  + b)"},
+		{`{"locals": {"a": ["${<<EOT\nx\nEOT\n}", 1]}}`, "a = [\n    (<<EOT\nx\nEOT\n    ),\n    1,\n  ]"},
+		{`{"locals": {"a": "${<<EOT\nx\nEOT\n}"}}`, "a = <<EOT\nx\nEOT"},
+	} {
+		native, diags := ConvertJSON([]byte(tc.json), "a.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+		if diags.HasErrors() {
+			t.Errorf("%s: %s", tc.json, hcltest.RenderDiags(diags))
+			continue
+		}
+		want := "locals {\n  " + tc.native + "\n}\n"
+		if string(native) != want {
+			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.json, native, want)
+		}
 	}
 }
 

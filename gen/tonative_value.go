@@ -255,9 +255,7 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 		r := wrap.Wrapped.Range()
 		inner := s[r.Start.Byte:r.End.Byte]
 		if strings.ContainsAny(inner, "\n\r") {
-			// Newlines end an argument outside brackets; the last line
-			// may end a heredoc, which must be followed by a newline.
-			inner = "(" + inner + "\n)"
+			inner = multiline(inner, top)
 		}
 		return inner, true
 	}
@@ -267,6 +265,62 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 		}
 	}
 	return quotedTemplate(s), true
+}
+
+// multiline returns the native text of expr, an expression's source that
+// spans lines, as the value of an argument (top) or an element of a tuple
+// or object: as it is where the grammar reads it so, in parentheses only
+// where it must be. A newline ends an argument outside brackets (a\n+ b
+// needs them, compact(\n  a,\n) does not), and a heredoc's closing line
+// must end its line (inside a tuple, a comma would follow it). The
+// author's line breaks are kept, and text that already reads as one
+// expression gains nothing: converting back and forth reaches a fixed
+// point.
+func multiline(expr string, top bool) string {
+	if endsWithHeredoc(expr) {
+		if top && readsAsArgument(expr) {
+			return expr
+		}
+		return "(" + expr + "\n)"
+	}
+	if !top || readsAsArgument(expr) {
+		return expr
+	}
+	return "(" + expr + ")"
+}
+
+// readsAsArgument reports whether expr, written as an argument's value,
+// is read as that one expression.
+func readsAsArgument(expr string) bool {
+	const prefix = "x = "
+	f, diags := hclsyntax.ParseConfig([]byte(prefix+expr+"\n"), "", hcl.InitialPos)
+	if diags.HasErrors() {
+		return false
+	}
+	body := f.Body.(*hclsyntax.Body)
+	a, ok := body.Attributes["x"]
+	if !ok || len(body.Attributes) != 1 || len(body.Blocks) != 0 {
+		return false
+	}
+	r := a.Expr.Range()
+	return r.Start.Byte == len(prefix) && r.End.Byte == len(prefix)+len(expr)
+}
+
+// endsWithHeredoc reports whether expression source expr ends with the
+// closing line of a heredoc.
+func endsWithHeredoc(expr string) bool {
+	// A closing line is one only when a newline follows it.
+	toks, _ := hclsyntax.LexExpression([]byte(expr+"\n"), "", hcl.InitialPos)
+	for i := len(toks) - 1; i >= 0; i-- {
+		switch toks[i].Type {
+		case hclsyntax.TokenEOF, hclsyntax.TokenNewline:
+			continue
+		case hclsyntax.TokenCHeredoc:
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // literalString writes text s as a native string whose value is s.
