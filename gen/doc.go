@@ -154,7 +154,9 @@
 //     string with template syntax where Terraform and OpenTofu read it
 //     differently (module source and version, backend and cloud settings:
 //     OpenTofu evaluates the template, Terraform takes it as text;
-//     Attribute.OpenTofuTemplate) — each an error, in both directions.
+//     Attribute.OpenTofuTemplate) under the Terraform language — each an
+//     error, in both directions. Under schema.OpenTofu those arguments are
+//     expressions and convert as any other.
 //     Object keys that are templates and collide only at run time
 //     ({"${var.a}": 1, "A": 2} with var.a = "A") are not detected: HCL's
 //     JSON reading reports them when it evaluates, native syntax keeps

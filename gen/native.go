@@ -31,7 +31,8 @@ type NativeOptions struct {
 	Mode func(blocks []*hclsyntax.Block, name string) Mode
 
 	// Schema, when set, is the schema of the file's root body (such as
-	// schema.Terraform.Root); it replaces Mode. Each attribute is written
+	// schema.Terraform.Root); it replaces Mode. schema.Generic.Root is the
+	// same as none. Each attribute is written
 	// as the schema's mode reads it: expressions as usual, literals with
 	// their strings as they are, and type expressions, references,
 	// keywords and native expressions as their source text in a plain
@@ -78,7 +79,22 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 
 // ConvertNative parses src as native HCL and returns it in JSON syntax,
 // encoded with enc. On errors it returns no output and the diagnostics.
+//
+// When opts has neither Schema nor Mode, the file's language is chosen by
+// its name, as the hcljson command chooses it (schema.LanguageFor): a .tf
+// file is Terraform configuration, a .tofu file OpenTofu's, a .tftest.hcl
+// file a test file; any other name is generic HCL. Give a Schema to
+// choose otherwise: schema.OpenTofu.Root for a .tf file of an OpenTofu
+// module, schema.Generic.Root for generic HCL whatever the name.
 func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options) ([]byte, hcl.Diagnostics) {
+	if opts.Schema == nil && opts.Mode == nil {
+		if lang := schema.LanguageFor(filename); lang != nil {
+			opts.Schema = lang.Root
+		}
+	}
+	if opts.Schema == schema.Generic.Root {
+		opts.Schema = nil // every attribute an expression, blocks as written
+	}
 	f, diags := ParseNative(src, filename)
 	if diags.HasErrors() {
 		return nil, diags

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // nativeDoc returns a Terraform-like native file of about size bytes:
@@ -126,7 +127,7 @@ func BenchmarkConvertNative(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := ConvertNative(src, "bench.tf", NativeOptions{}, Options{}); diags.HasErrors() {
+				if _, diags := ConvertNative(src, "bench.tf", NativeOptions{Schema: schema.Generic.Root}, Options{}); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}
@@ -151,7 +152,7 @@ func BenchmarkConvertNative(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := ConvertNative(src, "bench.tf", NativeOptions{Comments: true}, Options{}); diags.HasErrors() {
+				if _, diags := ConvertNative(src, "bench.tf", NativeOptions{Schema: schema.Generic.Root, Comments: true}, Options{}); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}
@@ -163,7 +164,7 @@ func BenchmarkConvertNative(b *testing.B) {
 // that the benchmark measures a correct conversion.
 func TestNativeDocLaw(t *testing.T) {
 	src := nativeDoc(16 << 10)
-	out, diags := ConvertNative(src, "bench.tf", NativeOptions{}, Options{})
+	out, diags := ConvertNative(src, "bench.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

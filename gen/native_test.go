@@ -46,7 +46,10 @@ func nativeFixtures(t *testing.T) []string {
 // fixtureOptions: fixtures in a directory named "comments" are converted
 // with comments carried over.
 func fixtureOptions(path string) NativeOptions {
-	return NativeOptions{Comments: slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "comments")}
+	return NativeOptions{
+		Schema:   schema.Generic.Root,
+		Comments: slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "comments"),
+	}
 }
 
 // TestNativeGolden converts every fixture and compares the output with the
@@ -97,6 +100,9 @@ func TestNativeGolden(t *testing.T) {
 // errors.
 func convertNative(t *testing.T, src string, opts NativeOptions) string {
 	t.Helper()
+	if opts.Schema == nil && opts.Mode == nil {
+		opts.Schema = schema.Generic.Root
+	}
 	out, diags := ConvertNative([]byte(src), "t.tf", opts, Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatalf("%q: %s", src, diags)
@@ -368,7 +374,7 @@ func TestNativeLiteralMode(t *testing.T) {
 // TestNativeErrors checks the diagnostics of input that does not parse and
 // of a file that is not native syntax.
 func TestNativeErrors(t *testing.T) {
-	out, diags := ConvertNative([]byte("a = \n"), "bad.tf", NativeOptions{}, Options{})
+	out, diags := ConvertNative([]byte("a = \n"), "bad.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
 	want := "bad.tf:1,5-2,1: error: Invalid expression; Expected the start of an expression, but found an invalid expression token.\n"
 	if out != nil || hcltest.RenderDiags(diags) != want {
 		t.Errorf("got %q\n%s\nwant\n%s", out, hcltest.RenderDiags(diags), want)
@@ -379,7 +385,7 @@ func TestNativeErrors(t *testing.T) {
 		t.Fatal(diags)
 	}
 	// hclsyntax lets invalid UTF-8 through in names, which JSON cannot hold.
-	out, diags = ConvertNative([]byte("A\xe60 = 1\nb = \xe600\n"), "u.tf", NativeOptions{}, Options{})
+	out, diags = ConvertNative([]byte("A\xe60 = 1\nb = \xe600\n"), "u.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
 	// (hclsyntax's name takes the space after the invalid byte too.)
 	want = "u.tf:1,1-5: error: Invalid UTF-8; The name \"A\\xe60 \" cannot be written in JSON, whose text must be UTF-8.\n" +
 		"u.tf:2,5-8: error: Invalid UTF-8; The argument \"b\" cannot be written in JSON with the same meaning: JSON text must be UTF-8.\n"
@@ -504,7 +510,7 @@ func TestNativeTemplatePieces(t *testing.T) {
 		if _, diags := hclsyntax.ParseConfig(src, "t.tf", hcl.InitialPos); diags.HasErrors() {
 			continue
 		}
-		out, diags := ConvertNative(src, "t.tf", NativeOptions{}, Options{})
+		out, diags := ConvertNative(src, "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
 		if diags.HasErrors() {
 			t.Errorf("%q: %s", src, diags)
 			continue
@@ -527,14 +533,14 @@ func TestNativeTemplatePieces(t *testing.T) {
 // is written from its text at once (not after minutes of finding its
 // shortest decimal form).
 func TestNativeLeadingZeros(t *testing.T) {
-	out, diags := ConvertNative([]byte("a = 007.5e1\nb = -00\nc = 0.5\n"), "t.tf", NativeOptions{}, Options{Compact: true})
+	out, diags := ConvertNative([]byte("a = 007.5e1\nb = -00\nc = 0.5\n"), "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	if want := `{"a":7.5e1,"b":-0,"c":0.5}` + "\n"; string(out) != want {
 		t.Errorf("got %s, want %s", out, want)
 	}
-	out, diags = ConvertNative([]byte("a = 07e10177700\n"), "t.tf", NativeOptions{}, Options{Compact: true})
+	out, diags = ConvertNative([]byte("a = 07e10177700\n"), "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{Compact: true})
 	if want := `{"a":7e10177700}` + "\n"; diags.HasErrors() || string(out) != want {
 		t.Errorf("got %s %s, want %s", out, hcltest.RenderDiags(diags), want)
 	}

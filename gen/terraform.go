@@ -55,11 +55,20 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 	case mode == schema.Expression:
 		return c.expr(a.Expr), Expr
 	case mode == schema.Literal:
-		if c.schema.OpenTofuTemplate(a.Name) && hasTemplateText(a.Expr) {
-			c.fail(a.Expr, "Read differently by Terraform and OpenTofu", "Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences (\"${\", \"%{\"), so no JSON means the same to both")
+		if !c.schema.OpenTofuTemplate(a.Name) {
+			return c.literal(a.Expr), Literal
+		}
+		if hasTemplateText(a.Expr) {
+			c.fail(a.Expr, "Read differently by Terraform and OpenTofu", "Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences (\"${\", \"%{\"), so no JSON means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu file name)")
 			return Value{}, Literal
 		}
-		return c.literal(a.Expr), Literal
+		n := len(c.diags)
+		v := c.literal(a.Expr)
+		if len(c.diags) > n && c.diags[n].Summary == "Not a constant" {
+			d := strings.Replace(c.diags[n].Detail, "it is read as", "Terraform reads it as", 1)
+			c.diags[n].Detail = strings.TrimSuffix(d, ".") + ". OpenTofu evaluates variables and locals here: to convert for OpenTofu, choose it (--program opentofu, or a .tofu file name)."
+		}
+		return v, Literal
 	case mode == schema.Requirement:
 		return c.requirement(a.Expr), Literal
 	case !mode.Syntax():

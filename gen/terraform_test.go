@@ -263,9 +263,9 @@ func TestTerraformErrors(t *testing.T) {
 		{"variable \"v\" {\n  default = var.x\n}\n",
 			`t.tf:2,13-18: error: Not a constant; The argument "default" in variable "v" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
 		{"module \"m\" {\n  source = \"./x$${a}\"\n}\n",
-			`t.tf:2,12-22: error: Read differently by Terraform and OpenTofu; The argument "source" in module "m" cannot be written in JSON with the same meaning: Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences ("${", "%{"), so no JSON means the same to both.`},
+			`t.tf:2,12-22: error: Read differently by Terraform and OpenTofu; The argument "source" in module "m" cannot be written in JSON with the same meaning: Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences ("${", "%{"), so no JSON means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu file name).`},
 		{"module \"m\" {\n  source = \"./modules/${var.dir}\"\n}\n",
-			`t.tf:2,12-34: error: Not a constant; The argument "source" in module "m" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.`},
+			`t.tf:2,12-34: error: Not a constant; The argument "source" in module "m" cannot be written in JSON with the same meaning: Terraform reads it as a literal value, without variables or functions. OpenTofu evaluates variables and locals here: to convert for OpenTofu, choose it (--program opentofu, or a .tofu file name).`},
 		{"resource \"a\" \"b\" {\n  provisioner \"x\" {\n    when = \"de stroy\"\n  }\n}\n",
 			`t.tf:3,12-22: error: Not a keyword; The argument "when" in resource "a" "b" > provisioner "x" cannot be written in JSON with the same meaning: it is read as one bare word.`},
 		{"moved {\n  from = \"a.b\"\n  to = a.c\n}\n",
@@ -385,6 +385,78 @@ func addSchemaBlocks(s *lawSchema, sch *schema.Body, depth int) {
 		}
 		if s.blocks[i].labels == len(blk.Labels) {
 			addSchemaBlocks(s.blocks[i].body, blk.Body, depth-1)
+		}
+	}
+}
+
+// TestOpenTofuEarlyEvaluation: in the OpenTofu language a module's source
+// and version, backend and cloud settings are expressions, written as
+// templates in JSON and back, while the Terraform language refuses
+// variables there (TestTerraformErrors).
+func TestOpenTofuEarlyEvaluation(t *testing.T) {
+	src := `terraform {
+  backend "s3" {
+    bucket = "state-${var.env}"
+    key    = local.key
+    region = "eu-west-1"
+  }
+}
+
+module "m" {
+  source  = "./modules/${var.child}"
+  version = var.v
+  name    = "x"
+}
+`
+	want := `{"terraform":[{"backend":[{"s3":[{"bucket":"state-${var.env}","key":"${local.key}","region":"eu-west-1"}]}]}],` +
+		`"module":[{"m":[{"source":"./modules/${var.child}","version":"${var.v}","name":"x"}]}]}` + "\n"
+	for _, opts := range []NativeOptions{{Schema: schema.OpenTofu.Root}, {}} {
+		name := "t.tf"
+		if opts.Schema == nil {
+			name = "t.tofu" // the language by the file name
+		}
+		out, diags := ConvertNative([]byte(src), name, opts, Options{Compact: true})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %s", name, hcltest.RenderDiags(diags))
+		}
+		if string(out) != want {
+			t.Errorf("%s: JSON\n%s\nwant\n%s", name, out, want)
+		}
+		back, diags := ConvertJSON(out, name+".json", JSONOptions{Schema: opts.Schema})
+		if len(diags) > 0 {
+			t.Fatalf("%s.json: %s", name, hcltest.RenderDiags(diags))
+		}
+		if string(back) != src {
+			t.Errorf("%s.json: native\n%s\nwant\n%s", name, back, src)
+		}
+	}
+}
+
+// TestLanguageByName: with zero options, ConvertNative and ConvertJSON
+// read a file in the language its name implies, as the command does.
+func TestLanguageByName(t *testing.T) {
+	src := "variable \"v\" {\n  type = map(string)\n  default = {\n    a = \"$${x}\"\n  }\n}\n"
+	for _, tc := range []struct{ name, want string }{
+		{"main.tf", `{"variable":[{"v":[{"type":"map(string)","default":{"a":"${x}"}}]}]}`},
+		{"main.tofu", `{"variable":[{"v":[{"type":"map(string)","default":{"a":"${x}"}}]}]}`},
+		{"main.hcl", `{"variable":[{"v":[{"type":"${map(string)}","default":{"a":"$${x}"}}]}]}`},
+	} {
+		out, diags := ConvertNative([]byte(src), tc.name, NativeOptions{}, Options{Compact: true})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %s", tc.name, hcltest.RenderDiags(diags))
+		}
+		if got := strings.TrimSpace(string(out)); got != tc.want {
+			t.Errorf("%s: %s\nwant %s", tc.name, got, tc.want)
+		}
+		if tc.name == "main.hcl" {
+			continue // generic JSON: blocks cannot be told from objects
+		}
+		back, diags := ConvertJSON(out, tc.name+".json", JSONOptions{})
+		if len(diags) > 0 {
+			t.Fatalf("%s.json: %s", tc.name, hcltest.RenderDiags(diags))
+		}
+		if string(back) != src {
+			t.Errorf("%s.json: back to native:\n%s\nwant\n%s", tc.name, back, src)
 		}
 	}
 }

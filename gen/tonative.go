@@ -22,8 +22,11 @@ type JSONOptions struct {
 	// Schema is the schema of the file's root body (such as
 	// schema.Terraform.Root, or a Language from WithProviders). It says
 	// which properties are blocks and how each argument's value is read.
-	// Nil means a generic HCL file: an open body whose arguments are
-	// expressions and whose blocks nobody knows.
+	// Nil means the language that the file's name implies
+	// (schema.LanguageFor: .tf.json is Terraform configuration, .tofu.json
+	// OpenTofu's), and for any other name a generic HCL file: an open body
+	// whose arguments are expressions and whose blocks nobody knows
+	// (schema.Generic.Root chooses that reading whatever the name).
 	Schema *schema.Body
 
 	// ObjectsAsAttributes writes a property that no schema places (an
@@ -69,7 +72,11 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	}
 	root := opts.Schema
 	if root == nil {
-		root = &schema.Body{Open: true}
+		if lang := schema.LanguageFor(filename); lang != nil {
+			root = lang.Root
+		} else {
+			root = &schema.Body{Open: true}
+		}
 	}
 	// The structure must be valid for the schema first, as HCL's JSON
 	// decoder sees it: its diagnostics are the ones a user knows.
@@ -506,7 +513,7 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	def := s.Attribute(name)
 	at := append(path[:len(path):len(path)], name)
 	if mode == schema.Literal && s.OpenTofuTemplate(name) && c.hasTemplate(v) {
-		c.errorf(v, "Read differently by Terraform and OpenTofu", "%s: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. Write it without \"${\" and \"%%{\", or as the one program you use reads it.", strings.Join(at, "."))
+		c.errorf(v, "Read differently by Terraform and OpenTofu", "%s: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu.json file name).", strings.Join(at, "."))
 		return
 	}
 	w := valueWriter{c: c, path: at}

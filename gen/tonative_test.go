@@ -200,7 +200,7 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "template OpenTofu evaluates",
 			src:  `{"terraform": {"backend": {"s3": {"bucket": "${var.b}"}}}}`,
-			want: `x.tf.json:1,45-55: Read differently by Terraform and OpenTofu; terraform.backend.s3.bucket: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. Write it without "${" and "%{", or as the one program you use reads it.`,
+			want: `x.tf.json:1,45-55: Read differently by Terraform and OpenTofu; terraform.backend.s3.bucket: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu.json file name).`,
 		},
 		{
 			name: "configuration alias that is two",
@@ -230,13 +230,13 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "generic file",
 			src:  `{"service": {"web": {"port": 80}}}`,
-			opts: JSONOptions{},
+			opts: JSONOptions{Schema: schema.Generic.Root},
 			want: `x.tf.json:1,2-11: Ambiguous property; "service" in the root body is an object: without a schema that lists it, it could be a nested block or an argument. No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes).`,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := tc.opts
-			if tc.name != "generic file" {
+			if opts.Schema == nil {
 				opts.Schema = schema.Terraform.Root
 			}
 			out, diags := ConvertJSON([]byte(tc.src), "x.tf.json", opts)

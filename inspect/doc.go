@@ -78,9 +78,13 @@
 //
 // Override files are merged (module.Merge); in a resource merged from
 // native and JSON files, what no schema lists is read as each file's syntax
-// says (module.Syntax). Module sources
-// are read as literals, so OpenTofu's variables in module sources are not
-// evaluated. Remote module sources are read only where
+// says (module.Syntax). A module's source and version are literals for
+// Terraform; for OpenTofu (Options.Program, or a root directory holding a
+// .tofu file) they are evaluated early as OpenTofu does, from the
+// variables' defaults, the locals, path, terraform.workspace and a few
+// string functions (format, join, lower, upper, trimprefix, trimsuffix,
+// trimspace, coalesce); a reference to anything else is an error with its
+// range. Remote module sources are read only where
 // .terraform/modules/modules.json says they were installed; otherwise the
 // call has no "module" and lists all its arguments. check blocks, moved,
 // removed and import blocks are not represented (import blocks count

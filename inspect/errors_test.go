@@ -42,7 +42,7 @@ func TestModuleErrors(t *testing.T) {
 		{
 			name:  "no configuration files",
 			files: map[string]string{"README.md": "# not a module\n"},
-			want:  "-: error: No configuration files; The directory DIR contains no OpenTofu configuration files (.tf, .tf.json, .tofu or .tofu.json).\n",
+			want:  "-: error: No configuration files; The directory DIR contains no OpenTofu or Terraform configuration files (.tf, .tf.json, .tofu or .tofu.json).\n",
 		},
 		{
 			name: "native and JSON syntax errors",

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -371,4 +372,77 @@ func dropExtras(v any, parent string) any {
 		}
 	}
 	return v
+}
+
+// TestEarlyEvaluation: for OpenTofu a module's source is an expression,
+// evaluated from the variables' defaults and the locals as tofu show
+// -config -json evaluates it (testdata/early.tofu.json, printed by OpenTofu
+// 1.12.6 for testdata/early), in both syntaxes; for Terraform it is a
+// literal, and a template there is an error at its range.
+func TestEarlyEvaluation(t *testing.T) {
+	for _, dir := range []string{"testdata/early", "testdata/early-json"} {
+		t.Run(dir, func(t *testing.T) {
+			cfg, diags := Module(dir, Options{Program: module.OpenTofu})
+			if len(diags) > 0 {
+				t.Fatalf("%s", hcltest.RenderDiags(diags))
+			}
+			b, err := os.ReadFile("testdata/early.tofu.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := reencode(t, decodeJSON(t, string(b)))
+			got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
+			if got != want {
+				var diffs []string
+				diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
+				t.Errorf("differs from tofu show -config -json:\n%s", strings.Join(diffs, "\n"))
+			}
+			// Terraform refuses variables in the native source, and
+			// takes the JSON string as the literal directory name.
+			want = "testdata/early/main.tf:14,12-17: error: Variables not allowed;"
+			if dir == "testdata/early-json" {
+				want = "testdata/early-json/main.tf.json:30,21-45: error: Failed to read module directory; Module directory testdata/early-json/modules/${var.child} does not exist"
+			}
+			_, diags = Module(dir, Options{Program: module.Terraform})
+			if got := hcltest.RenderDiags(diags); !strings.Contains(got, want) {
+				t.Errorf("Terraform: want %q, have:\n%s", want, got)
+			}
+		})
+	}
+}
+
+// TestEarlyEvaluationErrors: a source OpenTofu cannot evaluate early is an
+// error at the source's range.
+func TestEarlyEvaluationErrors(t *testing.T) {
+	dir := t.TempDir()
+	src := `variable "req" {}
+resource "terraform_data" "r" {}
+module "a" {
+  source = "./${var.req}"
+}
+module "b" {
+  source = "./${terraform_data.r.id}"
+}
+module "c" {
+  source = nosuch("x")
+}
+module "d" {
+  source = "./${path.module}/${terraform.workspace}/${var.nope}"
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, diags := Module(dir, Options{Program: module.OpenTofu})
+	got := strings.ReplaceAll(hcltest.RenderDiags(diags), dir, "DIR")
+	for _, want := range []string{
+		"DIR/main.tf:4,12-26: error: Invalid value for source; OpenTofu evaluates module.a.source before anything else, from the values of variables and locals. Here it has no known value: it refers to a variable without a default",
+		"DIR/main.tf:7,17-36: error: Dynamic value in static context; Unable to use terraform_data.r.id in static context, which is required by module.b.source",
+		"DIR/main.tf:10,12-18: error: Call to unknown function;",
+		"DIR/main.tf:13,55-63: error: Undefined variable; Undefined variable var.nope",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, got)
+		}
+	}
 }

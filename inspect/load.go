@@ -15,7 +15,17 @@ import (
 
 // Options says how a module tree is read.
 type Options struct {
-	// Language is the configuration language; nil means schema.Terraform.
+	// Program is the program the configuration is written for; the zero
+	// value, module.Auto, lets the root directory's files decide (see
+	// module.Program.Resolve). It chooses which files of a directory are
+	// read, and the language when Language is nil.
+	Program module.Program
+
+	// Language is the configuration language; nil means the program's
+	// (Program.Language), schema.Terraform or schema.OpenTofu. The
+	// language says which arguments OpenTofu evaluates early: a module's
+	// source and version are then evaluated from the variables' defaults
+	// and the locals, as "tofu show -config -json" evaluates them.
 	// Provider schemas added to it (Block.ByLabel bodies for resource
 	// types and providers) decide which names in a resource or provider
 	// body are arguments and which are nested blocks, and how nested
@@ -81,10 +91,10 @@ type loader struct {
 func newLoader(dir string, opts Options) *loader {
 	l := &loader{lang: opts.Language, readDir: opts.ReadDir, rootDir: dir}
 	if l.lang == nil {
-		l.lang = schema.Terraform
+		l.lang = opts.Program.Resolve(dir).Language("main.tf")
 	}
 	if l.readDir == nil {
-		l.readDir = readModuleDir
+		l.readDir = func(dir string) ([]*hcl.File, hcl.Diagnostics) { return readModuleDir(dir, opts.Program) }
 	}
 	l.installed = readInstalled(dir)
 	return l
@@ -122,6 +132,7 @@ func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node
 		n.decodeFile(l, c)
 	}
 	n.resolve()
+	n.evaluateEarly(l)
 	for _, name := range sortedKeys(n.calls) {
 		l.loadChild(n, name)
 	}
@@ -230,13 +241,14 @@ func readInstalled(dir string) map[string]string {
 }
 
 // readModuleDir is the built-in reader (see Module): package module's
-// Load, as OpenTofu reads a directory (.tofu twins hide .tf files). When
+// Load, as prog reads a directory (for OpenTofu .tofu twins hide .tf
+// files; Terraform reads no .tofu file). When
 // there are override files, the result is one file whose body is
 // module.Merge of the primary and override files: the primary files'
 // blocks with the overrides merged in, each argument keeping the range of
 // the file it comes from.
-func readModuleDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
-	m, diags := module.Load(dir, module.Options{})
+func readModuleDir(dir string, prog module.Program) ([]*hcl.File, hcl.Diagnostics) {
+	m, diags := module.Load(dir, module.Options{Program: prog})
 	var files, overrides []*hcl.File
 	for _, f := range m.Files {
 		if f.Override {

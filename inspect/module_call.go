@@ -15,6 +15,10 @@ type callInfo struct {
 	content     *hcl.BodyContent
 	remain      hcl.Body
 	sb          *schema.Body
+	// early holds the source and version arguments when the language
+	// evaluates them (OpenTofu): they are read once the module's
+	// variables and locals are known (node.evaluateEarly).
+	early []*hcl.Attribute
 }
 
 // passedProvider is one entry of a module block's providers map.
@@ -43,14 +47,19 @@ func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 	ci := &callInfo{out: mc, body: blk.Body, content: content, remain: remain, sb: sb, sourceRange: blk.DefRange}
 	attrs := content.Attributes
 	if attr := attrs["source"]; attr != nil {
-		src, diags := literalString(attr)
-		l.diags = append(l.diags, diags...)
-		mc.Source, ci.sourceRange = src, attr.Expr.Range()
+		ci.sourceRange = attr.Expr.Range()
 	}
-	if attr := attrs["version"]; attr != nil {
-		v, diags := literalString(attr)
-		l.diags = append(l.diags, diags...)
-		mc.VersionConstraint = v
+	for _, name := range []string{"source", "version"} {
+		attr := attrs[name]
+		switch {
+		case attr == nil:
+		case isExpression(sb, name):
+			ci.early = append(ci.early, attr)
+		default:
+			v, diags := literalString(attr)
+			l.diags = append(l.diags, diags...)
+			ci.set(name, v)
+		}
 	}
 	if mc.CountExpression = optionalExpression(attrs["count"]); mc.CountExpression == nil {
 		mc.ForEachExpression = optionalExpression(attrs["for_each"])
@@ -72,6 +81,39 @@ func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 	}
 	n.mod.ModuleCalls[name] = mc
 	n.calls[name] = ci
+}
+
+// isExpression reports whether sb reads the argument called name as an
+// expression.
+func isExpression(sb *schema.Body, name string) bool {
+	mode, _, _ := sb.ModeOf(name)
+	return mode == schema.Expression
+}
+
+// set sets the call's source or version.
+func (ci *callInfo) set(name, v string) {
+	if name == "source" {
+		ci.out.Source = v
+	} else {
+		ci.out.VersionConstraint = v
+	}
+}
+
+// evaluateEarly reads the source and version arguments that the language
+// evaluates early (OpenTofu), in the module's early context.
+func (n *node) evaluateEarly(l *loader) {
+	var ctx *hcl.EvalContext
+	for _, name := range sortedKeys(n.calls) {
+		ci := n.calls[name]
+		for _, attr := range ci.early {
+			if ctx == nil {
+				ctx = n.earlyContext(l.rootDir)
+			}
+			v, diags := n.earlyString(attr, "module."+name+"."+attr.Name, ctx)
+			l.diags = append(l.diags, diags...)
+			ci.set(attr.Name, v)
+		}
+	}
 }
 
 // passedProviders reads a providers map: { name_in_child = name_in_parent }.

@@ -26,6 +26,8 @@ type node struct {
 	calls     map[string]*callInfo
 	imports   []localConfig // implied or given provider of each import block
 	seen      map[string]hcl.Range
+	// localExprs are the locals' expressions, for early evaluation.
+	localExprs map[string]hcl.Expression
 }
 
 func newNode(dir string, path []string, parent *node) *node {
@@ -38,6 +40,8 @@ func newNode(dir string, path []string, parent *node) *node {
 		required: make(map[string]*requirement),
 		calls:    make(map[string]*callInfo),
 		seen:     make(map[string]hcl.Range),
+
+		localExprs: make(map[string]hcl.Expression),
 	}
 }
 

@@ -154,5 +154,6 @@ func (n *node) decodeLocals(l *loader, blk *hcl.Block) {
 			n.mod.Locals = make(map[string]*Local)
 		}
 		n.mod.Locals[name] = &Local{Expression: NewExpression(attr.Expr), Range: rangeOf(attr.Range)}
+		n.localExprs[name] = attr.Expr
 	}
 }

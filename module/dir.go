@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -22,6 +23,8 @@ type listing struct {
 	primary, override, tests []string
 	hidden                   []Twin
 	ignored                  []string
+	// tofu says that a configuration file of the .tofu family is listed.
+	tofu bool
 	// tofuSkipped counts the .tofu and .tofu.json files that Terraform
 	// does not read, for the detail of "No configuration files".
 	tofuSkipped int
@@ -87,6 +90,9 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 			return
 		}
 	}
+	if k == config && strings.HasPrefix(ext, ".tofu") {
+		l.tofu = true
+	}
 	switch {
 	case k == test:
 		l.tests = append(l.tests, path)
@@ -137,11 +143,14 @@ func errText(err error) string {
 
 // noConfigDiag is the error for a directory without configuration files.
 func noConfigDiag(dir string, prog Program, tofuSkipped int) *hcl.Diagnostic {
-	exts := ".tf or .tf.json"
+	exts, who := ".tf or .tf.json", prog.String()
 	if prog.readsTofu() {
 		exts = ".tf, .tf.json, .tofu or .tofu.json"
 	}
-	detail := fmt.Sprintf("The directory %s contains no %s configuration files (%s).", dir, prog, exts)
+	if prog == Auto {
+		who = "OpenTofu or Terraform"
+	}
+	detail := fmt.Sprintf("The directory %s contains no %s configuration files (%s).", dir, who, exts)
 	if tofuSkipped > 0 {
 		detail += fmt.Sprintf(" It holds %s, which only OpenTofu reads.", countTofu(tofuSkipped))
 	}
@@ -158,4 +167,19 @@ func countTofu(n int) string {
 		return "1 .tofu file"
 	}
 	return fmt.Sprintf("%d .tofu files", n)
+}
+
+// Resolve returns the program the module in dir is read for: p itself,
+// or under Auto, OpenTofu when dir holds a configuration file of the .tofu
+// family and Terraform otherwise, as Load sets Module.Program. A directory
+// that cannot be read is Terraform's under Auto.
+func (p Program) Resolve(dir string) Program {
+	if p != Auto {
+		return p
+	}
+	l, _ := list(dir, Options{Program: Auto})
+	if l.tofu {
+		return OpenTofu
+	}
+	return Terraform
 }

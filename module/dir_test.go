@@ -92,6 +92,12 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name: "empty",
 			dir:  func(t *testing.T) string { return t.TempDir() },
+			want: "-: error: No configuration files; The directory $DIR contains no OpenTofu or Terraform configuration files (.tf, .tf.json, .tofu or .tofu.json).\n",
+		},
+		{
+			name: "empty/OpenTofu",
+			dir:  func(t *testing.T) string { return t.TempDir() },
+			prog: OpenTofu,
 			want: "-: error: No configuration files; The directory $DIR contains no OpenTofu configuration files (.tf, .tf.json, .tofu or .tofu.json).\n",
 		},
 		{

@@ -30,7 +30,12 @@
 //
 // # OpenTofu and Terraform
 //
-// [Options.Program] chooses whose rules apply; [OpenTofu] is the zero value.
+// [Options.Program] chooses whose rules apply; its zero value, [Auto], lets
+// the files decide: a directory holding a file of the .tofu family is an
+// OpenTofu module, any other a Terraform module ([Module.Program]), and
+// [Program.Language] gives the language of each file (OpenTofu evaluates a
+// module's source, backend settings and a few more early: see
+// schema.OpenTofu).
 // Terraform ignores the ".tofu" family of endings. OpenTofu reads both, but
 // a ".tofu" family file hides the ".tf" family file of the same base name
 // and the matching format (filterTfPathsWithTofuAlternatives in OpenTofu's

@@ -28,6 +28,11 @@ type File struct {
 type Module struct {
 	// Dir is the directory as given to Load.
 	Dir string
+	// Program is the program the module is read for: Options.Program, or
+	// under Auto, OpenTofu when the directory holds a configuration file of
+	// the .tofu family and Terraform otherwise. Program.Language gives
+	// each file's language.
+	Program Program
 	// Files are the configuration files: the primary files, then the
 	// override files, each group in lexical order of the names.
 	Files []*File
@@ -56,6 +61,13 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 	m := &Module{Dir: dir}
 	l, diags := list(dir, opts)
 	m.Tests, m.Hidden, m.Ignored = l.tests, l.hidden, l.ignored
+	m.Program = opts.Program
+	if m.Program == Auto {
+		m.Program = Terraform
+		if l.tofu {
+			m.Program = OpenTofu
+		}
+	}
 	m.Files = make([]*File, 0, len(l.primary)+len(l.override))
 	for _, group := range [...]struct {
 		paths    []string

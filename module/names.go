@@ -3,22 +3,33 @@ package module
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hcljson/hcljson/schema"
 )
 
-// Program is the program whose rules decide which files belong to a module.
+// Program is the program a module is read for: its rules decide which
+// files belong to the module, and in which language each is read.
 type Program uint8
 
 const (
+	// Auto, the zero value, lets the files decide: the directory is read
+	// as OpenTofu reads it (Terraform reads the same files when there is
+	// no file of the .tofu family), and it is an OpenTofu module when it
+	// holds a configuration file of the .tofu family, a Terraform module
+	// otherwise (see Module.Program and Program.Language).
+	Auto Program = iota
 	// OpenTofu reads the .tf and the .tofu families of files, a .tofu
-	// file hiding its .tf twin. It is the zero value.
-	OpenTofu Program = iota
+	// file hiding its .tf twin, all in the OpenTofu language.
+	OpenTofu
 	// Terraform reads the .tf family of files only.
 	Terraform
 )
 
-// String returns "OpenTofu" or "Terraform".
+// String returns "auto", "OpenTofu" or "Terraform".
 func (p Program) String() string {
 	switch p {
+	case Auto:
+		return "auto"
 	case OpenTofu:
 		return "OpenTofu"
 	case Terraform:
@@ -27,13 +38,48 @@ func (p Program) String() string {
 	return fmt.Sprintf("Program(%d)", uint8(p))
 }
 
+// ParseProgram reads a program's name as a command line gives it:
+// "opentofu" or "tofu", "terraform", or "auto" (or ""), in any case.
+func ParseProgram(s string) (Program, error) {
+	switch strings.ToLower(s) {
+	case "", "auto":
+		return Auto, nil
+	case "opentofu", "tofu":
+		return OpenTofu, nil
+	case "terraform":
+		return Terraform, nil
+	}
+	return Auto, fmt.Errorf("unknown program %q: want opentofu (or tofu), terraform or auto", s)
+}
+
 // readsTofu reports whether p reads the .tofu family. Any value other than
 // Terraform behaves as OpenTofu.
 func (p Program) readsTofu() bool { return p != Terraform }
 
+// Language returns the language in which p reads a file called filename:
+// for a configuration file, schema.OpenTofu under OpenTofu and
+// schema.Terraform under Terraform (which differ in the arguments OpenTofu
+// evaluates early, such as a module's source), and under Auto the
+// language its name implies (schema.LanguageFor: OpenTofu for .tofu and
+// .tofu.json, Terraform for .tf and .tf.json); for any other file
+// schema.LanguageFor's answer (test and query files, or nil).
+func (p Program) Language(filename string) *schema.Language {
+	lang := schema.LanguageFor(filename)
+	if lang == schema.Terraform || lang == schema.OpenTofu {
+		switch p {
+		case OpenTofu:
+			return schema.OpenTofu
+		case Terraform:
+			return schema.Terraform
+		}
+	}
+	return lang
+}
+
 // Options say how a directory is read.
 type Options struct {
-	// Program chooses whose rules apply; the zero value is OpenTofu.
+	// Program chooses whose rules apply; the zero value, Auto, lets the
+	// files decide.
 	Program Program
 }
 

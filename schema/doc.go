@@ -56,6 +56,14 @@
 // traversal for Terraform, an expression with an instance key for
 // OpenTofu). A new release is a new Language value.
 //
+// OpenTofu is the same language as OpenTofu reads it where the two
+// programs differ in a way no single reading can serve: the arguments
+// OpenTofu evaluates early (module source and version, backend and cloud
+// settings), which Terraform takes as literals (Attribute.OpenTofuTemplate
+// in Terraform), are expressions. LanguageFor gives it to .tofu and
+// .tofu.json files; module.Program.Language to every configuration file
+// of an OpenTofu module. Generic is HCL with no schema.
+//
 // Terraform 1.14 actions: an action block has two labels (type, name),
 // count, for_each, provider and a config block whose Open body holds the
 // action type's provider-defined arguments (dynamic blocks allowed). A

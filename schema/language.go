@@ -10,3 +10,14 @@ type Language struct {
 	Follows []string
 	Root    *Body
 }
+
+// Generic is HCL with no schema: an Open root body whose arguments are
+// expressions and whose blocks nobody knows. It is the language of a file
+// whose name implies none (see LanguageFor), and chooses that reading
+// for any file where an API would otherwise choose by name.
+//
+// Generic and its body are shared: treat them as read-only.
+var Generic = &Language{
+	Name: "hcl",
+	Root: &Body{Open: true, AnyAttributesMode: Expression},
+}

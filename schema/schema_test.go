@@ -460,9 +460,9 @@ func TestLanguageFor(t *testing.T) {
 	}{
 		{name: "main.tf.json", want: Terraform},
 		{name: "dir/x_override.tf.json", want: Terraform},
-		{name: "main.tofu.json", want: Terraform},
+		{name: "main.tofu.json", want: OpenTofu},
 		{name: "main.tf", want: Terraform},
-		{name: "main.tofu", want: Terraform},
+		{name: "main.tofu", want: OpenTofu},
 		{name: "tests/a.tftest.json", want: TerraformTest},
 		{name: "a.tofutest.json", want: TerraformTest},
 		{name: "a.tftest.hcl", want: TerraformTest},
@@ -578,5 +578,59 @@ func TestAllowsKeyword(t *testing.T) {
 		if got := tt.a.AllowsKeyword(tt.word); got != tt.want {
 			t.Errorf("%s.AllowsKeyword(%q) = %v, want %v", tt.a.Name, tt.word, got, tt.want)
 		}
+	}
+}
+
+// TestOpenTofuEarlyEvaluation: the arguments OpenTofu evaluates early are
+// expressions in OpenTofu and literals (marked) in Terraform; everything
+// else reads the same in both.
+func TestOpenTofuEarlyEvaluation(t *testing.T) {
+	tests := []struct {
+		path         []string
+		name         string
+		tofu, terraf Mode
+	}{
+		{[]string{"module"}, "source", Expression, Literal},
+		{[]string{"module"}, "version", Expression, Literal},
+		{[]string{"module"}, "count", Expression, Expression},
+		{[]string{"module"}, "some_input", Expression, Expression},
+		{[]string{"terraform", "backend"}, "bucket", Expression, Literal},
+		{[]string{"terraform", "cloud"}, "organization", Expression, Literal},
+		{[]string{"terraform", "cloud", "workspaces"}, "name", Expression, Literal},
+		{[]string{"terraform", "cloud", "workspaces"}, "anything", Expression, Literal},
+		{[]string{"terraform"}, "required_version", Literal, Literal},
+		{[]string{"variable"}, "default", Literal, Literal},
+		{[]string{"resource", "lifecycle"}, "prevent_destroy", Literal, Literal},
+	}
+	for _, tt := range tests {
+		for _, c := range []struct {
+			lang *Language
+			want Mode
+		}{{OpenTofu, tt.tofu}, {Terraform, tt.terraf}} {
+			blk, ok := c.lang.Root.Find(tt.path...).(*Block)
+			if !ok {
+				t.Fatalf("%s: no block %v", c.lang.Name, tt.path)
+			}
+			mode, _, ok := blk.Body.ModeOf(tt.name)
+			if !ok || mode != c.want {
+				t.Errorf("%s: %v %s: mode %v (found %v), want %v", c.lang.Name, tt.path, tt.name, mode, ok, c.want)
+			}
+			if got := blk.Body.OpenTofuTemplate(tt.name); got != (c.lang == Terraform && tt.tofu != tt.terraf) {
+				t.Errorf("%s: %v %s: OpenTofuTemplate = %v", c.lang.Name, tt.path, tt.name, got)
+			}
+		}
+	}
+	// Backends known by label keep their nested blocks, with the same
+	// change.
+	remote := OpenTofu.Root.Find("terraform", "backend").(*Block).BodyFor("remote")
+	ws, ok := remote.Find("workspaces").(*Block)
+	if !ok {
+		t.Fatal("OpenTofu: remote backend has no workspaces block")
+	}
+	if mode, _, _ := ws.Body.ModeOf("name"); mode != Expression {
+		t.Errorf("OpenTofu: remote backend workspaces.name: mode %v, want Expression", mode)
+	}
+	if err := OpenTofu.Root.Validate(); err != nil {
+		t.Errorf("OpenTofu.Root.Validate: %v", err)
 	}
 }

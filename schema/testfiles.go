@@ -37,8 +37,9 @@ var TerraformQuery = &Language{
 }
 
 // LanguageFor returns the language of a file with this name, by its
-// suffix as Terraform and OpenTofu choose: Terraform for .tf.json,
-// .tofu.json, .tf and .tofu; TerraformTest for .tftest.json,
+// suffix as Terraform and OpenTofu choose: Terraform for .tf.json and
+// .tf; OpenTofu for .tofu.json and .tofu, which only OpenTofu reads;
+// TerraformTest for .tftest.json,
 // .tofutest.json, .tftest.hcl and .tofutest.hcl; TerraformQuery for
 // .tfquery.json and .tfquery.hcl. It returns nil for any other name.
 func LanguageFor(filename string) *Language {
@@ -61,9 +62,9 @@ var languageSuffixes = []struct {
 	{".tfquery.json", TerraformQuery},
 	{".tfquery.hcl", TerraformQuery},
 	{".tf.json", Terraform},
-	{".tofu.json", Terraform},
+	{".tofu.json", OpenTofu},
 	{".tf", Terraform},
-	{".tofu", Terraform},
+	{".tofu", OpenTofu},
 }
 
 func testRoot() *Body {

@@ -48,7 +48,7 @@ Flags:
                            {"line", "column", "byte"}, "end": {...}}
   --provider-schema FILE   the output of "terraform providers schema -json"
   --terraform              check files of no Terraform ending as Terraform
-                           configuration
+` + programHelp + `                           configuration
 
 Exit status: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 on a usage error.
@@ -62,6 +62,8 @@ func check(e *env, args []string) int {
 	var schemas stringList
 	fs.Var(&schemas, "provider-schema", "")
 	terraform := fs.Bool("terraform", false, "")
+	var program programFlag
+	fs.Var(&program, "program", "")
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
@@ -79,7 +81,7 @@ func check(e *env, args []string) int {
 	if len(schemas) == 1 {
 		schemaFile = schemas[0]
 	}
-	langs, diags := newLanguages(schemaFile, *terraform)
+	langs, diags := newLanguages(schemaFile, *terraform, program.p)
 	ck := &checkRun{langs: langs, in: e.stdin, files: map[string]*hcl.File{}, diags: diags}
 	if !diags.HasErrors() {
 		for _, p := range paths {
@@ -133,7 +135,7 @@ func (ck *checkRun) path(p string) {
 
 // module checks every configuration and test file of the module in dir.
 func (ck *checkRun) module(dir string) {
-	m, diags := module.Load(dir, module.Options{})
+	m, diags := module.Load(dir, module.Options{Program: ck.langs.program})
 	for _, f := range m.Files {
 		ck.files[f.Path] = f.File
 	}

@@ -27,11 +27,15 @@ Each file is read in its language, chosen by its name as Terraform and
 OpenTofu choose: .tf, .tf.json, .tofu and .tofu.json are configuration,
 .tftest and .tofutest files are tests, .tfquery files are queries; any other
 file, and standard input, is generic HCL unless --terraform is given. In
-those languages each argument is written as Terraform reads it: types,
+those languages each argument is written as the program reads it: types,
 references and keywords as plain strings in JSON ("map(string)",
-"aws.west"), literal-only arguments (variable defaults, module sources,
-backend settings) without template escaping, and JSON objects become blocks
-or maps as the schema says. A value that cannot be written with the same
+"aws.west"), literal-only arguments (variable defaults) without template
+escaping, and JSON objects become blocks or maps as the schema says. The
+program is Terraform or OpenTofu (--program; by default OpenTofu for the
+files of a directory holding a .tofu or .tofu.json file): OpenTofu
+evaluates module sources and versions, backend and cloud settings early,
+so they may use variables and are written as expressions, where Terraform
+reads them as literals. A value that cannot be written with the same
 meaning is an error, never a silent change.
 
 One input is written on standard output. Several inputs, or a directory,
@@ -56,7 +60,7 @@ Flags:
                            the provider says (nested block or map)
   --terraform              read files of no Terraform ending, and standard
                            input, as Terraform configuration
-  --compact                JSON output: no indentation
+` + programHelp + `  --compact                JSON output: no indentation
   --comments               JSON output: carry the comments directly above
                            blocks and arguments as "//" properties
   --objects-as-attributes  native output: write a JSON object that the
@@ -75,6 +79,7 @@ type convertFlags struct {
 	to, from        syntax
 	providerSchemas stringList
 	terraform       bool
+	program         programFlag
 	compact         bool
 	comments        bool
 	objectsAsAttrs  bool
@@ -118,7 +123,7 @@ func convert(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	langs, more := newLanguages(f.schemaFile(), f.terraform)
+	langs, more := newLanguages(f.schemaFile(), f.terraform, f.program.p)
 	diags = append(diags, more...)
 	if !diags.HasErrors() {
 		diags = append(diags, langs.prepare(jobNames(jobs))...)
@@ -167,6 +172,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	from := fs.String("from", "", "")
 	fs.Var(&f.providerSchemas, "provider-schema", "")
 	fs.BoolVar(&f.terraform, "terraform", false, "")
+	fs.Var(&f.program, "program", "")
 	fs.BoolVar(&f.compact, "compact", false, "")
 	fs.BoolVar(&f.comments, "comments", false, "")
 	fs.BoolVar(&f.objectsAsAttrs, "objects-as-attributes", false, "")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agext/levenshtein"
+	"github.com/hcljson/hcljson/module"
 )
 
 // newFlags returns a flag set for command c that prints nothing itself:
@@ -107,3 +108,27 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// programFlag is --program: the program the files are written for.
+type programFlag struct{ p module.Program }
+
+func (f *programFlag) String() string { return f.p.String() }
+
+func (f *programFlag) Set(s string) error {
+	p, err := module.ParseProgram(s)
+	if err != nil {
+		return err
+	}
+	f.p = p
+	return nil
+}
+
+// programHelp is the help line of --program, shared by the commands.
+const programHelp = `  --program NAME           the program the files are written for: opentofu
+                           (or tofu) or terraform; they differ in what
+                           OpenTofu evaluates early (module source and
+                           version, backend and cloud settings: expressions
+                           for OpenTofu, literals for Terraform). Default:
+                           OpenTofu for a directory holding a .tofu or
+                           .tofu.json file, Terraform otherwise
+`

@@ -45,6 +45,10 @@ Flags:
   -diff        print a unified diff of each file's changes
   --terraform  read files of no Terraform ending, and standard input, as
                Terraform configuration
+  --program NAME
+               the program the files are written for: opentofu (or tofu)
+               or terraform (default: OpenTofu for a directory holding a
+               .tofu or .tofu.json file, Terraform otherwise)
 
 Exit status: 0 when all is well, 1 when a file has errors or, with -check,
 is not formatted, 2 on a usage error.
@@ -53,6 +57,7 @@ is not formatted, 2 on a usage error.
 // fmtFlags are the settings of one "hcljson fmt".
 type fmtFlags struct {
 	write, check, diff, terraform bool
+	program                       programFlag
 }
 
 // fmtResult is the outcome of formatting one file.
@@ -74,7 +79,7 @@ func fmtCmd(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	langs, more := newLanguages("", f.terraform)
+	langs, more := newLanguages("", f.terraform, f.program.p)
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return e.writeDiags(nil, diags)
@@ -140,6 +145,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs.BoolVar(&f.check, "check", false, "")
 	fs.BoolVar(&f.diff, "diff", false, "")
 	fs.BoolVar(&f.terraform, "terraform", false, "")
+	fs.Var(&f.program, "program", "")
 	paths, code := e.parseFlags(c, fs, args)
 	switch {
 	case code >= 0:

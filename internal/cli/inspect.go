@@ -10,7 +10,7 @@ import (
 )
 
 // inspectUsage is the help of "hcljson inspect".
-const inspectUsage = `Usage: hcljson inspect [--format json|text] [--provider-schema FILE] [--compact] DIR
+const inspectUsage = `Usage: hcljson inspect [--format json|text] [--provider-schema FILE] [--program NAME] [--compact] DIR
 
 Prints the configuration of the module in DIR as "terraform show -json"
 describes it under "configuration" (provider_config, root_module with
@@ -23,8 +23,12 @@ installed. Extra keys that Terraform's readers ignore add what it leaves
 out: locals, dynamic blocks, lifecycle, provisioner when, module providers,
 variable type, and the range (filename, line, column) of every item.
 
-In .tf.json files each argument is read as Terraform reads it: a string
+In .tf.json files each argument is read as the program reads it: a string
 that is a template has references, not a constant_value of its raw text.
+For OpenTofu (--program; by default when the directory holds a .tofu or
+.tofu.json file), a module's source and version may use variables and
+locals, evaluated as "tofu show -config -json" evaluates them: from the
+variables' defaults and the locals.
 Without provider schemas a JSON object in a resource cannot be told from a
 nested block and is shown as an argument; give --provider-schema to place
 nested blocks.
@@ -37,7 +41,7 @@ Flags:
                            variables, outputs, resources and modules
   --compact                json on one line, as terraform show -json prints it
   --provider-schema FILE   the output of "terraform providers schema -json"
-
+` + programHelp + `
 Exit status: 0 when there is no error, 1 when there are errors, 2 on a
 usage error.
 `
@@ -50,6 +54,8 @@ func inspectCmd(e *env, args []string) int {
 	compact := fs.Bool("compact", false, "")
 	var schemas stringList
 	fs.Var(&schemas, "provider-schema", "")
+	var program programFlag
+	fs.Var(&program, "program", "")
 	dirs, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
@@ -63,7 +69,7 @@ func inspectCmd(e *env, args []string) int {
 	case len(dirs) != 1:
 		return e.usageError(c, "want one module directory, have %d", len(dirs))
 	}
-	lang := schema.Terraform
+	lang := program.p.Resolve(dirs[0]).Language("main.tf")
 	if len(schemas) == 1 {
 		data, err := os.ReadFile(schemas[0])
 		if err != nil {
@@ -79,10 +85,10 @@ func inspectCmd(e *env, args []string) int {
 	}
 	// A directory that is missing or holds no configuration has nothing
 	// to print.
-	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{}); diags.HasErrors() {
+	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{Program: program.p}); diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
-	cfg, diags := inspect.Module(dirs[0], inspect.Options{Language: lang})
+	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang})
 	status := e.writeDiags(sourcesOf(diags), diags)
 	if cfg == nil {
 		return 1

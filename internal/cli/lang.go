@@ -3,9 +3,11 @@ package cli
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -13,8 +15,12 @@ import (
 // (schema.LanguageFor), extended with provider schemas when the run has
 // them. It is safe for concurrent use.
 type languages struct {
-	// terraform reads files of no known language as Terraform.
+	// terraform reads files of no known language as configuration.
 	terraform bool
+	// program is the program the files are written for (--program);
+	// under module.Auto a configuration file is OpenTofu's when it or a
+	// file beside it has an ending of the .tofu family.
+	program module.Program
 	// extend adds the provider schemas to a language; nil without them.
 	extend func(*schema.Language) (*schema.Language, error)
 
@@ -23,6 +29,9 @@ type languages struct {
 
 	mu       sync.Mutex
 	extended map[*schema.Language]extended
+	// tofuDirs caches, under module.Auto, whether a directory holds a
+	// configuration file of the .tofu family.
+	tofuDirs map[string]bool
 }
 
 // extended is a language with the provider schemas, or why it has none.
@@ -33,8 +42,14 @@ type extended struct {
 
 // newLanguages reads the provider schemas file, if any (the output of
 // terraform providers schema -json), and returns the chooser.
-func newLanguages(providerSchemas string, terraform bool) (*languages, hcl.Diagnostics) {
-	l := &languages{terraform: terraform, file: providerSchemas, extended: map[*schema.Language]extended{}}
+func newLanguages(providerSchemas string, terraform bool, program module.Program) (*languages, hcl.Diagnostics) {
+	l := &languages{
+		terraform: terraform,
+		program:   program,
+		file:      providerSchemas,
+		extended:  map[*schema.Language]extended{},
+		tofuDirs:  map[string]bool{},
+	}
 	if providerSchemas == "" {
 		return l, nil
 	}
@@ -62,11 +77,36 @@ func providerDiag(name string, err error) *hcl.Diagnostic {
 // language returns the language of a file called name, or nil for a
 // generic HCL file.
 func (l *languages) language(name string) *schema.Language {
-	lang := schema.LanguageFor(name)
+	p := l.program
+	if p == module.Auto && name != stdinName && l.tofuDir(filepath.Dir(name)) {
+		p = module.OpenTofu
+	}
+	lang := p.Language(name)
 	if lang == nil && l.terraform {
-		lang = schema.Terraform
+		lang = p.Language("main.tf")
 	}
 	return lang
+}
+
+// tofuDir reports whether dir holds a configuration file of the .tofu
+// family, which makes it an OpenTofu module (module.Auto).
+func (l *languages) tofuDir(dir string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	tofu, ok := l.tofuDirs[dir]
+	if !ok {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			name := e.Name()
+			if !e.IsDir() && !module.IsIgnored(name) && module.IsConfigFile(name, module.Options{Program: module.OpenTofu}) &&
+				!module.IsConfigFile(name, module.Options{Program: module.Terraform}) {
+				tofu = true
+				break
+			}
+		}
+		l.tofuDirs[dir] = tofu
+	}
+	return tofu
 }
 
 // root returns the schema of the root body of a file called name, nil for

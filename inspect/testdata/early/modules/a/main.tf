@@ -1,0 +1,2 @@
+variable "name" {}
+output "o" { value = var.name }
