@@ -86,7 +86,9 @@
 // trimspace, coalesce); a reference to anything else is an error with its
 // range. Remote module sources are read only where
 // .terraform/modules/modules.json says they were installed; otherwise the
-// call has no "module" and lists all its arguments. check blocks, moved,
-// removed and import blocks are not represented (import blocks count
+// call has no "module" and lists all its arguments. The data source of a
+// check block is listed with the other data sources, as OpenTofu lists it;
+// the check's assertions, moved, removed and import blocks are not
+// represented (import blocks count
 // toward the providers used).
 package inspect

@@ -446,3 +446,16 @@ module "d" {
 		}
 	}
 }
+
+// TestCheckData: the data source of a check block is listed with the
+// module's data sources, as tofu show -config -json lists it
+// (testdata/check.tofu.json, printed by OpenTofu 1.12.6), from native
+// syntax and from its JSON twin.
+func TestCheckData(t *testing.T) {
+	for dir, line := range map[string]int{"testdata/check": 6, "testdata/check-json": 23} {
+		cfg := checkTofuOutput(t, dir, "testdata/check.tofu.json")
+		if rs := cfg.RootModule.Resources; len(rs) != 2 || rs[1].Address != "data.terraform_remote_state.s" || rs[1].Range.Line != line {
+			t.Errorf("%s: resources %s", dir, jsonOf(t, rs))
+		}
+	}
+}

@@ -128,7 +128,7 @@ func (l *loader) unique(n *node, key, what string, rng hcl.Range) bool {
 }
 
 // labelCount is the number of labels of each top-level block type read.
-var labelCount = map[string]int{"provider": 1, "variable": 1, "output": 1, "module": 1, "resource": 2, "data": 2, "ephemeral": 2}
+var labelCount = map[string]int{"provider": 1, "variable": 1, "output": 1, "module": 1, "resource": 2, "data": 2, "ephemeral": 2, "check": 1}
 
 // decodeFile decodes every block of a file but the terraform blocks.
 func (n *node) decodeFile(l *loader, content *hcl.BodyContent) {
@@ -155,6 +155,20 @@ func (n *node) decodeFile(l *loader, content *hcl.BodyContent) {
 			n.decodeResource(l, blk, "ephemeral")
 		case "import":
 			n.decodeImport(l, blk)
+		case "check":
+			n.decodeCheck(l, blk)
+		}
+	}
+}
+
+// decodeCheck reads the data source a check block may declare, which
+// OpenTofu lists with the module's other data sources; the assertions are
+// not represented.
+func (n *node) decodeCheck(l *loader, blk *hcl.Block) {
+	content, _, _ := l.content(blk.Body, "check")
+	for _, b := range content.Blocks {
+		if b.Type == "data" && len(b.Labels) == 2 {
+			n.decodeResource(l, b, "data")
 		}
 	}
 }
