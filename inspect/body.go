@@ -46,7 +46,7 @@ func (r *bodyReader) provided(body hcl.Body, content *hcl.BodyContent, remain hc
 		switch {
 		case meta != nil && meta(blk.Type):
 		case blk.Type == "dynamic":
-			e.Dynamic = append(e.Dynamic, r.dynamic(blk))
+			e.Dynamic = append(e.Dynamic, r.dynamic(blk, sb))
 		case blk.Type == "_":
 			e.merge(r.nested(blk.Body, openBody))
 		default:
@@ -110,7 +110,7 @@ func (r *bodyReader) inferred(e *Expressions, body, remain hcl.Body, sb *schema.
 // without labels are a list, blocks with one label a map keyed by it.
 func (r *bodyReader) syntaxBlock(e *Expressions, blk *hcl.Block) {
 	if blk.Type == "dynamic" {
-		e.Dynamic = append(e.Dynamic, r.dynamic(blk))
+		e.Dynamic = append(e.Dynamic, r.dynamic(blk, openBody))
 		return
 	}
 	nesting := schema.NestingList
@@ -120,8 +120,11 @@ func (r *bodyReader) syntaxBlock(e *Expressions, blk *hcl.Block) {
 	e.addBlock(blk.Type, nesting, blk.Labels, r.nested(blk.Body, openBody))
 }
 
-// dynamic reads a dynamic block.
-func (r *bodyReader) dynamic(blk *hcl.Block) *Dynamic {
+// dynamic reads a dynamic block of a body whose schema is sb (nil: none).
+// Its content is read with the schema of the block type it generates,
+// when sb lists it, so that nested blocks in a JSON content body are
+// placed as in its native twin.
+func (r *bodyReader) dynamic(blk *hcl.Block, sb *schema.Body) *Dynamic {
 	d := &Dynamic{Range: rangeOf(blk.DefRange)}
 	if len(blk.Labels) > 0 {
 		d.Type = blk.Labels[0]
@@ -151,7 +154,15 @@ func (r *bodyReader) dynamic(blk *hcl.Block) *Dynamic {
 	}
 	for _, c := range content.Blocks {
 		if c.Type == "content" {
-			d.Content = r.nested(c.Body, dynamicSchema.Block("content").Body)
+			cs := dynamicSchema.Block("content").Body
+			if dyn := sb.Block("dynamic"); dyn != nil && dyn.ByLabel[d.Type] != nil {
+				// Provider schemas give each nested block type its
+				// dynamic body (schema.Language.WithProviders).
+				if content := dyn.ByLabel[d.Type].Block("content"); content != nil && content.Body != nil {
+					cs = content.Body
+				}
+			}
+			d.Content = r.nested(c.Body, cs)
 		}
 	}
 	return d

@@ -138,3 +138,58 @@ func dropDynamicRanges(ds []*Dynamic) []*Dynamic {
 	}
 	return ds
 }
+
+// TestDynamicContentSchema: the content of a dynamic block is read with
+// the schema of the block type it generates, so nested blocks inside it
+// are placed in JSON as in native syntax (found in
+// terraform-aws-modules/vpc: a dynamic "statement" holding "principals"
+// blocks).
+func TestDynamicContentSchema(t *testing.T) {
+	ps, err := schema.ReadProviderSchemas([]byte(`{"format_version": "1.0", "provider_schemas": {
+  "registry.terraform.io/hashicorp/x": {"provider": {"version": 0, "block": {}},
+    "resource_schemas": {"x_doc": {"version": 0, "block": {"block_types": {
+      "statement": {"nesting_mode": "list", "block": {
+        "attributes": {"effect": {"type": "string", "optional": true}},
+        "block_types": {"principals": {"nesting_mode": "set", "block": {
+          "attributes": {"type": {"type": "string", "optional": true}}}}}}}}}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, err := schema.Terraform.WithProviders(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	native := `resource "x_doc" "d" {
+  dynamic "statement" {
+    for_each = var.s
+    content {
+      effect = statement.value
+      principals {
+        type = "Service"
+      }
+    }
+  }
+}
+`
+	jsonSrc := `{"resource": {"x_doc": {"d": {"dynamic": {"statement": {"for_each": "${var.s}",
+  "content": {"effect": "${statement.value}", "principals": {"type": "Service"}}}}}}}}`
+	want := `[{"type":"statement","for_each_expression":{"references":["var.s"]},` +
+		`"content":{"effect":{"references":["statement.value"]},"principals":[{"type":{"constant_value":"Service"}}]}}]`
+	nf, diags := hclsyntax.ParseConfig([]byte(native), "t.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	jf, diags := hcljson.Parse([]byte(jsonSrc), "t.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for _, f := range []*hcl.File{nf, jf} {
+		cfg, diags := Files(t.TempDir(), []*hcl.File{f}, Options{Language: lang})
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		if got := jsonOf(t, dropDynamicRanges(cfg.RootModule.Resources[0].Dynamic)); got != want {
+			t.Errorf("%s: dynamic\n%s\nwant\n%s", f.Body.MissingItemRange().Filename, got, want)
+		}
+	}
+}
