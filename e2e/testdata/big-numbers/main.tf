@@ -1,0 +1,46 @@
+# Numbers beyond 2^53, decimals and huge exponents are plain JSON numbers
+# and keep their value (issue 10, item 2).
+variable "big" {
+  type    = number
+  default = 9007199254740993
+}
+
+locals {
+  numbers = {
+    beyond  = 9007199254740993
+    huge    = 123456789012345678901234567890
+    tenth   = 0.1
+    small   = 1.5e-300
+    large   = 1.5e300
+    neg     = -9007199254740995
+    precise = 3.141592653589793238462643383279
+  }
+}
+
+resource "terraform_data" "n" {
+  input = local.numbers
+}
+
+output "big" {
+  value = var.big
+}
+
+output "sum" {
+  value = var.big + 1
+}
+
+output "numbers" {
+  value = local.numbers
+}
+
+output "as_text" {
+  value = "${local.numbers.huge}"
+}
+
+resource "terraform_data" "direct" {
+  input = [9007199254740993, -9007199254740995, 123456789012345678901234567890]
+}
+
+output "direct" {
+  value = 123456789012345678901234567890
+}

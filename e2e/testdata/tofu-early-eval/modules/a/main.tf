@@ -1,0 +1,7 @@
+variable "name" {
+  type = string
+}
+
+output "greeting" {
+  value = "hello ${var.name}"
+}
