@@ -9,6 +9,6 @@
 // framework, served through dev_overrides: nothing is downloaded). The
 // tests skip when no client is built (scripts/build-clients.sh).
 //
-// It imports internal/clients and the standard library; it runs the
+// It imports internal/clients, internal/hcltest and the standard library; it runs the
 // hcljson command built from cmd/hcljson.
 package e2e

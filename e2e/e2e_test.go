@@ -11,11 +11,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/hcltest"
 )
 
 // copies are the three forms of each configuration that are planned.
@@ -99,9 +99,9 @@ func planCopies(t *testing.T, c clients.Client, env []string, hcljson, dir strin
 	}
 	for _, cp := range copies[1:] {
 		var diffs []string
-		diff("", results["native"], results[cp], &diffs)
+		hcltest.DiffJSON("", results["native"], results[cp], &diffs)
 		if len(diffs) > 0 {
-			t.Errorf("%s plan differs from the native plan:\n%s", cp, strings.Join(diffs, "\n"))
+			t.Errorf("%s plan differs from the native plan (native != %s):\n%s", cp, cp, strings.Join(diffs, "\n"))
 			continue
 		}
 		identical++
@@ -140,48 +140,6 @@ func dropRawTemplates(v any) {
 		for _, x := range v {
 			dropRawTemplates(x)
 		}
-	}
-}
-
-// diff appends to diffs a line for each place where a and b differ.
-func diff(path string, a, b any, diffs *[]string) {
-	if len(*diffs) >= 20 {
-		return
-	}
-	switch a := a.(type) {
-	case map[string]any:
-		bm, ok := b.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := make([]string, 0, len(a)+len(bm))
-		for k := range a {
-			keys = append(keys, k)
-		}
-		for k := range bm {
-			if _, ok := a[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			diff(path+"."+k, a[k], bm[k], diffs)
-		}
-		return
-	case []any:
-		bs, ok := b.([]any)
-		if !ok || len(a) != len(bs) {
-			break
-		}
-		for i := range a {
-			diff(fmt.Sprintf("%s[%d]", path, i), a[i], bs[i], diffs)
-		}
-		return
-	}
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		*diffs = append(*diffs, fmt.Sprintf("  %s: native %s, other %s", path, ja, jb))
 	}
 }
 

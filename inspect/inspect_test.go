@@ -131,7 +131,7 @@ func TestJSONTwinWithoutSchemas(t *testing.T) {
 	native := decodeJSON(t, withoutRanges(t, nativeDir, Options{}))
 	twin := decodeJSON(t, withoutRanges(t, jsonDir, Options{}))
 	var diffs []string
-	diffJSON("", native, twin, &diffs)
+	hcltest.DiffJSON("", native, twin, &diffs)
 	want := []string{
 		`.provider_config["aws.west"].expressions.default_tags: [{"tags":{"constant_value":{"Team":"core"}}}] != {"constant_value":[{"tags":{"Team":"core"}}]}`,
 		`.root_module.resources[0].expressions.root_block_device: [{"volume_size":{"references":["var.settings.size","var.settings"]}}] != {"references":["var.settings.size","var.settings"]}`,
@@ -187,47 +187,6 @@ func dropRanges(v any) any {
 		}
 	}
 	return v
-}
-
-// diffJSON lists the paths where a and b differ, with both values.
-func diffJSON(path string, a, b any, out *[]string) {
-	am, aok := a.(map[string]any)
-	bm, bok := b.(map[string]any)
-	if aok && bok {
-		keys := make(map[string]bool)
-		for k := range am {
-			keys[k] = true
-		}
-		for k := range bm {
-			keys[k] = true
-		}
-		for _, k := range sortedKeys(keys) {
-			step := "." + k
-			if strings.ContainsAny(k, ".:") {
-				step = `["` + k + `"]`
-			}
-			diffJSON(path+step, am[k], bm[k], out)
-		}
-		return
-	}
-	as, aok := a.([]any)
-	bs, bok := b.([]any)
-	if aok && bok && len(as) == len(bs) {
-		for i := range as {
-			diffJSON(path+"["+itoa(i)+"]", as[i], bs[i], out)
-		}
-		return
-	}
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		*out = append(*out, path+": "+string(ja)+" != "+string(jb))
-	}
-}
-
-func itoa(i int) string {
-	b, _ := json.Marshal(i)
-	return string(b)
 }
 
 // testLanguage is the Terraform language with the provider schemas the
@@ -317,7 +276,7 @@ func checkTofuOutput(t *testing.T, dir, tofu string) *Config {
 	got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
 	if got != want {
 		var diffs []string
-		diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
+		hcltest.DiffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
 		t.Errorf("%s differs from tofu show -config -json:\n%s", dir, strings.Join(diffs, "\n"))
 	}
 	return cfg
@@ -394,7 +353,7 @@ func TestEarlyEvaluation(t *testing.T) {
 			got := reencode(t, dropExtras(decodeJSON(t, jsonOf(t, cfg)), ""))
 			if got != want {
 				var diffs []string
-				diffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
+				hcltest.DiffJSON("", decodeJSON(t, got), decodeJSON(t, want), &diffs)
 				t.Errorf("differs from tofu show -config -json:\n%s", strings.Join(diffs, "\n"))
 			}
 			// Terraform refuses variables in the native source, and

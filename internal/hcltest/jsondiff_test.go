@@ -1,0 +1,33 @@
+package hcltest
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestDiffJSON(t *testing.T) {
+	decode := func(s string) any {
+		var v any
+		d := json.NewDecoder(strings.NewReader(s))
+		d.UseNumber()
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	a := decode(`{"x": 1, "a.b": [1, 2], "n": 9007199254740993, "same": {"k": true}, "only": 1, "list": [1]}`)
+	b := decode(`{"x": 2, "a.b": [1, 3], "n": 9007199254740992, "same": {"k": true}, "list": [1, 2]}`)
+	var got []string
+	DiffJSON("", a, b, &got)
+	want := []string{
+		`["a.b"][1]: 2 != 3`,
+		`.list: [1] != [1,2]`,
+		`.n: 9007199254740993 != 9007199254740992`,
+		`.only: 1 != null`,
+		`.x: 1 != 2`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("DiffJSON:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
