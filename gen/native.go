@@ -233,6 +233,11 @@ func (c *nativeConv) expr(e hclsyntax.Expression) Value {
 	case *hclsyntax.TemplateExpr:
 		return c.template(e)
 	case *hclsyntax.TemplateWrapExpr:
+		if constantText(e.Wrapped) {
+			// "${"a"}" and "${1}" are "a" and 1: written so, as the way
+			// back writes them, the round trip is a fixed point.
+			return c.expr(e.Wrapped)
+		}
 		return c.interpTemplate(e.Wrapped)
 	case *hclsyntax.TupleConsExpr:
 		elems := make([]Value, len(e.Exprs))
@@ -254,6 +259,23 @@ func (c *nativeConv) expr(e hclsyntax.Expression) Value {
 		}
 	}
 	return c.interpTemplate(e)
+}
+
+// constantText reports whether e is a literal value, or a template of
+// literal text only.
+func constantText(e hclsyntax.Expression) bool {
+	switch e := e.(type) {
+	case *hclsyntax.LiteralValueExpr:
+		return true
+	case *hclsyntax.TemplateExpr:
+		for _, p := range e.Parts {
+			if _, ok := p.(*hclsyntax.LiteralValueExpr); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // literal converts an expression read without an evaluation context: it

@@ -545,3 +545,19 @@ func TestNativeLeadingZeros(t *testing.T) {
 		t.Errorf("got %s %s, want %s", out, hcltest.RenderDiags(diags), want)
 	}
 }
+
+// TestConstantInterpolation: an interpolation of a constant alone is
+// written as the constant, as the way back writes it (found by
+// internal/realworld's reproductions: the round trip was not a fixed
+// point).
+func TestConstantInterpolation(t *testing.T) {
+	src := "a = \"${\"x\"}\"\nb = \"${1.50}\"\nc = \"${\"$${y}\"}\"\nd = \"${\"x${v}\"}\"\n"
+	out, diags := ConvertNative([]byte(src), "t.hcl", NativeOptions{}, Options{Compact: true})
+	if len(diags) > 0 {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	if got, want := string(out), `{"a":"x","b":1.50,"c":"$${y}","d":"${\"x${v}\"}"}`+"\n"; got != want {
+		t.Errorf("got %s want %s", got, want)
+	}
+	checkLaw(t, "t.hcl", []byte(src), out, nil)
+}

@@ -418,3 +418,49 @@ func TestCheckData(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedReferences: legacy quoted references and keywords are read as
+// Terraform and OpenTofu read them, with a deprecation warning at each.
+func TestQuotedReferences(t *testing.T) {
+	dir := t.TempDir()
+	src := `provider "aws" {
+  alias = "west"
+}
+resource "aws_s3_bucket" "logs" {}
+resource "aws_instance" "web" {
+  provider   = "aws.west"
+  depends_on = ["aws_s3_bucket.logs"]
+  lifecycle {
+    ignore_changes = ["tags"]
+  }
+  provisioner "local-exec" {
+    when = "destroy"
+  }
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, diags := Module(dir, Options{})
+	got := strings.ReplaceAll(hcltest.RenderDiags(diags), dir, "DIR")
+	for _, want := range []string{
+		"DIR/main.tf:6,16-26: warning: Quoted references are deprecated;",
+		"DIR/main.tf:7,17-37: warning: Quoted references are deprecated;",
+		"DIR/main.tf:9,23-29: warning: Quoted references are deprecated;",
+		"DIR/main.tf:12,12-21: warning: Quoted keywords are deprecated;",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, got)
+		}
+	}
+	if diags.HasErrors() {
+		t.Fatalf("errors:\n%s", got)
+	}
+	r := cfg.RootModule.Resources[0]
+	if r.Address != "aws_instance.web" {
+		t.Fatalf("first resource %s", r.Address)
+	}
+	if got := jsonOf(t, []any{r.ProviderConfigKey, r.DependsOn, r.Lifecycle.IgnoreChanges, r.Provisioners[0].When}); got != `["aws.west",["aws_s3_bucket.logs"],["tags"],"destroy"]` {
+		t.Errorf("read %s", got)
+	}
+}

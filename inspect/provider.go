@@ -344,6 +344,13 @@ func sortedProviders(reqs map[fqn][]constraint) []fqn {
 // name.alias, and in OpenTofu name.alias[key], whose key is dropped. In
 // the JSON syntax it is a string holding that reference.
 func providerRef(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
+	expr, warn := unquoted(expr, "references")
+	c, diags := providerTraversal(expr)
+	return c, append(warn, diags...)
+}
+
+// providerTraversal is providerRef without the legacy quotes.
+func providerTraversal(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
 	t, diags := hcl.AbsTraversalForExpr(expr)
 	if diags.HasErrors() {
 		if ix, ok := nativeOf(expr).(*hclsyntax.IndexExpr); ok {

@@ -83,6 +83,8 @@ func (l *loader) dependsOn(attr *hcl.Attribute) []string {
 	l.diags = append(l.diags, diags...)
 	var out []string
 	for _, x := range exprs {
+		x, warn := unquoted(x, "references")
+		l.diags = append(l.diags, warn...)
 		t, diags := hcl.AbsTraversalForExpr(x)
 		l.diags = append(l.diags, diags...)
 		if diags.HasErrors() {
@@ -122,7 +124,9 @@ func (l *loader) provisioner(blk *hcl.Block) *Provisioner {
 
 // keyword reads a keyword argument.
 func (l *loader) keyword(attr *hcl.Attribute) string {
-	kw := hcl.ExprAsKeyword(attr.Expr)
+	expr, warn := unquoted(attr.Expr, "keywords")
+	l.diags = append(l.diags, warn...)
+	kw := hcl.ExprAsKeyword(expr)
 	if kw == "" {
 		l.diags = append(l.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
@@ -183,6 +187,8 @@ func (l *loader) ignoreChanges(attr *hcl.Attribute) *IgnoreChanges {
 	l.diags = append(l.diags, diags...)
 	ic := &IgnoreChanges{Paths: []string{}}
 	for _, x := range exprs {
+		x, warn := unquoted(x, "references")
+		l.diags = append(l.diags, warn...)
 		t, diags := hcl.RelTraversalForExpr(x)
 		l.diags = append(l.diags, diags...)
 		if !diags.HasErrors() {

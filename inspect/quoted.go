@@ -1,0 +1,37 @@
+package inspect
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// unquoted returns the expression that a legacy quoted reference or
+// keyword of the native syntax holds ("aws.west", "destroy", as Terraform
+// 0.11 wrote them), which Terraform and OpenTofu still read, with a
+// deprecation warning; any other expression is returned as it is, with
+// no diagnostics. what is "references" or "keywords".
+func unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
+	tmpl, ok := expr.(*hclsyntax.TemplateExpr)
+	if !ok || len(tmpl.Parts) != 1 {
+		return expr, nil
+	}
+	lit, ok := tmpl.Parts[0].(*hclsyntax.LiteralValueExpr)
+	if !ok || !lit.Val.Type().Equals(cty.String) || lit.Val.IsNull() {
+		return expr, nil
+	}
+	// The text starts after the opening quote.
+	start := tmpl.SrcRange.Start
+	start.Column++
+	start.Byte++
+	inner, diags := hclsyntax.ParseExpression([]byte(lit.Val.AsString()), tmpl.SrcRange.Filename, start)
+	if diags.HasErrors() {
+		return expr, nil // reported as the expression it is
+	}
+	return inner, hcl.Diagnostics{{
+		Severity: hcl.DiagWarning,
+		Summary:  "Quoted " + what + " are deprecated",
+		Detail:   "This argument gives " + what + " in quotes, as Terraform 0.11 wrote them; Terraform and OpenTofu read them as if unquoted, with this warning. Remove the quotes to silence it.",
+		Subject:  expr.Range().Ptr(),
+	}}
+}
