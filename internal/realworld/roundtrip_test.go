@@ -1,0 +1,451 @@
+package realworld
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hcljson/hcljson/internal/cli"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// hcljson runs the command in-process, as cmd/hcljson runs it.
+func hcljson(args ...string) (code int, stdout, stderr []byte) {
+	var out, errb bytes.Buffer
+	code = cli.Main(args, strings.NewReader(""), &out, &errb)
+	return code, out.Bytes(), errb.Bytes()
+}
+
+// Causes of failure, in the order the report lists them.
+const (
+	causeToJSON      = "convert .tf -> .tf.json"
+	causeToHCL       = "convert .tf.json -> .tf"
+	causeToJSONAgain = "convert round-tripped .tf -> .tf.json"
+	causeFixedPoint  = "fixed point (J2 != J1)"
+	causeInspectErr  = "inspect reports errors"
+	causeInspectDiff = "inspect differs"
+)
+
+var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeInspectErr, causeInspectDiff}
+
+// failure is one thing that went wrong with one file or directory.
+type failure struct {
+	cause  string
+	path   string // slash path relative to the tree
+	detail string
+}
+
+func (f failure) String() string {
+	return fmt.Sprintf("%s: %s: %s", f.cause, f.path, f.detail)
+}
+
+// report sums up one tree.
+type report struct {
+	name         string
+	files, dirs  int
+	toJSON       int // .tf -> .tf.json succeeded
+	roundTrip    int // .tf.json -> .tf -> .tf.json succeeded
+	fixedPoint   int // and gave the first JSON again, byte for byte
+	inspectEqual int // directories whose three copies inspect the same
+	failures     []failure
+}
+
+func (r *report) fail(cause, path, format string, args ...any) {
+	r.failures = append(r.failures, failure{cause, path, fmt.Sprintf(format, args...)})
+}
+
+// copies are the three copies of a tree that inspect compares, in order;
+// json2 holds the JSON conversion of the round trip, for the fixed point.
+var copies = []string{"native", "json", "roundtrip"}
+
+// checkTree tests the native files (slash paths relative to src) of one
+// module tree: it makes the three copies under a temporary directory,
+// converts, checks the fixed point, and compares what inspect prints for
+// each directory holding a file. schemaFile is the provider schema given
+// to the conversion to native syntax and to inspect.
+func checkTree(t *testing.T, name, src string, files []string, schemaFile string) *report {
+	t.Helper()
+	work := workDir(t, name)
+	roots := map[string]string{}
+	for _, c := range append(copies, "json2") {
+		roots[c] = filepath.Join(work, c)
+	}
+	r := &report{name: name, files: len(files)}
+	for _, rel := range files {
+		text, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(roots["native"], filepath.FromSlash(rel)), text)
+	}
+	asJSON := func(rel string) string { return rel + ".json" }
+	asNative := func(rel string) string { return rel }
+
+	// .tf -> .tf.json -> .tf -> .tf.json, each step over the files the
+	// step before gave.
+	j1 := r.convertAll(t, causeToJSON, roots["native"], roots["json"], files, asNative, asJSON, "--to", "json")
+	r.toJSON = len(j1)
+	n2 := r.convertAll(t, causeToHCL, roots["json"], roots["roundtrip"], j1, asJSON, asNative, "--to", "hcl", "--provider-schema", schemaFile)
+	j2 := r.convertAll(t, causeToJSONAgain, roots["roundtrip"], roots["json2"], n2, asNative, asJSON, "--to", "json")
+	r.roundTrip = len(j2)
+	for _, rel := range j2 {
+		first := readFile(t, filepath.Join(roots["json"], filepath.FromSlash(asJSON(rel))))
+		again := readFile(t, filepath.Join(roots["json2"], filepath.FromSlash(asJSON(rel))))
+		if !bytes.Equal(first, again) {
+			r.fail(causeFixedPoint, asJSON(rel), "%s", firstLineDiff(first, again))
+			continue
+		}
+		r.fixedPoint++
+	}
+
+	// A directory some of whose files did not reach the round-trip copy
+	// is not compared: that failure is reported already.
+	dirs := map[string]bool{}
+	for _, rel := range files {
+		dirs[path.Dir(rel)] = true
+	}
+	r.dirs = len(dirs)
+	incomplete := map[string]bool{}
+	converted := map[string]bool{}
+	for _, rel := range n2 {
+		converted[rel] = true
+	}
+	for _, rel := range files {
+		if !converted[rel] {
+			incomplete[path.Dir(rel)] = true
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if !incomplete[dir] && r.inspect(dir, roots, schemaFile) {
+			r.inspectEqual++
+		}
+	}
+	return r
+}
+
+// convertAll converts files (slash paths, named in from by in(rel)) into
+// to (named by out(rel)) with convert and flags: in one run for the whole
+// tree, and file by file when that run fails, so that each failure is
+// reported with its own file and diagnostics (cause). It returns the
+// files converted.
+func (r *report) convertAll(t *testing.T, cause, from, to string, files []string, in, out func(string) string, flags ...string) []string {
+	t.Helper()
+	if len(files) == 0 {
+		return nil
+	}
+	code, _, _ := hcljson(append(append([]string{"convert"}, flags...), "-o", to, from)...)
+	if code == 0 {
+		for _, rel := range files {
+			if _, err := os.Stat(filepath.Join(to, filepath.FromSlash(out(rel)))); err != nil {
+				t.Fatalf("convert %s -o %s: %v", from, to, err)
+			}
+		}
+		return files
+	}
+	var done []string
+	for _, rel := range files {
+		code, stdout, stderr := hcljson(append(append([]string{"convert"}, flags...), filepath.Join(from, filepath.FromSlash(in(rel))))...)
+		if code != 0 {
+			r.fail(cause, in(rel), "exit %d: %s", code, firstLines(stderr, 8))
+			continue
+		}
+		writeFile(t, filepath.Join(to, filepath.FromSlash(out(rel))), stdout)
+		done = append(done, rel)
+	}
+	if len(done) == len(files) {
+		t.Fatalf("convert %s -o %s failed, yet each file converts alone", from, to)
+	}
+	return done
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// inspect runs inspect on the three copies of dir and compares them. It
+// reports whether all three ran without errors and agree.
+func (r *report) inspect(dir string, roots map[string]string, schemaFile string) bool {
+	var docs []any
+	ok := true
+	for _, c := range copies {
+		code, out, stderr := hcljson("inspect", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
+		if code != 0 {
+			r.fail(causeInspectErr, dir, "%s copy: exit %d: %s", c, code, firstLines(stderr, 8))
+			ok = false
+		}
+		doc, err := normalize(out, roots[c])
+		if err != nil {
+			r.fail(causeInspectErr, dir, "%s copy: output: %v", c, err)
+			return false
+		}
+		docs = append(docs, doc)
+	}
+	for i := 1; i < len(docs); i++ {
+		if d := diffs(docs[0], docs[i]); len(d) > 0 {
+			r.fail(causeInspectDiff, dir, "%s vs %s: %s", copies[0], copies[i], strings.Join(d, "; "))
+			ok = false
+		}
+	}
+	return ok
+}
+
+// normalize decodes inspect's output and rewrites every range: its
+// filename relative to root, with a .tf.json name as its .tf twin's, and
+// without line and column, which necessarily differ between a native file
+// and its JSON conversion (and between a native file and its round trip,
+// which loses comments and layout). Nothing else is changed.
+func normalize(out []byte, root string) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, err
+	}
+	prefix := filepath.ToSlash(root) + "/"
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if rng, ok := v["range"].(map[string]any); ok {
+				if name, ok := rng["filename"].(string); ok {
+					name = strings.TrimPrefix(filepath.ToSlash(name), prefix)
+					if strings.HasSuffix(name, ".tf.json") {
+						name = strings.TrimSuffix(name, ".json")
+					}
+					rng["filename"] = name
+					delete(rng, "line")
+					delete(rng, "column")
+				}
+			}
+			for _, e := range v {
+				walk(e)
+			}
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	return doc, nil
+}
+
+// maxDiffs is how many differences a comparison reports.
+const maxDiffs = 4
+
+// diffs returns up to maxDiffs places where a and b differ, each as a JSON
+// path with both values, and none when they are equal.
+func diffs(a, b any) []string {
+	var out []string
+	diffAt("$", a, b, &out)
+	return out
+}
+
+func diffAt(at string, a, b any, out *[]string) {
+	if len(*out) >= maxDiffs {
+		return
+	}
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok {
+			break
+		}
+		keys := slices.Sorted(maps.Keys(a))
+		for k := range b {
+			if _, ok := a[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			av, aok := a[k]
+			bv, bok := b[k]
+			p := at + "." + k
+			switch {
+			case !aok:
+				*out = append(*out, fmt.Sprintf("%s: missing, then %s", p, brief(bv)))
+			case !bok:
+				*out = append(*out, fmt.Sprintf("%s: %s, then missing", p, brief(av)))
+			default:
+				diffAt(p, av, bv, out)
+			}
+			if len(*out) >= maxDiffs {
+				return
+			}
+		}
+		return
+	case []any:
+		b, ok := b.([]any)
+		if !ok {
+			break
+		}
+		if len(a) != len(b) {
+			*out = append(*out, fmt.Sprintf("%s: %d elements, then %d", at, len(a), len(b)))
+		}
+		for i := range min(len(a), len(b)) {
+			diffAt(fmt.Sprintf("%s[%d]", at, i), a[i], b[i], out)
+		}
+		return
+	default:
+		if a == b {
+			return
+		}
+	}
+	*out = append(*out, fmt.Sprintf("%s: %s, then %s", at, brief(a), brief(b)))
+}
+
+// brief is v as compact JSON, cut to a readable length.
+func brief(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	const max = 200
+	if len(b) > max {
+		return string(b[:max]) + "…"
+	}
+	return string(b)
+}
+
+// firstLines returns the first n non-empty lines of b, joined by " | ".
+func firstLines(b []byte, n int) string {
+	var lines []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		lines = append(lines, strings.TrimRight(line, " "))
+		if len(lines) == n {
+			break
+		}
+	}
+	return strings.Join(lines, " | ")
+}
+
+// firstLineDiff names the first line where a and b differ.
+func firstLineDiff(a, b []byte) string {
+	al := strings.Split(string(a), "\n")
+	bl := strings.Split(string(b), "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d: %q, then %q", i+1, strings.TrimSpace(al[i]), strings.TrimSpace(bl[i]))
+		}
+	}
+	return fmt.Sprintf("%d lines, then %d", len(al), len(bl))
+}
+
+// workDir returns the directory for the copies of the tree called name:
+// under $HCLJSON_REALWORLD_WORK when set, where they stay after the test
+// for a look at the failures, and a temporary directory otherwise.
+func workDir(t *testing.T, name string) string {
+	t.Helper()
+	keep := os.Getenv("HCLJSON_REALWORLD_WORK")
+	if keep == "" {
+		return t.TempDir()
+	}
+	dir := filepath.Join(keep, strings.ReplaceAll(name, "/", "+"))
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func writeFile(t *testing.T, name string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// nativeFiles lists the .tf files under root as slash paths relative to
+// it, skipping hidden directories (.git, .terraform).
+func nativeFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(d.Name(), ".tf") {
+			return nil
+		}
+		// Terraform reads a symbolic link to a file as the file.
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	return files
+}
+
+// inferFiles reads the given files (slash paths relative to each root)
+// into an inference.
+func inferFiles(t *testing.T, trees map[string][]string) *inference {
+	t.Helper()
+	in := newInference()
+	for _, root := range slices.Sorted(maps.Keys(trees)) {
+		for _, rel := range trees[root] {
+			name := filepath.Join(root, filepath.FromSlash(rel))
+			if err := in.addFile(name, readFile(t, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return in
+}
+
+// writeSchema writes the schema of in, after checking that hcljson
+// accepts it, into a temporary directory (or $HCLJSON_REALWORLD_WORK) as
+// name.json, and returns the file's name.
+func writeSchema(t *testing.T, name string, in *inference) string {
+	t.Helper()
+	data, err := in.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps, err := schema.ReadProviderSchemas(data)
+	if err != nil {
+		t.Fatalf("the inferred schema does not read: %v", err)
+	}
+	if _, err := schema.Terraform.WithProviders(ps); err != nil {
+		t.Fatalf("the inferred schema is refused: %v", err)
+	}
+	dir := os.Getenv("HCLJSON_REALWORLD_WORK")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	file := filepath.Join(dir, strings.ReplaceAll(name, "/", "+")+".json")
+	writeFile(t, file, data)
+	return file
+}
