@@ -10,7 +10,8 @@ import (
 
 // DiffJSON appends to out a line for each place where the decoded JSON
 // values a and b differ ("path: a != b", the path in jq's spelling),
-// descending into objects and into arrays of the same length. Values are
+// descending into objects and into arrays of the same length; a key that
+// only one side has is "missing" on the other. Values are
 // compared by their JSON text, so decode with json.Decoder.UseNumber to
 // compare numbers as written.
 func DiffJSON(path string, a, b any, out *[]string) {
@@ -32,7 +33,16 @@ func DiffJSON(path string, a, b any, out *[]string) {
 			if strings.ContainsAny(k, ".:[]\" ") || k == "" {
 				step = "[" + strconv.Quote(k) + "]"
 			}
-			DiffJSON(path+step, am[k], bm[k], out)
+			av, aok := am[k]
+			bv, bok := bm[k]
+			switch {
+			case !aok:
+				*out = append(*out, path+step+": missing != "+brief(bv))
+			case !bok:
+				*out = append(*out, path+step+": "+brief(av)+" != missing")
+			default:
+				DiffJSON(path+step, av, bv, out)
+			}
 		}
 		return
 	}
@@ -47,6 +57,15 @@ func DiffJSON(path string, a, b any, out *[]string) {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if !bytes.Equal(ja, jb) {
-		*out = append(*out, path+": "+string(ja)+" != "+string(jb))
+		*out = append(*out, path+": "+brief(a)+" != "+brief(b))
 	}
+}
+
+// brief is v as compact JSON, cut after 200 bytes.
+func brief(v any) string {
+	b, _ := json.Marshal(v)
+	if len(b) > 200 {
+		return string(b[:200]) + "…"
+	}
+	return string(b)
 }

@@ -17,14 +17,15 @@ func TestDiffJSON(t *testing.T) {
 		return v
 	}
 	a := decode(`{"x": 1, "a.b": [1, 2], "n": 9007199254740993, "same": {"k": true}, "only": 1, "list": [1]}`)
-	b := decode(`{"x": 2, "a.b": [1, 3], "n": 9007199254740992, "same": {"k": true}, "list": [1, 2]}`)
+	b := decode(`{"x": 2, "a.b": [1, 3], "n": 9007199254740992, "same": {"k": true}, "list": [1, 2], "null": null}`)
 	var got []string
 	DiffJSON("", a, b, &got)
 	want := []string{
 		`["a.b"][1]: 2 != 3`,
 		`.list: [1] != [1,2]`,
 		`.n: 9007199254740993 != 9007199254740992`,
-		`.only: 1 != null`,
+		`.null: missing != null`,
+		`.only: 1 != missing`,
 		`.x: 1 != 2`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -162,10 +162,10 @@ func TestDiffs(t *testing.T) {
 	b := map[string]any{"x": []any{1.0, "t", 3.0}, "y": map[string]any{"k": false}, "new": "n"}
 	got := diffs(a, b)
 	want := []string{
-		`$.gone: null, then missing`,
-		`$.new: missing, then "n"`,
-		`$.x: 2 elements, then 3`,
-		`$.x[1]: "s", then "t"`,
+		`$.gone: null != missing`,
+		`$.new: missing != "n"`,
+		`$.x: [1,"s"] != [1,"t",3]`,
+		`$.y.k: true != false`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("diffs:\n have %q\n want %q", got, want)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/cli"
+	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -250,62 +251,8 @@ const maxDiffs = 4
 // path with both values, and none when they are equal.
 func diffs(a, b any) []string {
 	var out []string
-	diffAt("$", a, b, &out)
-	return out
-}
-
-func diffAt(at string, a, b any, out *[]string) {
-	if len(*out) >= maxDiffs {
-		return
-	}
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := slices.Sorted(maps.Keys(a))
-		for k := range b {
-			if _, ok := a[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			av, aok := a[k]
-			bv, bok := b[k]
-			p := at + "." + k
-			switch {
-			case !aok:
-				*out = append(*out, fmt.Sprintf("%s: missing, then %s", p, brief(bv)))
-			case !bok:
-				*out = append(*out, fmt.Sprintf("%s: %s, then missing", p, brief(av)))
-			default:
-				diffAt(p, av, bv, out)
-			}
-			if len(*out) >= maxDiffs {
-				return
-			}
-		}
-		return
-	case []any:
-		b, ok := b.([]any)
-		if !ok {
-			break
-		}
-		if len(a) != len(b) {
-			*out = append(*out, fmt.Sprintf("%s: %d elements, then %d", at, len(a), len(b)))
-		}
-		for i := range min(len(a), len(b)) {
-			diffAt(fmt.Sprintf("%s[%d]", at, i), a[i], b[i], out)
-		}
-		return
-	default:
-		if a == b {
-			return
-		}
-	}
-	*out = append(*out, fmt.Sprintf("%s: %s, then %s", at, brief(a), brief(b)))
+	hcltest.DiffJSON("$", a, b, &out)
+	return out[:min(len(out), maxDiffs)]
 }
 
 // brief is v as compact JSON, cut to a readable length.
