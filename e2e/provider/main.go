@@ -1,8 +1,15 @@
 // Command provider is a stand-in Terraform/OpenTofu provider for the
-// end-to-end tests of hcljson: one resource with attributes of every kind
-// and nested blocks, and one data source, that plan and apply without any
-// remote API. It is served through dev_overrides, never installed from a
-// registry. Its address is hcljson/standin.
+// end-to-end tests of hcljson (hcljson/standin): standin_thing, a
+// resource with arguments of every kind and nested blocks;
+// standin_legacy, a resource whose schema has only the older shapes, so
+// that an argument of type list of objects may be written as blocks; and
+// standin_echo, a data source. They plan and apply without any remote
+// API: what they are given is what they hold. It is served through
+// dev_overrides, never installed from a registry.
+//
+// It is a module of its own, so that the plugin framework stays out of
+// hcljson's go.mod; it imports only the framework and the standard
+// library.
 package main
 
 import (

@@ -27,7 +27,7 @@ func (*standin) Schema(_ context.Context, _ provider.SchemaRequest, resp *provid
 func (*standin) Configure(context.Context, provider.ConfigureRequest, *provider.ConfigureResponse) {}
 
 func (*standin) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{newThing}
+	return []func() resource.Resource{newThing, newLegacy}
 }
 
 func (*standin) DataSources(context.Context) []func() datasource.DataSource {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -39,6 +40,20 @@ func (*thing) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource
 			"list":    schema.ListAttribute{ElementType: types.StringType, Optional: true},
 			"tags":    schema.MapAttribute{ElementType: types.StringType, Optional: true},
 			"object":  schema.DynamicAttribute{Optional: true},
+			// meta and listeners are arguments written as JSON objects
+			// and arrays of objects, which only the schema tells from
+			// nested blocks.
+			"meta": schema.ObjectAttribute{Optional: true, AttributeTypes: map[string]attr.Type{
+				"owner":  types.StringType,
+				"size":   types.NumberType,
+				"labels": types.ListType{ElemType: types.StringType},
+			}},
+			"listeners": schema.ListNestedAttribute{Optional: true, NestedObject: schema.NestedAttributeObject{
+				Attributes: map[string]schema.Attribute{
+					"port":     schema.NumberAttribute{Optional: true},
+					"protocol": schema.StringAttribute{Optional: true},
+				},
+			}},
 		},
 		Blocks: map[string]schema.Block{
 			"rule": schema.ListNestedBlock{NestedObject: rule},

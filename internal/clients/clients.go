@@ -12,10 +12,17 @@ const (
 	TerraformVersion = "1.5.7" // the last MPL release
 )
 
-// A Client is one program: its name ("tofu" or "terraform"), version and
-// binary.
+// A Client is one program found: its name ("tofu" or "terraform"), its
+// version and the path of its binary.
 type Client struct {
 	Name, Version, Path string
+}
+
+// known maps each client's name to its pinned version and the
+// environment variable that may name its binary.
+var known = map[string]struct{ version, env string }{
+	"tofu":      {TofuVersion, "HCLJSON_TOFU"},
+	"terraform": {TerraformVersion, "HCLJSON_TERRAFORM"},
 }
 
 // CacheDir is where scripts/build-clients.sh puts the binaries:
@@ -32,54 +39,60 @@ func CacheDir() string {
 	return filepath.Join(base, "hcljson", "clients")
 }
 
-// Find returns the client called name ("tofu" or "terraform"): the binary
-// that $HCLJSON_TOFU or $HCLJSON_TERRAFORM names, else the one in
-// CacheDir, if it is an executable file.
-func Find(name string) (Client, bool) {
-	var env, version string
-	switch name {
-	case "tofu":
-		env, version = "HCLJSON_TOFU", TofuVersion
-	case "terraform":
-		env, version = "HCLJSON_TERRAFORM", TerraformVersion
-	default:
-		return Client{}, false
+// Version returns the pinned version of the client called name, or ""
+// for a name other than "tofu" and "terraform".
+func Version(name string) string {
+	return known[name].version
+}
+
+// Find returns the path of the binary of the client called name ("tofu"
+// or "terraform"): the one that $HCLJSON_TOFU or $HCLJSON_TERRAFORM
+// names, else NAME-VERSION/NAME in CacheDir. ok is false when that is not
+// an executable regular file, or when name is neither.
+func Find(name string) (path string, ok bool) {
+	k, known := known[name]
+	if !known {
+		return "", false
 	}
-	path := os.Getenv(env)
+	path = os.Getenv(k.env)
 	if path == "" {
-		path = filepath.Join(CacheDir(), name+"-"+version, name)
+		path = filepath.Join(CacheDir(), name+"-"+k.version, name)
 	}
 	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 {
-		return Client{}, false
+		return "", false
 	}
-	return Client{Name: name, Version: version, Path: path}, true
+	return path, true
 }
 
 // All returns the clients found, OpenTofu first.
 func All() []Client {
 	var out []Client
 	for _, name := range []string{"tofu", "terraform"} {
-		if c, ok := Find(name); ok {
-			out = append(out, c)
+		if path, ok := Find(name); ok {
+			out = append(out, Client{Name: name, Version: Version(name), Path: path})
 		}
 	}
 	return out
 }
 
-// Need returns the client called name, or skips t with a message saying
-// how to build it.
-func Need(t testing.TB, name string) Client {
+// Skip returns the path of the client called name, or skips t with
+// Missing's message when it is absent.
+func Skip(t testing.TB, name string) string {
 	t.Helper()
-	c, ok := Find(name)
+	path, ok := Find(name)
 	if !ok {
 		t.Skip(Missing(name))
 	}
-	return c
+	return path
 }
 
 // Missing says that the client called name is absent and how to get it.
 func Missing(name string) string {
-	return name + " not found: build it with scripts/build-clients.sh " + name +
-		" (into " + CacheDir() + "), or name a binary in $HCLJSON_" + map[string]string{"tofu": "TOFU", "terraform": "TERRAFORM"}[name]
+	k, ok := known[name]
+	if !ok {
+		return name + " is not a known client (tofu or terraform)"
+	}
+	return name + " " + k.version + " not found: build it with scripts/build-clients.sh " + name +
+		" (into " + CacheDir() + "), or name a binary in $" + k.env
 }

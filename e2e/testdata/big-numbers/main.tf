@@ -1,8 +1,25 @@
 # Numbers beyond 2^53, decimals and huge exponents are plain JSON numbers
 # and keep their value (issue 10, item 2).
+terraform {
+  required_providers {
+    standin = { source = "hcljson/standin" }
+  }
+}
+
 variable "big" {
   type    = number
   default = 9007199254740993
+}
+
+variable "limits" {
+  type = object({
+    max   = number
+    steps = list(number)
+  })
+  default = {
+    max   = 18446744073709551617
+    steps = [0.1, -0.000001, 2.5e-10, 1e21]
+  }
 }
 
 locals {
@@ -43,4 +60,31 @@ resource "terraform_data" "direct" {
 
 output "direct" {
   value = 123456789012345678901234567890
+}
+
+resource "standin_thing" "n" {
+  name    = "n"
+  count_n = 9007199254740993
+  meta = {
+    size   = -123456789012345678901234567890.5
+    owner  = null
+    labels = []
+  }
+
+  rule {
+    from_port = 18446744073709551615
+    to_port   = 1.5e300
+  }
+
+  settings {
+    level = 0.30000000000000004
+  }
+}
+
+output "limits" {
+  value = var.limits
+}
+
+output "thing" {
+  value = [standin_thing.n.count_n, standin_thing.n.rule[0].from_port, standin_thing.n.meta.size]
 }

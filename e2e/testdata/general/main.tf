@@ -36,6 +36,20 @@ variable "opts" {
   default = {}
 }
 
+# Defaults are literal: no template escaping in JSON, keys included, but
+# a default in a type is an expression inside the type's string.
+variable "literals" {
+  type = object({
+    a = string
+    m = map(string)
+    o = optional(string, "opt $${x} %%{y}")
+  })
+  default = {
+    a = "lit $${x} %%{if} $$5 100%"
+    m = { "$${k}" = "v", "%%{k}" = "w" }
+  }
+}
+
 variable "secret" {
   type      = string
   default   = "s3cr3t"
@@ -80,10 +94,33 @@ resource "standin_thing" "east" {
   object = {
     nested = { deep = [1, 2] }
   }
+  meta = {
+    owner  = "ops"
+    size   = 3
+    labels = ["x", "y"]
+  }
+  listeners = [
+    { port = 80, protocol = "http" },
+    { port = 443 },
+  ]
 
   settings {
     level = 2
+    step {
+      run = "make ${var.env}"
+    }
+    step {
+      run = null
+    }
   }
+}
+
+resource "standin_thing" "empty" {
+  name      = "literal $${var.env} %%{if x}"
+  list      = []
+  tags      = {}
+  listeners = []
+  meta      = null
 }
 
 output "inputs" {
@@ -96,6 +133,10 @@ output "each" {
 
 output "texts" {
   value = [local.escaped, local.unicode, local.nothing == null]
+}
+
+output "literals" {
+  value = [var.literals, "$$5 100% $${x} $$$${y}"]
 }
 
 output "empty" {

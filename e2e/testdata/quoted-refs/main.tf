@@ -13,6 +13,16 @@ provider "standin" {
 
 resource "terraform_data" "first" {
   input = "first"
+
+  lifecycle {
+    ignore_changes = ["input"]
+  }
+}
+
+data "standin_echo" "west" {
+  provider   = "standin.west"
+  input      = "echo"
+  depends_on = ["terraform_data.first", "standin_thing.t"]
 }
 
 resource "standin_thing" "t" {
@@ -26,5 +36,6 @@ resource "standin_thing" "t" {
 }
 
 output "name" {
-  value = standin_thing.t.name
+  value      = standin_thing.t.name
+  depends_on = ["data.standin_echo.west"]
 }

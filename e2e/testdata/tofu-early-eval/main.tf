@@ -1,5 +1,6 @@
-# OpenTofu's early evaluation: a module source built from a variable and a
-# local (issue 10, item 4). OpenTofu only.
+# OpenTofu's early evaluation: module sources built from a variable and a
+# local (issue 10, item 4). OpenTofu only; the files are .tf, so hcljson
+# is told the program with --program opentofu.
 variable "child" {
   type    = string
   default = "a"
@@ -10,10 +11,15 @@ locals {
 }
 
 module "m" {
-  source = "${local.modules}/${var.child}"
+  source = "./modules/${var.child}"
   name   = "from-${var.child}"
 }
 
+module "n" {
+  source = "${local.modules}/${var.child}"
+  name   = "local"
+}
+
 output "greeting" {
-  value = module.m.greeting
+  value = [module.m.greeting, module.n.greeting]
 }

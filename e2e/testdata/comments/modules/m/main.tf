@@ -1,0 +1,9 @@
+variable "x" {
+  # Any.
+  type = any
+}
+
+output "y" {
+  # Echo.
+  value = var.x
+}
