@@ -165,10 +165,8 @@ func openBug(t *testing.T, dir string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range strings.Split(string(b), "\n") {
-			if reason, ok := strings.CutPrefix(line, "# Open: "); ok {
-				return strings.TrimSpace(reason)
-			}
+		if reason := hcltest.OpenBug(b); reason != "" {
+			return reason
 		}
 	}
 	return ""

@@ -95,15 +95,7 @@ func (l *languages) tofuDir(dir string) bool {
 	defer l.mu.Unlock()
 	tofu, ok := l.tofuDirs[dir]
 	if !ok {
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			name := e.Name()
-			if !e.IsDir() && !module.IsIgnored(name) && module.IsConfigFile(name, module.Options{Program: module.OpenTofu}) &&
-				!module.IsConfigFile(name, module.Options{Program: module.Terraform}) {
-				tofu = true
-				break
-			}
-		}
+		tofu = module.Auto.Resolve(dir) == module.OpenTofu
 		l.tofuDirs[dir] = tofu
 	}
 	return tofu

@@ -69,3 +69,16 @@ func brief(v any) string {
 	}
 	return string(b)
 }
+
+// OpenBug returns the reason on a line "# Open: REASON" of a test
+// configuration's text: a bug that is reported and not fixed yet, which
+// the end-to-end and real-world tests skip, saying so; "" when there is
+// none.
+func OpenBug(src []byte) string {
+	for line := range strings.SplitSeq(string(src), "\n") {
+		if reason, ok := strings.CutPrefix(line, "# Open: "); ok {
+			return strings.TrimSpace(reason)
+		}
+	}
+	return ""
+}

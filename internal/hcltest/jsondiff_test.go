@@ -32,3 +32,16 @@ func TestDiffJSON(t *testing.T) {
 		t.Errorf("DiffJSON:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestOpenBug(t *testing.T) {
+	for src, want := range map[string]string{
+		"# Open: blocks are refused \nresource {}\n": "blocks are refused",
+		"a = 1\n# Open: late\n":                      "late",
+		"# Opened: no\n#Open: no\n":                  "",
+		"":                                           "",
+	} {
+		if got := OpenBug([]byte(src)); got != want {
+			t.Errorf("OpenBug(%q) = %q, want %q", src, got, want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hcljson/hcljson/internal/hcltest"
 )
 
 // reproDir holds the minimal reproductions of what the real-world tests
@@ -28,12 +30,7 @@ func openBug(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if reason, ok := strings.CutPrefix(line, "# Open: "); ok {
-			return strings.TrimSpace(reason)
-		}
-	}
-	return ""
+	return hcltest.OpenBug(b)
 }
 
 // TestRepro runs each reproduction through what TestRealWorld does to a
