@@ -130,6 +130,7 @@ func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
 		return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte
 	})
 	var types []string // block types already written, for comments
+	var args []string  // arguments written as blocks, already written
 	prev := start
 	for ai, bi := 0, 0; ai < len(attrs) || bi < len(b.Blocks); {
 		if bi == len(b.Blocks) || ai < len(attrs) && attrs[ai].SrcRange.Start.Byte < b.Blocks[bi].TypeRange.Start.Byte {
@@ -170,6 +171,18 @@ func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
 			valid = c.validName(l, r) && valid
 		}
 		if !valid {
+			continue
+		}
+		if a := c.blockArgument(b, blk); a != nil {
+			// An argument written as blocks: one argument, at the place
+			// of its first block.
+			if !slices.Contains(args, a.Name) {
+				args = append(args, a.Name)
+				if hasComment {
+					dst.AppendComment(comment)
+				}
+				c.blocksArgument(dst, b, a)
+			}
 			continue
 		}
 		out := dst.AppendBlock(blk.Type, blk.Labels...)

@@ -30,6 +30,9 @@ func blockSchema(parent *schema.Body, blk *hclsyntax.Block) *schema.Body {
 		return nil
 	}
 	if b := parent.Block(blk.Type); b != nil && b.Body != nil {
+		if len(blk.Labels) > 0 {
+			return b.BodyFor(blk.Labels[0])
+		}
 		return b.Body
 	}
 	if dyn := parent.Block("dynamic"); dyn != nil && dyn.Body != nil && parent.AnyAttributesMode == schema.Expression {

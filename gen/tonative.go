@@ -165,6 +165,10 @@ func decodeAll(body hcl.Body, s *schema.Body) hcl.Diagnostics {
 	for _, blk := range content.Blocks {
 		def := s.Block(blk.Type)
 		if def == nil {
+			if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
+				// An argument written as blocks, one per element.
+				diags = append(diags, decodeAll(blk.Body, a.AsBlocks)...)
+			}
 			continue
 		}
 		inner := def.Body

@@ -42,9 +42,21 @@ func (r *bodyReader) provided(body hcl.Body, content *hcl.BodyContent, remain hc
 			e.addAttribute(name, NewExpression(attr.Expr))
 		}
 	}
+	var args map[string][]*hcl.Block // arguments written as blocks
+	var order []string
 	for _, blk := range content.Blocks {
 		switch {
 		case meta != nil && meta(blk.Type):
+		case sb.Block(blk.Type) == nil && sb.Attribute(blk.Type) != nil:
+			// An argument written as blocks (schema.Body.Content
+			// returns them only for an Attribute with AsBlocks).
+			if args == nil {
+				args = map[string][]*hcl.Block{}
+			}
+			if args[blk.Type] == nil {
+				order = append(order, blk.Type)
+			}
+			args[blk.Type] = append(args[blk.Type], blk)
 		case blk.Type == "dynamic":
 			e.Dynamic = append(e.Dynamic, r.dynamic(blk, sb))
 		case blk.Type == "_":
@@ -53,6 +65,9 @@ func (r *bodyReader) provided(body hcl.Body, content *hcl.BodyContent, remain hc
 			bs := sb.Block(blk.Type)
 			e.addBlock(blk.Type, bs.Nesting, blk.Labels, r.nested(blk.Body, bs.Body))
 		}
+	}
+	for _, name := range order {
+		e.addAttribute(name, NewExpression(&blocksExpr{blocks: args[name], arg: sb.Attribute(name)}))
 	}
 	if remain != nil && sb.Open {
 		r.inferred(e, body, remain, sb)

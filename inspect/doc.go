@@ -74,6 +74,15 @@
 // its schema leaves ambiguous (lang/blocktoattr). A JSON body with nested
 // blocks equals its native twin only when a schema lists them.
 //
+// With provider schemas, blocks that fill a provider argument of type list
+// or set of objects (schema.Attribute.AsBlocks, lang/blocktoattr) are that
+// argument, as both programs show it: its constant value is a list with
+// one object per block, null where a block leaves an attribute out and
+// constants converted to their attribute's type; its references are those
+// of the blocks' own arguments, in source order (the programs' order is
+// that of a Go map), and not those inside an element's nested blocks,
+// which both programs leave out.
+//
 // # Limits
 //
 // Override files are merged (module.Merge); in a resource merged from

@@ -264,12 +264,18 @@ func TestTofuShowConfig(t *testing.T) {
 // (in file tofu), schema_version aside, and returns the representation.
 func checkTofuOutput(t *testing.T, dir, tofu string) *Config {
 	t.Helper()
+	return checkTofuOutputWith(t, dir, tofu, Options{})
+}
+
+// checkTofuOutputWith is checkTofuOutput with opts.
+func checkTofuOutputWith(t *testing.T, dir, tofu string, opts Options) *Config {
+	t.Helper()
 	b, err := os.ReadFile(tofu)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := reencode(t, dropKeys(decodeJSON(t, string(b)), "schema_version"))
-	cfg, diags := Module(dir, Options{})
+	cfg, diags := Module(dir, opts)
 	if len(diags) > 0 {
 		t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
 	}

@@ -24,6 +24,14 @@
 // AnyAttributes (attributes of any name and no blocks, such as locals and
 // required_providers, read in AnyAttributesMode).
 //
+// Provider attributes carry their Type. One whose type is a list or set of
+// objects has AsBlocks, the body of a block that stands for one element,
+// unless its resource's schema has a shape the older provider SDK could
+// not make: Terraform and OpenTofu let such blocks fill the argument
+// (lang/blocktoattr). Body.Content then reads blocks of that name as
+// blocks when the body has no attribute of that name (in JSON a property
+// is always the attribute), and dynamic blocks may generate them.
+//
 // # Decoding
 //
 // Body.HCL converts a body to an *hcl.BodySchema with the same attribute

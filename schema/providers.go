@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // ReadProviderSchemas parses the output of terraform providers schema -json
@@ -254,6 +255,9 @@ type converter struct {
 	// built holds the typed bodies already made, so that check's data
 	// block shares the root data block's bodies.
 	built map[builtKey]*Body
+	// elements holds the element bodies of arguments that blocks may
+	// fill, by element type (cty.Type.GoString).
+	elements map[string]*Body
 }
 
 // fill gives blk (a copy inside the new root; nil: skip) a body for each
@@ -273,7 +277,7 @@ func (c *converter) fill(blk *Block, k kind, defs map[string]definition) error {
 			continue
 		}
 		d := defs[name]
-		prov, err := c.providerBody(d.block, d.address+": "+k.noun+" "+name)
+		prov, err := c.providerBody(d.block, d.address+": "+k.noun+" "+name, !skipFixup(d.block))
 		if err != nil {
 			return err
 		}
@@ -305,8 +309,9 @@ func (c *converter) fillCheckData(root *Body, defs map[string]definition) error 
 
 // providerBody converts a provider's block schema: its attributes and
 // nested blocks, recursively, and a dynamic block for the nested blocks.
-// path names the block in errors.
-func (c *converter) providerBody(sb *tfjson.SchemaBlock, path string) (*Body, error) {
+// path names the block in errors. With fixup, arguments of type list or
+// set of objects may also be written as blocks (Attribute.AsBlocks).
+func (c *converter) providerBody(sb *tfjson.SchemaBlock, path string, fixup bool) (*Body, error) {
 	b := &Body{}
 	if sb == nil {
 		c.addDynamic(b)
@@ -317,13 +322,21 @@ func (c *converter) providerBody(sb *tfjson.SchemaBlock, path string) (*Body, er
 			continue
 		}
 		a := sb.Attributes[name]
-		b.Attributes = append(b.Attributes, Attribute{Name: name, Mode: Expression, Required: a != nil && a.Required})
+		attr := Attribute{Name: name, Mode: Expression}
+		if a != nil {
+			attr.Required = a.Required
+			attr.Type = a.AttributeType
+			if fixup && objectCollection(a.AttributeType) {
+				attr.AsBlocks = c.elementBody(a.AttributeType.ElementType())
+			}
+		}
+		b.Attributes = append(b.Attributes, attr)
 	}
 	for _, name := range slices.Sorted(maps.Keys(sb.NestedBlocks)) {
 		if c.dynamic != nil && name == c.dynamic.Type {
 			continue
 		}
-		blk, err := c.nestedBlock(name, sb.NestedBlocks[name], path)
+		blk, err := c.nestedBlock(name, sb.NestedBlocks[name], path, fixup)
 		if err != nil {
 			return nil, err
 		}
@@ -334,7 +347,7 @@ func (c *converter) providerBody(sb *tfjson.SchemaBlock, path string) (*Body, er
 }
 
 // nestedBlock converts one nested block type of a provider schema.
-func (c *converter) nestedBlock(name string, bt *tfjson.SchemaBlockType, path string) (Block, error) {
+func (c *converter) nestedBlock(name string, bt *tfjson.SchemaBlockType, path string, fixup bool) (Block, error) {
 	path += ": block " + name
 	if bt == nil {
 		return Block{}, fmt.Errorf("schema: %s: no nesting mode", path)
@@ -343,7 +356,7 @@ func (c *converter) nestedBlock(name string, bt *tfjson.SchemaBlockType, path st
 	if err != nil {
 		return Block{}, fmt.Errorf("schema: %s: %w", path, err)
 	}
-	body, err := c.providerBody(bt.Block, path)
+	body, err := c.providerBody(bt.Block, path, fixup)
 	if err != nil {
 		return Block{}, err
 	}
@@ -372,7 +385,8 @@ func nestingOf(m tfjson.SchemaNestingMode) (Nesting, error) {
 }
 
 // addDynamic appends to b a copy of l's dynamic block whose ByLabel gives,
-// for each nested block type of b, a dynamic body with that block's body as
+// for each nested block type of b and each argument that may be written
+// as blocks (Attribute.AsBlocks), a dynamic body with that block's body as
 // content. It does nothing if l has no dynamic block.
 func (c *converter) addDynamic(b *Body) {
 	if c.dynamic == nil {
@@ -380,13 +394,104 @@ func (c *converter) addDynamic(b *Body) {
 	}
 	dyn := *c.dynamic
 	dyn.ByLabel = nil
-	if len(b.Blocks) > 0 {
-		dyn.ByLabel = make(map[string]*Body, len(b.Blocks))
-		for _, nested := range b.Blocks {
-			dyn.ByLabel[nested.Type] = c.dynamicBody(nested.Body)
+	for _, nested := range b.Blocks {
+		if dyn.ByLabel == nil {
+			dyn.ByLabel = map[string]*Body{}
+		}
+		dyn.ByLabel[nested.Type] = c.dynamicBody(nested.Body)
+	}
+	for _, a := range b.Attributes {
+		if a.AsBlocks != nil {
+			if dyn.ByLabel == nil {
+				dyn.ByLabel = map[string]*Body{}
+			}
+			dyn.ByLabel[a.Name] = c.dynamicBody(a.AsBlocks)
 		}
 	}
 	b.Blocks = append(b.Blocks, dyn)
+}
+
+// elementBody returns the body of a block written for an element of an
+// argument of type list or set of ety, an object type, as
+// lang/blocktoattr builds it: ety's attributes, none required, each of
+// them that is itself a list or set of objects again writable as blocks
+// unless ety has a shape the older SDK could not make. Bodies are shared
+// by element type.
+func (c *converter) elementBody(ety cty.Type) *Body {
+	key := ety.GoString()
+	if b := c.elements[key]; b != nil {
+		return b
+	}
+	b := &Body{}
+	if c.elements == nil {
+		c.elements = map[string]*Body{}
+	}
+	c.elements[key] = b
+	atys := ety.AttributeTypes()
+	fixup := true
+	for _, aty := range atys {
+		if legacyImpossible(aty) {
+			fixup = false
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(atys)) {
+		if c.dynamic != nil && name == c.dynamic.Type {
+			continue
+		}
+		attr := Attribute{Name: name, Mode: Expression, Type: atys[name]}
+		if fixup && objectCollection(atys[name]) {
+			attr.AsBlocks = c.elementBody(atys[name].ElementType())
+		}
+		b.Attributes = append(b.Attributes, attr)
+	}
+	c.addDynamic(b)
+	return b
+}
+
+// objectCollection reports whether ty is a list or set of objects, the
+// types whose arguments lang/blocktoattr lets blocks fill.
+func objectCollection(ty cty.Type) bool {
+	return (ty.IsListType() || ty.IsSetType()) && ty.ElementType().IsObjectType()
+}
+
+// skipFixup reports whether a provider's block schema has a shape that
+// the older provider SDK could not make, in which case Terraform and
+// OpenTofu do not let blocks fill any of its arguments (lang/blocktoattr's
+// skipFixup): an attribute of a nested attribute type, or one of a type
+// legacyImpossible names, here or in any nested block.
+func skipFixup(sb *tfjson.SchemaBlock) bool {
+	if sb == nil {
+		return false
+	}
+	for _, a := range sb.Attributes {
+		if a != nil && (a.AttributeNestedType != nil || legacyImpossible(a.AttributeType)) {
+			return true
+		}
+	}
+	for _, bt := range sb.NestedBlocks {
+		if bt != nil && skipFixup(bt.Block) {
+			return true
+		}
+	}
+	return false
+}
+
+// legacyImpossible reports whether an attribute type is one the older
+// provider SDK could not make: an object or tuple, a map of objects, or a
+// collection of collections of anything but primitive types.
+func legacyImpossible(ty cty.Type) bool {
+	switch {
+	case ty == cty.NilType:
+		return false
+	case ty.IsTupleType(), ty.IsObjectType():
+		return true
+	case ty.IsMapType() && ty.ElementType().IsObjectType():
+		return true
+	case ty.IsCollectionType():
+		ety := ty.ElementType()
+		return ety.IsCollectionType() && !ety.ElementType().IsPrimitiveType()
+	}
+	return false
 }
 
 // dynamicBody returns a copy of l's dynamic body whose content block has

@@ -13,7 +13,8 @@ import (
 // legacy is standin_legacy: a schema of the shapes the older SDK made,
 // with an argument of type list of objects, ingress, which the programs
 // then also accept written as nested blocks (in native syntax only: JSON
-// is read as the argument). A single attribute of a newer shape (nested
+// is read as the argument), each block's rules blocks filling its rules,
+// a list of objects again. A single attribute of a newer shape (nested
 // attributes, an object) anywhere in the schema would turn that off.
 type legacy struct{}
 
@@ -31,6 +32,11 @@ func (*legacy) Schema(_ context.Context, _ resource.SchemaRequest, resp *resourc
 			"from_port":   types.NumberType,
 			"to_port":     types.NumberType,
 			"cidr_blocks": types.ListType{ElemType: types.StringType},
+			"description": types.StringType,
+			"rules": types.ListType{ElemType: types.ObjectType{AttrTypes: map[string]attr.Type{
+				"protocol": types.StringType,
+				"priority": types.NumberType,
+			}}},
 		}}},
 	}}
 }

@@ -46,6 +46,10 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 	for _, b := range content.Blocks {
 		blk := s.Block(b.Type)
 		if blk == nil {
+			if a := s.Attribute(b.Type); a != nil && a.AsBlocks != nil {
+				// An argument written as blocks, one per element.
+				c.body(b.Body, a.AsBlocks, blockName(b))
+			}
 			continue
 		}
 		if prev, ok := first[b.Type]; ok && (blk.Nesting == schema.NestingSingle || blk.Nesting == schema.NestingGroup) {

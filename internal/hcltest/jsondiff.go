@@ -74,9 +74,15 @@ func brief(v any) string {
 // configuration's text: a bug that is reported and not fixed yet, which
 // the end-to-end and real-world tests skip, saying so; "" when there is
 // none.
-func OpenBug(src []byte) string {
+func OpenBug(src []byte) string { return Marker(src, "Open") }
+
+// Marker returns the text after "# NAME: " on the first line of src that
+// starts so, trimmed; "" when no line does. Test configurations say what
+// is special about them this way (Open, Schemas).
+func Marker(src []byte, name string) string {
+	prefix := "# " + name + ": "
 	for line := range strings.SplitSeq(string(src), "\n") {
-		if reason, ok := strings.CutPrefix(line, "# Open: "); ok {
+		if reason, ok := strings.CutPrefix(line, prefix); ok {
 			return strings.TrimSpace(reason)
 		}
 	}

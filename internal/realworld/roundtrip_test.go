@@ -71,7 +71,8 @@ var copies = []string{"native", "json", "roundtrip"}
 // module tree: it makes the three copies under a temporary directory,
 // converts, checks the fixed point, and compares what inspect prints for
 // each directory holding a file. schemaFile is the provider schema given
-// to the conversion to native syntax and to inspect.
+// to every conversion and to inspect (to the way to JSON too, where it
+// decides whether blocks fill a provider's list-of-objects argument).
 func checkTree(t *testing.T, name, src string, files []string, schemaFile string) *report {
 	t.Helper()
 	work := workDir(t, name)
@@ -92,10 +93,10 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 
 	// .tf -> .tf.json -> .tf -> .tf.json, each step over the files the
 	// step before gave.
-	j1 := r.convertAll(t, causeToJSON, roots["native"], roots["json"], files, asNative, asJSON, "--to", "json")
+	j1 := r.convertAll(t, causeToJSON, roots["native"], roots["json"], files, asNative, asJSON, "--to", "json", "--provider-schema", schemaFile)
 	r.toJSON = len(j1)
 	n2 := r.convertAll(t, causeToHCL, roots["json"], roots["roundtrip"], j1, asJSON, asNative, "--to", "hcl", "--provider-schema", schemaFile)
-	j2 := r.convertAll(t, causeToJSONAgain, roots["roundtrip"], roots["json2"], n2, asNative, asJSON, "--to", "json")
+	j2 := r.convertAll(t, causeToJSONAgain, roots["roundtrip"], roots["json2"], n2, asNative, asJSON, "--to", "json", "--provider-schema", schemaFile)
 	r.roundTrip = len(j2)
 	for _, rel := range j2 {
 		first := readFile(t, filepath.Join(roots["json"], filepath.FromSlash(asJSON(rel))))

@@ -1,4 +1,3 @@
-# Open: JSON to native with the provider schema fails on an empty array (or an object) in the content of a dynamic block that generates a list-of-objects argument: "Ambiguous property".
 # A dynamic block generating the elements of an argument of type list of
 # objects (standin_legacy's ingress), as both programs allow for the
 # legacy providers' ingress rules, with an empty list in its content. The
@@ -30,4 +29,8 @@ resource "standin_legacy" "d" {
 
 output "ports" {
   value = standin_legacy.d.ingress[*].from_port
+}
+
+output "ingress" {
+  value = standin_legacy.d.ingress
 }
