@@ -33,7 +33,11 @@ import (
 // conversion to native syntax and inspect read from a schema: whether a
 // name is an attribute or a nested block. A name written as an argument in
 // one place and as a block in another (Terraform's attributes-as-blocks,
-// ingress = [...] next to ingress {...}) is made a block and reported.
+// ingress = [...] next to ingress {...}) is made a block and reported,
+// except the AWS provider's arguments that are such attributes
+// (legacyAttributes): those are made arguments of type set of objects, as
+// the provider's own schema has them, so that the blocks that fill them
+// are converted as the programs read them.
 
 // shape is what the sources show of one body: its argument names and its
 // nested blocks.
@@ -264,8 +268,8 @@ type (
 		BlockTypes map[string]*jsonBlockType `json:"block_types,omitempty"`
 	}
 	jsonAttribute struct {
-		Type     string `json:"type"`
-		Optional bool   `json:"optional"`
+		Type     any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
+		Optional bool `json:"optional"`
 	}
 	jsonBlockType struct {
 		NestingMode string     `json:"nesting_mode"`
@@ -291,6 +295,11 @@ func (in *inference) JSON() ([]byte, error) {
 			jp.Provider.Block = p.config.block()
 		}
 		jp.ResourceSchemas = schemasOf(p.kinds["resource"])
+		for typ, names := range legacyAttributes {
+			if rs := jp.ResourceSchemas[typ]; rs != nil {
+				rs.Block.attributesAsBlocks(names)
+			}
+		}
 		jp.DataSourceSchemas = schemasOf(p.kinds["data"])
 		jp.EphemeralResourceSchemas = schemasOf(p.kinds["ephemeral"])
 		out.ProviderSchemas[providerAddress(name)] = jp
@@ -307,6 +316,51 @@ func schemasOf(types map[string]*shape) map[string]*jsonSchema {
 		out[name] = &jsonSchema{Block: s.block()}
 	}
 	return out
+}
+
+// legacyAttributes are, for the resource types of the AWS provider that
+// real modules write them in, the arguments whose type is a set of
+// objects and that the provider (built with the older SDK's
+// SchemaConfigModeAttr) lets blocks fill: Terraform's attributes as
+// blocks. The inferred schema makes them such arguments, of type set of
+// objects with the attributes the corpus's blocks use (dynamic), instead
+// of nested blocks, as terraform providers schema -json gives them.
+var legacyAttributes = map[string][]string{
+	"aws_security_group":         {"ingress", "egress"},
+	"aws_default_security_group": {"ingress", "egress"},
+	"aws_network_acl":            {"ingress", "egress"},
+	"aws_default_network_acl":    {"ingress", "egress"},
+	"aws_route_table":            {"route"},
+	"aws_default_route_table":    {"route"},
+}
+
+// attributesAsBlocks turns the nested block types names of b into
+// attributes of type set of objects.
+func (b *jsonBlock) attributesAsBlocks(names []string) {
+	for _, name := range names {
+		bt := b.BlockTypes[name]
+		if bt == nil {
+			continue
+		}
+		delete(b.BlockTypes, name)
+		if b.Attributes == nil {
+			b.Attributes = map[string]*jsonAttribute{}
+		}
+		b.Attributes[name] = &jsonAttribute{Type: []any{"set", bt.Block.objectType()}, Optional: true}
+	}
+}
+
+// objectType is the object type whose attributes are b's attributes
+// (dynamic) and nested blocks (lists of objects).
+func (b *jsonBlock) objectType() []any {
+	attrs := map[string]any{}
+	for name := range b.Attributes {
+		attrs[name] = "dynamic"
+	}
+	for name, bt := range b.BlockTypes {
+		attrs[name] = []any{"list", bt.Block.objectType()}
+	}
+	return []any{"object", attrs}
 }
 
 func (s *shape) block() *jsonBlock {
