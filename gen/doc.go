@@ -148,9 +148,18 @@
 // functions, and the value or the errors under a context built from them
 // for expressions; the traversal, type or keyword for syntax), and the
 // whole output is parsed: any difference is an error, never a silent
-// change. The output is laid out by hclwrite.Format, with a blank line
-// around blocks, unless formatting would change a token (it can join
-// tokens that a space kept apart); then it is left as written.
+// change. The output is written laid out as terraform fmt and tofu fmt
+// lay it out (their layout is hclwrite.Format's), with a blank line
+// around blocks: indentation, the "=" of consecutive single-line
+// arguments aligned, spaces between tokens (internal/nativefmt, which
+// lexes only values that are not plainly laid out already), so formatting
+// the output changes nothing. A value whose layout would join tokens that
+// a space keeps apart ("${0. 0}", the number 0 indexed by 0, would become
+// the number 0.0) is left as written.
+//
+// The way to JSON writes an expression's source text laid out the same
+// way, whatever the author's spacing, so that .tf -> .tf.json -> .tf ->
+// .tf.json gives the first JSON again byte for byte.
 //
 // # Performance
 //

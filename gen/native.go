@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nativefmt"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -109,9 +110,16 @@ func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options)
 
 // nativeConv holds the state of one conversion.
 type nativeConv struct {
-	src  []byte
-	opts NativeOptions
-	path []*hclsyntax.Block // the blocks around the body being converted
+	src []byte
+	// The current argument's value, laid out as terraform fmt lays it
+	// out (see layout): its source range [lstart, lend), the laid-out
+	// text, and the offsets of the source in it (nil when the source is
+	// laid out already).
+	lstart, lend int
+	ltext        []byte
+	lmap         *nativefmt.Map
+	opts         NativeOptions
+	path         []*hclsyntax.Block // the blocks around the body being converted
 	// schema is the schema of the body being converted (nil: none).
 	schema *schema.Body
 	attr   *hclsyntax.Attribute
@@ -215,6 +223,7 @@ func (c *nativeConv) validName(name string, r hcl.Range) bool {
 
 func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
 	c.attr = a
+	c.layout(a)
 	n := len(c.diags)
 	if c.schema != nil {
 		v, mode := c.schemaAttribute(a)
@@ -460,12 +469,29 @@ func literalText(e *hclsyntax.TemplateExpr) (string, bool) {
 	return b.String(), true
 }
 
-// text returns the source text of r.
+// text returns the source text of r, laid out as terraform fmt lays it
+// out.
 func (c *nativeConv) text(r hcl.Range) string {
 	if r.Start.Byte < 0 || r.End.Byte > len(c.src) || r.Start.Byte > r.End.Byte {
 		return ""
 	}
+	if c.lmap != nil && r.Start.Byte >= c.lstart && r.End.Byte <= c.lend {
+		return string(c.ltext[c.lmap.Offset(r.Start.Byte-c.lstart):c.lmap.Offset(r.End.Byte-c.lstart)])
+	}
 	return string(c.src[r.Start.Byte:r.End.Byte])
+}
+
+// layout prepares c.text for the value of argument a: expressions go
+// into JSON as their source text laid out as terraform fmt lays it out,
+// which is how the way back to native syntax writes them, so that the
+// round trip is a fixed point whatever the author's spacing.
+func (c *nativeConv) layout(a *hclsyntax.Attribute) {
+	r := a.Expr.Range()
+	c.lstart, c.lend, c.lmap = r.Start.Byte, r.End.Byte, nil
+	if r.Start.Byte < 0 || r.End.Byte > len(c.src) || r.Start.Byte > r.End.Byte {
+		return
+	}
+	c.ltext, c.lmap = nativefmt.Value(c.src[r.Start.Byte:r.End.Byte], len(c.path))
 }
 
 // fail reports that the current attribute cannot be converted.

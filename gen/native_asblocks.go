@@ -94,6 +94,7 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 			a := attrs[ai]
 			ai++
 			c.attr = a
+			c.layout(a)
 			given[a.Name] = true
 			props = append(props, Prop{Key: String(a.Name), Value: c.elementValue(a, s.Attribute(a.Name))})
 			continue

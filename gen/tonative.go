@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,8 +8,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/nativefmt"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
@@ -85,6 +84,7 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	}
 	if len(doc.Nodes) > 0 {
 		c.body(0, root, nil, 0)
+		c.flush()
 	}
 	diags = append(diags, c.diags...)
 	if diags.HasErrors() {
@@ -93,7 +93,7 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	if len(c.out) > 0 {
 		c.out = append(c.out, '\n')
 	}
-	out := formatNative(c.out)
+	out := c.out
 	if _, more := ParseNative(out, filename); more.HasErrors() {
 		// Every argument was read back one by one, so this would be a
 		// fault in the layout: say so rather than write a broken file.
@@ -105,26 +105,6 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 		})
 	}
 	return out, diags
-}
-
-// formatNative lays src out as terraform fmt does (hclwrite.Format), if
-// that changes only white space: hclwrite.Format can join tokens that
-// only a space kept apart ("0. 0", the number 0 indexed by 0, becomes the
-// number 0.0), so the tokens before and after are compared, and src is
-// returned as it is when they differ.
-func formatNative(src []byte) []byte {
-	out := hclwrite.Format(src)
-	a, _ := hclsyntax.LexConfig(src, "", hcl.InitialPos)
-	b, _ := hclsyntax.LexConfig(out, "", hcl.InitialPos)
-	if len(a) != len(b) {
-		return src
-	}
-	for i := range a {
-		if a[i].Type != b[i].Type || !bytes.Equal(bytes.TrimRight(a[i].Bytes, " \t"), bytes.TrimRight(b[i].Bytes, " \t")) {
-			return src
-		}
-	}
-	return out
 }
 
 // decodeAll decodes body (JSON or native syntax) and every block in it
@@ -194,12 +174,19 @@ type jsonConv struct {
 	// last is what was written last in the current body: 0 nothing,
 	// 'a' an argument, 'b' a block, 'c' a comment.
 	last byte
+	// run holds the arguments not written yet, the values laid out in
+	// runBuf: the "=" of consecutive arguments line up (flush).
+	run    []pendingArg
+	runBuf []byte
 }
 
 // item starts a new item (an argument, a block or a comment line) at
 // depth: blocks are set apart from their neighbours by a blank line, and a
 // comment stays with what follows it.
 func (c *jsonConv) item(kind byte, depth int) {
+	if kind != 'a' {
+		c.flush()
+	}
 	if c.last != 0 && c.last != 'c' && (kind == 'b' || c.last == 'b' || kind == 'c' && depth == 0) {
 		c.out = append(c.out, '\n')
 	}
@@ -429,6 +416,7 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 		c.out = append(c.out, " {"...)
 		c.last = 0
 		c.body(obj, body, inner, depth+1)
+		c.flush()
 		c.line(depth)
 		c.out = append(c.out, '}')
 		c.last = 'b'
@@ -528,8 +516,47 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	if !c.plainScalar(v, mode) && !c.readBack(v, text, mode, shape, def, at) {
 		return
 	}
-	c.item('a', depth)
-	c.out = append(c.out, name...)
-	c.out = append(c.out, " = "...)
-	c.out = append(c.out, text...)
+	start := len(c.runBuf)
+	var assign bool
+	c.runBuf, assign = nativefmt.AppendValue(c.runBuf, []byte(text), depth)
+	c.run = append(c.run, pendingArg{name: name, depth: depth, start: start, end: len(c.runBuf), assign: assign})
+}
+
+// pendingArg is an argument of the current run, written by flush.
+type pendingArg struct {
+	name       string
+	depth      int
+	start, end int // its laid-out value in runBuf
+	assign     bool
+}
+
+// flush writes the arguments of the current run, each "=" in a chain of
+// arguments whose lines assign a complete value one space after the
+// longest name of the chain, as terraform fmt aligns them.
+func (c *jsonConv) flush() {
+	run := c.run
+	if len(run) == 0 {
+		return
+	}
+	c.run = c.run[:0]
+	for i := 0; i < len(run); {
+		j, widest := i+1, nativefmt.Columns([]byte(run[i].name))
+		if run[i].assign {
+			for j < len(run) && run[j].assign {
+				widest = max(widest, nativefmt.Columns([]byte(run[j].name)))
+				j++
+			}
+		}
+		for _, a := range run[i:j] {
+			c.item('a', a.depth)
+			c.out = append(c.out, a.name...)
+			for range widest - nativefmt.Columns([]byte(a.name)) {
+				c.out = append(c.out, ' ')
+			}
+			c.out = append(c.out, " = "...)
+			c.out = append(c.out, c.runBuf[a.start:a.end]...)
+		}
+		i = j
+	}
+	c.runBuf = c.runBuf[:0]
 }

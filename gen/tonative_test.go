@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -424,6 +425,11 @@ func FuzzConvertJSON(f *testing.F) {
 				t.Fatalf("error without a range in the input: %s", d.Error())
 			}
 		}
+		for _, out := range [][]byte{generic, tf} {
+			if out != nil && !formatted(out) {
+				t.Fatalf("the output is not laid out as terraform fmt lays it out:\n%s\nhclwrite.Format:\n%s", out, hclwrite.Format(out))
+			}
+		}
 		if !gd.HasErrors() {
 			checkLaw(t, "f", generic, src, nil)
 		}
@@ -483,4 +489,25 @@ func TestCorpusToNative(t *testing.T) {
 			compareReading(t, strings.TrimSuffix(name, ".json"), out, again, lang.Root)
 		})
 	}
+}
+
+// formatted reports whether hclwrite.Format, which terraform fmt and tofu
+// fmt apply, leaves out as it is, or changes it only where that would
+// change a token (where the conversion leaves the value as it is).
+func formatted(out []byte) bool {
+	f := hclwrite.Format(out)
+	if bytes.Equal(f, out) {
+		return true
+	}
+	a, _ := hclsyntax.LexConfig(out, "", hcl.InitialPos)
+	b, _ := hclsyntax.LexConfig(f, "", hcl.InitialPos)
+	if len(a) != len(b) {
+		return true
+	}
+	for i := range a {
+		if a[i].Type != b[i].Type || !bytes.Equal(a[i].Bytes, b[i].Bytes) {
+			return true
+		}
+	}
+	return false
 }
