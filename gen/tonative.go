@@ -93,18 +93,10 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	if len(c.out) > 0 {
 		c.out = append(c.out, '\n')
 	}
-	out := c.out
-	if _, more := ParseNative(out, filename); more.HasErrors() {
-		// Every argument was read back one by one, so this would be a
-		// fault in the layout: say so rather than write a broken file.
-		return nil, append(diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Internal error in the conversion",
-			Detail:   "The native syntax written for this file does not parse (" + more[0].Error() + "). Please report this with the input.",
-			Subject:  c.rangeOf(0).Ptr(),
-		})
-	}
-	return out, diags
+	// The output is not parsed again: every argument was read back one
+	// by one (readBack), and the rest (names, labels, braces, comments)
+	// is written so that it parses; the tests parse every output.
+	return c.out, diags
 }
 
 // decodeAll decodes body (JSON or native syntax) and every block in it
@@ -472,6 +464,34 @@ func (c *jsonConv) plainScalar(v int, mode schema.Mode) bool {
 	return false
 }
 
+// plainInterpolation reports whether value node v, in an Expression
+// argument, is a string holding exactly one interpolation, "${X}", written
+// as X itself (text) on one line: the JSON reading unwraps such a
+// template to X's value, unconverted, and the native reading of x = X
+// parses the same expression source with the same grammar (template()
+// checked that X parses), so it is not read back.
+func (c *jsonConv) plainInterpolation(v int, mode schema.Mode, shape schema.Shape, text string) bool {
+	if mode != schema.Expression || shape != schema.One || c.kind(v) != scanner.String ||
+		strings.ContainsAny(text, "\n\r") || strings.Contains(text, "<<") {
+		return false
+	}
+	s := c.doc.Text(v)
+	return len(s) == len(text)+3 && strings.HasPrefix(s, "${") && s[len(s)-1] == '}' && s[2:len(s)-1] == text
+}
+
+// verbatimTemplate reports whether value node v, a string in an
+// Expression argument, is written as its own template text between
+// quotes, text: nothing in its literal parts needed a native escape. The
+// native reading parses that same template source as the JSON reading
+// does (template.Parse checked it on the way), so it is not read back.
+func (c *jsonConv) verbatimTemplate(v int, mode schema.Mode, shape schema.Shape, text string) bool {
+	if mode != schema.Expression || shape != schema.One || c.kind(v) != scanner.String {
+		return false
+	}
+	s := c.doc.Text(v)
+	return len(text) == len(s)+2 && text[0] == '"' && text[len(text)-1] == '"' && text[1:len(text)-1] == s
+}
+
 // label writes a block label as a quoted string and reports whether it
 // reads back as l.
 func (c *jsonConv) label(l string) bool {
@@ -513,7 +533,8 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	if !ok {
 		return
 	}
-	if !c.plainScalar(v, mode) && !c.readBack(v, text, mode, shape, def, at) {
+	if !c.plainScalar(v, mode) && !c.plainInterpolation(v, mode, shape, text) && !c.verbatimTemplate(v, mode, shape, text) &&
+		!c.readBack(v, text, mode, shape, def, at) {
 		return
 	}
 	start := len(c.runBuf)

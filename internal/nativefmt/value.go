@@ -107,6 +107,12 @@ func oneLine(text []byte) bool {
 	return bytes.IndexByte(text, '\n') < 0 && bytes.IndexByte(text, '\r') < 0
 }
 
+// PlainReference reports whether value is a traversal written plainly:
+// a name, then attributes (.name), legacy indexes (.0), splats (.* and
+// [*]) and indexes by number ([0]), with nothing between them: text that
+// Format never changes.
+func PlainReference(value []byte) bool { return plainReference(value) }
+
 // plainReference reports whether value is a traversal written plainly:
 // a name, then attributes (.name), legacy indexes (.0), splats (.* and
 // [*]) and indexes by number ([0]), with nothing between them: text that
