@@ -243,9 +243,13 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 		raw := c.doc.Raw(v)
 		src.Raw = raw[1 : len(raw)-1]
 	}
-	if diags := template.Parse(src).Diagnostics(); diags.HasErrors() {
+	t := template.Parse(src)
+	if diags := t.Diagnostics(); diags.HasErrors() {
 		c.diags = append(c.diags, diags...)
 		return "", false
+	}
+	if inner, ok := t.Interpolation(); ok && !strings.ContainsAny(inner, "\n\r") {
+		return inner, true
 	}
 	expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
 	if diags.HasErrors() {

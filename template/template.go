@@ -15,6 +15,7 @@ type Template struct {
 	expr  hclsyntax.Expression // nil for a literal
 	diags hcl.Diagnostics      // parse diagnostics, ranges already mapped
 	m     *sourceMap           // nil when hclsyntax's ranges are exact
+	start int                  // the byte offset of the text's first byte
 }
 
 // parseTemplate is hclsyntax.ParseTemplate; tests replace it to count
@@ -37,13 +38,17 @@ func Parse(src Source) *Template {
 	}
 	if ascii {
 		if t := parseTraversalTemplate(src); t != nil {
+			t.start = src.Start.Byte
 			return t
 		}
 	}
 	if t := parsePartsTemplate(src, ascii); t != nil {
+		t.start = src.Start.Byte
 		return t
 	}
-	return parseSlow(src, ascii)
+	t := parseSlow(src, ascii)
+	t.start = src.Start.Byte
+	return t
 }
 
 // parseSlow parses src.Text with hclsyntax.
@@ -177,6 +182,25 @@ func plainVariables(expr hclsyntax.Expression) ([]hcl.Traversal, bool) {
 		return vars, true
 	}
 	return nil, false
+}
+
+// Interpolation returns, for a template that is exactly one
+// interpolation ("${X}", which evaluates to X's value unconverted), the
+// source text of X in the template's text, and true. It returns false for
+// any other template, and when it cannot tell exactly where X is in the
+// text (a string with escapes or folded lines); the caller then parses
+// the text itself.
+func (t *Template) Interpolation() (string, bool) {
+	wrap, ok := t.expr.(*hclsyntax.TemplateWrapExpr)
+	if !ok || t.m != nil || len(t.diags) > 0 {
+		return "", false
+	}
+	r := wrap.Wrapped.Range()
+	from, to := r.Start.Byte-t.start, r.End.Byte-t.start
+	if from < 0 || to > len(t.text) || from > to {
+		return "", false
+	}
+	return t.text[from:to], true
 }
 
 // Diagnostics returns the parse diagnostics, with exact ranges; nil for a
