@@ -25,7 +25,8 @@
 //
 // Only spaces and tabs between tokens change: every token keeps its
 // bytes, and line breaks stay where they are, so a line number in the
-// input is the same line in the output. Map translates byte offsets.
+// input is the same line in the output. Value lays out one argument's
+// value and maps its offsets (Map).
 //
 // nativefmt imports only hclsyntax and go-textseg (to count columns in
 // grapheme clusters, as hclwrite does).
@@ -65,36 +66,18 @@ type formatter struct {
 
 // Format returns src laid out as hclwrite.Format lays it out. Lexing
 // errors do not stop it, as they do not stop hclwrite.Format: what the
-// lexer returns is laid out.
+// lexer returns is laid out. Input laid out already comes back as the
+// same slice.
 func Format(src []byte) []byte {
-	out, _ := format(src, false)
-	return out
+	return layout(src).write()
 }
 
-// Map translates byte offsets of a source into offsets of its formatted
-// text.
+// Map translates byte offsets of a value's source into offsets of its
+// laid-out text (see Value).
 type Map struct {
 	// starts[i], ends[i] and outs[i] are the offsets of token i in the
 	// source (its start and end) and in the output (its start).
 	starts, ends, outs []int
-}
-
-// FormatMap is Format for a caller that must keep the meaning of src: it
-// also returns a Map from offsets in src to offsets in the output, and it
-// returns src unchanged, with a nil Map, when src is laid out already or
-// when the layout would change a token (Format, as hclwrite.Format, joins
-// "0. 0" into the number 0.0).
-func FormatMap(src []byte) ([]byte, *Map) {
-	f := &formatter{src: src}
-	f.lex()
-	lines := f.lines()
-	f.indent(lines)
-	f.space(lines)
-	f.align(lines)
-	if f.joinsNumber() && !f.sameTokens(nil, 0) {
-		return src, nil
-	}
-	return f.write(true)
 }
 
 // Offset returns the offset in the output of the source offset off: an
@@ -122,26 +105,15 @@ func (m *Map) Offset(off int) int {
 	return m.outs[i] + min(off, m.ends[i]) - m.starts[i]
 }
 
-// Pos translates a position: its byte offset by Offset, its column by the
-// same shift (lines do not move).
-func (m *Map) Pos(p hcl.Pos) hcl.Pos {
-	if m == nil {
-		return p
-	}
-	off := m.Offset(p.Byte)
-	p.Column += off - p.Byte
-	p.Byte = off
-	return p
-}
-
-func format(src []byte, withMap bool) ([]byte, *Map) {
+// layout lexes src and applies the three rules.
+func layout(src []byte) *formatter {
 	f := &formatter{src: src}
 	f.lex()
 	lines := f.lines()
 	f.indent(lines)
 	f.space(lines)
 	f.align(lines)
-	return f.write(withMap)
+	return f
 }
 
 // lex reads the tokens of src, with the spaces before each as written.
@@ -436,9 +408,9 @@ func (f *formatter) joinsNumber() bool {
 	return false
 }
 
-// write assembles the output; with withMap, also the offset map. When the
-// layout changes nothing it returns the source itself and no map.
-func (f *formatter) write(withMap bool) ([]byte, *Map) {
+// write assembles the output. When the layout changes nothing it returns
+// the source itself.
+func (f *formatter) write() []byte {
 	same := true
 	for i := range f.toks {
 		t := &f.toks[i]
@@ -448,24 +420,17 @@ func (f *formatter) write(withMap bool) ([]byte, *Map) {
 		}
 	}
 	if same && (len(f.toks) == 0 || f.toks[len(f.toks)-1].end == len(f.src)) {
-		return f.src, nil
+		return f.src
 	}
 	out := make([]byte, 0, len(f.src)+len(f.src)/16)
-	var m *Map
-	if withMap {
-		m = &Map{starts: make([]int, len(f.toks)), ends: make([]int, len(f.toks)), outs: make([]int, len(f.toks))}
-	}
 	for i := range f.toks {
 		t := &f.toks[i]
 		for range t.spaces {
 			out = append(out, ' ')
 		}
-		if m != nil {
-			m.starts[i], m.ends[i], m.outs[i] = t.start, t.end, len(out)
-		}
 		out = append(out, f.src[t.start:t.end]...)
 	}
-	return out, m
+	return out
 }
 
 func (f *formatter) prevEnd(i int) int {

@@ -96,42 +96,44 @@ func firstDiff(a, b []byte) int {
 	return min(len(a), len(b))
 }
 
-// TestFormatUnchanged: formatted input comes back as the same slice, with
-// no map.
+// TestFormatUnchanged: input laid out already comes back as the same
+// slice.
 func TestFormatUnchanged(t *testing.T) {
 	src := []byte("a  = 1\nbb = 2\n")
-	out, m := FormatMap(src)
-	if &out[0] != &src[0] || m != nil {
-		t.Errorf("formatted input was copied (map %v)", m)
+	if out := Format(src); &out[0] != &src[0] {
+		t.Errorf("laid-out input was copied")
 	}
 }
 
-func TestMap(t *testing.T) {
-	src := []byte("a=1\nlonger   =  foo( x )\n")
-	out, m := FormatMap(src)
-	if want := "a      = 1\nlonger = foo(x)\n"; string(out) != want {
+func TestValueMap(t *testing.T) {
+	src := []byte("foo( x,1 )  +   bar")
+	out, m := Value(src, 0)
+	if want := "foo(x, 1) + bar"; string(out) != want {
 		t.Fatalf("got %q, want %q", out, want)
 	}
 	for _, tc := range []struct{ in, want int }{
-		{0, 0},   // a
-		{1, 7},   // =
-		{2, 9},   // 1
-		{4, 11},  // longer
-		{7, 14},  // inside longer keeps its distance
-		{10, 17}, // the end of longer
-		{12, 17}, // the spaces after longer map to its end
-		{13, 18}, // =
-		{16, 20}, // foo
-		{19, 23}, // (
-		{20, 24}, // the space after ( maps to its end
-		{21, 24}, // x
-		{22, 25}, // the end of x
-		{23, 25}, // )
-		{24, 26}, // newline
+		{0, 0},   // foo
+		{2, 2},   // inside foo keeps its distance
+		{3, 3},   // (
+		{4, 4},   // the space after ( maps to its end
+		{5, 4},   // x
+		{6, 5},   // ,
+		{7, 7},   // 1
+		{8, 8},   // the space after 1 maps to its end
+		{9, 8},   // )
+		{10, 9},  // the space after ) maps to its end
+		{12, 10}, // +
+		{13, 11}, // the spaces after + map to its end
+		{16, 12}, // bar
+		{17, 13}, // inside bar
+		{19, 15}, // the end
 	} {
 		if got := m.Offset(tc.in); got != tc.want {
-			t.Errorf("Offset(%d) = %d, want %d (%q)", tc.in, got, tc.want, src[tc.in:])
+			t.Errorf("Offset(%d) = %d, want %d (%q)", tc.in, got, tc.want, src[min(tc.in, len(src)):])
 		}
+	}
+	if out, m := Value([]byte("foo(x, 1) + bar"), 0); m != nil || string(out) != "foo(x, 1) + bar" {
+		t.Errorf("a value laid out already: got %q and a map", out)
 	}
 }
 

@@ -47,7 +47,7 @@ func Value(value []byte, depth int) ([]byte, *Map) {
 	}
 	f, _ := layoutValue(value, depth)
 	if f.joinsNumber() && !f.sameTokens(nil, valueStart) {
-		return value, nil
+		return value, nil // the layout would change a token
 	}
 	same := true
 	for i := valueStart + 1; i < len(f.toks); i++ {
@@ -88,8 +88,7 @@ const (
 // first line assigns a complete value.
 func layoutValue(value []byte, depth int) (*formatter, bool) {
 	src := make([]byte, 0, len(valuePrefix)+len(value))
-	src = append(append(src, valuePrefix...), value...)
-	f := &formatter{src: src}
+	f := &formatter{src: append(append(src, valuePrefix...), value...)}
 	f.lex()
 	lines := f.lines()
 	stack := make([]int, depth, depth+16)
