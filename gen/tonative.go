@@ -479,6 +479,73 @@ func (c *jsonConv) plainInterpolation(v int, mode schema.Mode, shape schema.Shap
 	return len(s) == len(text)+3 && strings.HasPrefix(s, "${") && s[len(s)-1] == '}' && s[2:len(s)-1] == text
 }
 
+// plainValue reports whether value node v, in an Expression argument, is
+// built of values that read the same in both syntaxes by construction:
+// null, booleans, numbers, plain text strings, strings that are one
+// interpolation of a plain reference ("${var.x}", written var.x), arrays
+// of such values and objects whose keys are plain names (written bare) and
+// whose values are such values. Such a value is not read back. depth
+// bounds the recursion.
+func (c *jsonConv) plainValue(v, depth int) bool {
+	switch c.kind(v) {
+	case scanner.Null, scanner.True, scanner.False, scanner.Number:
+		return true
+	case scanner.String:
+		s := c.doc.Text(v)
+		if plainText(s) && !strings.HasPrefix(s, "\ufeff") {
+			return true
+		}
+		return len(s) > 3 && strings.HasPrefix(s, "${") && s[len(s)-1] == '}' && nativefmt.PlainReference([]byte(s[2:len(s)-1])) && !keywordRoot(s[2:len(s)-1])
+	case scanner.Array:
+		if depth > 16 {
+			return false
+		}
+		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+			if !c.plainValue(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case scanner.Object:
+		if depth > 16 {
+			return false
+		}
+		plain := true
+		c.eachMember(v, func(k, val int) {
+			if !plain {
+				return
+			}
+			name := c.doc.Text(k)
+			switch name {
+			case "for", "in", "if", "true", "false", "null":
+				plain = false
+				return
+			}
+			plain = hclsyntax.ValidIdentifier(name) && isASCII(name) && c.plainValue(val, depth+1)
+		})
+		return plain
+	}
+	return false
+}
+
+// keywordRoot reports whether a reference starts with a template keyword.
+func keywordRoot(ref string) bool {
+	switch root, _, _ := strings.Cut(ref, "."); root {
+	case "for", "in", "if", "else", "endif", "endfor":
+		return true
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // verbatimTemplate reports whether value node v, a string in an
 // Expression argument, is written as its own template text between
 // quotes, text: nothing in its literal parts needed a native escape. The
@@ -534,6 +601,7 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 		return
 	}
 	if !c.plainScalar(v, mode) && !c.plainInterpolation(v, mode, shape, text) && !c.verbatimTemplate(v, mode, shape, text) &&
+		!(mode == schema.Expression && shape == schema.One && c.plainValue(v, 0)) &&
 		!c.readBack(v, text, mode, shape, def, at) {
 		return
 	}

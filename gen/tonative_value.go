@@ -251,6 +251,9 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 	if inner, ok := t.Interpolation(); ok && !strings.ContainsAny(inner, "\n\r") {
 		return inner, true
 	}
+	if !t.Wraps() {
+		return w.quotedOrHeredoc(s, top), true
+	}
 	expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
 	if diags.HasErrors() {
 		return w.fail(v, "Invalid template", "%s", diags[0].Error())
@@ -263,12 +266,19 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 		}
 		return inner, true
 	}
+	return w.quotedOrHeredoc(s, top), true
+}
+
+// quotedOrHeredoc writes template source s as a heredoc where it is the
+// whole value of an argument (top) and whole printable lines, else as a
+// quoted template.
+func (w valueWriter) quotedOrHeredoc(s string, top bool) string {
 	if top {
 		if h, ok := heredoc(s); ok {
-			return h, true
+			return h
 		}
 	}
-	return quotedTemplate(s), true
+	return quotedTemplate(s)
 }
 
 // multiline returns the native text of expr, an expression's source that

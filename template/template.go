@@ -184,6 +184,13 @@ func plainVariables(expr hclsyntax.Expression) ([]hcl.Traversal, bool) {
 	return nil, false
 }
 
+// Wraps reports whether the template is exactly one interpolation, which
+// evaluates to its expression's value unconverted.
+func (t *Template) Wraps() bool {
+	_, ok := t.expr.(*hclsyntax.TemplateWrapExpr)
+	return ok
+}
+
 // Interpolation returns, for a template that is exactly one
 // interpolation ("${X}", which evaluates to X's value unconverted), the
 // source text of X in the template's text, and true. It returns false for
