@@ -12,8 +12,9 @@
 // # The representation
 //
 // The shape, key order and value rules are those of OpenTofu 1.12's
-// internal/command/jsonconfig, as ../shared/seeds/json-output-format.txt
-// describes them:
+// internal/command/jsonconfig, as the "configuration representation" of
+// the JSON output format documents them
+// (https://opentofu.org/docs/internals/json-format/):
 //
 //   - provider_config is keyed "aws", "aws.west", "module.child:aws".
 //     Besides provider blocks it lists the required_providers entries and

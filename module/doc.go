@@ -1,6 +1,7 @@
 // Package module finds and reads the configuration files of one Terraform or
-// OpenTofu module directory, the way those programs do (see
-// ../shared/research/oracle-behavior.md §4.1, Loading), and parses each one:
+// OpenTofu module directory, the way those programs do (their
+// internal/configs Parser.LoadConfigDir: .tf, .tf.json, .tofu and
+// .tofu.json files, _override files last), and parses each one:
 // names ending ".json" with [hcljson.Parse], the others with
 // hclsyntax.ParseConfig.
 //

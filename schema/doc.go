@@ -50,8 +50,8 @@
 // # The Terraform language
 //
 // Terraform is the Terraform/OpenTofu language (Terraform 1.14, OpenTofu
-// 1.12) as ../shared/research/oracle-behavior.md §4 records it, argument
-// by argument, checked against both releases' internal/configs. It lists
+// 1.12) argument by argument, as both releases' internal/configs decode
+// it (https://github.com/opentofu/opentofu/tree/main/internal/configs). It lists
 // what both accept; OpenTofu-only items (the language block, provider
 // for_each, lifecycle destroy and enabled, module lifecycle, variable
 // const, terraform encryption) and Terraform-only items (action blocks,
