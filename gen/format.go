@@ -21,12 +21,12 @@ import (
 //
 // FormatJSON is idempotent. On syntax errors it returns no output.
 func FormatJSON(src []byte, filename string, s *schema.Body, enc Options) ([]byte, hcl.Diagnostics) {
-	_, diags := hcljson.Parse(src, filename)
+	file, diags := hcljson.Parse(src, filename)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	doc := scanner.Parse(src, scanner.Options{})
-	c := &jsonConv{doc: doc, lines: scanner.NewLines(src), filename: filename}
+	doc, lines, _ := hcljson.Tape(file)
+	c := &jsonConv{doc: doc, lines: lines, filename: filename}
 	if s == nil {
 		s = &schema.Body{Open: true}
 	}

@@ -61,10 +61,10 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	doc := scanner.Parse(src, scanner.Options{})
+	doc, lines, _ := hcljson.Tape(f) // the tape f was decoded from
 	c := &jsonConv{
 		doc:      doc,
-		lines:    scanner.NewLines(src),
+		lines:    lines,
 		filename: filename,
 		opts:     opts,
 		file:     f,

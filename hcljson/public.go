@@ -47,6 +47,22 @@ func ParseWithStartPos(src []byte, filename string, start hcl.Pos) (*hcl.File, h
 	}, diags
 }
 
+// Tape returns the scanner's document and line table of a file that Parse
+// or ParseWithStartPos made (offsets in them are offsets in the input, not
+// counted from a start position), so that a layer above reads the tape
+// the file was decoded from instead of scanning the input again. ok is
+// false for any other file.
+func Tape(f *hcl.File) (doc *scanner.Document, lines *scanner.Lines, ok bool) {
+	if f == nil {
+		return nil, nil, false
+	}
+	n, isOurs := f.Nav.(navigation)
+	if !isOurs || n.f == nil {
+		return nil, nil, false
+	}
+	return n.f.doc, n.f.lines, true
+}
+
 // ParseExpression parses src as one JSON value of any kind and returns it
 // as an expression.
 func ParseExpression(src []byte, filename string) (hcl.Expression, hcl.Diagnostics) {
