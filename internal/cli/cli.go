@@ -50,6 +50,8 @@ type env struct {
 	// beforeWrite, when set, runs after every file is converted or
 	// formatted and before any is written (a test hook).
 	beforeWrite func()
+	// maxSize is the largest input read (--max-size).
+	maxSize int64
 }
 
 // command is one subcommand.
@@ -103,6 +105,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		color:         term && os.Getenv("NO_COLOR") == "",
 		progressAfter: time.Second,
 		progressEvery: 100 * time.Millisecond,
+		maxSize:       defaultMaxSize,
 	}
 }
 

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runIn runs the command in-process in dir and returns its status,
@@ -56,5 +58,118 @@ func TestDiagnosticsBounded(t *testing.T) {
 	last := "Not shown: 950 more errors about big.tf.json (the first 50 diagnostics about it are above).\n\n"
 	if !strings.HasSuffix(stderr, last) {
 		t.Errorf("stderr ends\n%q\nwant\n%q", stderr[max(0, len(stderr)-len(last)-20):], last)
+	}
+}
+
+// TestHugeFileRefused checks that a 4 GiB file (sparse, so the test
+// writes nothing) is refused from its size, in well under a second and
+// without reading it, by every command that reads files.
+func TestHugeFileRefused(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "big.tf.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(4 << 30); err != nil {
+		f.Close()
+		t.Skipf("no sparse file here: %v", err)
+	}
+	f.Close()
+	want := "Error: File too large\n\nThe file \"big.tf.json\" has 4294967296 bytes, more than the limit of 268435456\nbytes; it was not read. Give --max-size to read larger inputs.\n\n"
+	for _, args := range [][]string{
+		{"check", "big.tf.json"},
+		{"convert", "big.tf.json"},
+		{"fmt", "big.tf.json"},
+		{"get", "big.tf.json", "."},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		code, stdout, stderr := runIn(t, dir, "", args...)
+		elapsed := time.Since(start)
+		runtime.ReadMemStats(&after)
+		alloc := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: %v, %d bytes allocated", args[0], elapsed, alloc)
+		if code != 1 || stdout != "" || stderr != want {
+			t.Errorf("%s: status %d, stdout %q, stderr\n%s\nwant\n%s", args[0], code, stdout, stderr, want)
+		}
+		if elapsed > time.Second {
+			t.Errorf("%s took %v", args[0], elapsed)
+		}
+		if alloc > 64<<20 {
+			t.Errorf("%s allocated %d bytes: the file was read", args[0], alloc)
+		}
+	}
+}
+
+// TestMaxSize checks --max-size on files and standard input: the limit
+// refuses a larger input and a larger limit reads it.
+func TestMaxSize(t *testing.T) {
+	dir := t.TempDir()
+	src := `{"a": "` + strings.Repeat("x", 2000) + `"}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.json"), []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runIn(t, dir, "", "check", "--max-size", "1KiB", "a.json")
+	if want := "Error: File too large\n\nThe file \"a.json\" has 2010 bytes, more than the limit of 1024 bytes; it was\nnot read. Give --max-size to read larger inputs.\n\n"; code != 1 || stderr != want {
+		t.Errorf("status %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	code, stdout, stderr := runIn(t, dir, "", "check", "--max-size=2010", "a.json")
+	if code != 0 || stdout != "1 file checked, no errors\n" || stderr != "" {
+		t.Errorf("status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = runIn(t, dir, src, "get", "--max-size", "2KB", "-", "a")
+	if want := "Error: File too large\n\nStandard input has more than 2000 bytes, more than the limit of 2000 bytes; it\nwas not read. Give --max-size to read larger inputs.\n\n"; code != 1 || stderr != want {
+		t.Errorf("status %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+	code, stdout, _ = runIn(t, dir, src, "get", "--max-size", "3KB", "-", "a")
+	if code != 0 || len(stdout) != 2003 {
+		t.Errorf("status %d, stdout of %d bytes", code, len(stdout))
+	}
+	code, _, stderr = runIn(t, dir, "", "check", "--max-size", "12XB", "a.json")
+	if code != 2 || !strings.HasPrefix(stderr, "hcljson check: invalid value \"12XB\" for flag -max-size: invalid size \"12XB\"") {
+		t.Errorf("status %d, stderr %q", code, stderr)
+	}
+}
+
+// TestForeignEncoding checks that a file in UTF-16 or UTF-32 gets its own
+// error, pointing at the byte order mark, in every command.
+func TestForeignEncoding(t *testing.T) {
+	dir := t.TempDir()
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range `{"a": 1}` {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "w.tf.json"), utf16, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	want := "Error: Unsupported text encoding\n\n  on w.tf.json line 1:\n   1: \x1b[1;4m\\xff\\xfe\x1b[0m{\\x00\"\\x00a\\x00\"\\x00:\\x00 \\x001\\x00}\\x00\n\nThe file \"w.tf.json\" starts with the byte order mark of UTF-16\n(little-endian); HCL files must be UTF-8. Convert the file, for example with\niconv -f UTF-16 -t UTF-8.\n\n"
+	want = strings.NewReplacer("\x1b[1;4m", "", "\x1b[0m", "").Replace(want)
+	for _, args := range [][]string{
+		{"check", "w.tf.json"},
+		{"check", "."},
+		{"convert", "w.tf.json"},
+		{"fmt", "w.tf.json"},
+		{"get", "w.tf.json", "a"},
+		{"inspect", "."},
+	} {
+		code, stdout, stderr := runIn(t, dir, "", args...)
+		if args[0] == "inspect" {
+			stdout = "" // the configuration read, empty
+		}
+		if code != 1 || stdout != "" || stderr != want {
+			t.Errorf("%v: status %d, stdout %q, stderr\n%s\nwant\n%s", args, code, stdout, stderr, want)
+		}
+	}
+}
+
+// mkFile writes a file, making its directory.
+func mkFile(t *testing.T, path, src string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
 	}
 }
