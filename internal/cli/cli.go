@@ -52,6 +52,10 @@ type env struct {
 	beforeWrite func()
 	// maxSize is the largest input read (--max-size).
 	maxSize int64
+	// files are the temporary files and directories of the run, which
+	// an interrupt removes before exit ends the program.
+	files *runFiles
+	exit  func(status int)
 }
 
 // command is one subcommand.
@@ -89,8 +93,13 @@ func lookup(name string) *command {
 
 // Main runs the command with args (without the program name) and returns
 // the exit status.
+//
+// While it runs, SIGINT and SIGTERM remove the temporary files of the run
+// and end the program with status 130 or 143.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return newEnv(stdin, stdout, stderr).run(args)
+	e := newEnv(stdin, stdout, stderr)
+	defer e.handleInterrupts()()
+	return e.run(args)
 }
 
 // newEnv returns the environment of a run on these streams: progress and
@@ -106,6 +115,8 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		progressAfter: time.Second,
 		progressEvery: 100 * time.Millisecond,
 		maxSize:       defaultMaxSize,
+		files:         newRunFiles(),
+		exit:          os.Exit,
 	}
 }
 

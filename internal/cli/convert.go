@@ -142,9 +142,10 @@ func convert(e *env, args []string) int {
 	var w *writer
 	if jobs[0].target != "" {
 		var err error
-		if w, err = startWriter(jobTargets(jobs)); err != nil {
+		if w, err = startWriter(e.files, jobTargets(jobs)); err != nil {
 			return e.writeFailed(err)
 		}
+		diags = append(diags, e.files.staleRemoved()...)
 	}
 	results := make([]convertResult, len(jobs))
 	e.forEach("converted", len(jobs), func(i int) {

@@ -120,9 +120,10 @@ func fmtCmd(e *env, args []string) int {
 				names[k] = jobs[i].name
 			}
 			var err error
-			if w, err = startWriter(names); err != nil {
+			if w, err = startWriter(e.files, names); err != nil {
 				return e.writeFailed(err)
 			}
+			diags = append(diags, e.files.staleRemoved()...)
 			for k, i := range changed {
 				r := results[i]
 				w.stage(k, output{data: r.out, perm: r.perm, source: jobs[i].path, read: r.src})

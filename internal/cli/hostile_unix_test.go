@@ -4,8 +4,14 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -147,5 +153,152 @@ func TestTreeLinks(t *testing.T) {
 	code, stdout, _ = runWithin(t, 5*time.Second, dir, "fmt", "-check", "tree")
 	if code != 1 || stdout != "tree/link.tf.json\n" {
 		t.Errorf("fmt -check: status %d, stdout %q", code, stdout)
+	}
+}
+
+// tempFiles returns the temporary files of hcljson under dir.
+func tempFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.Contains(d.Name(), tempMarker) {
+			names = append(names, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// manyFiles writes n native files of about size bytes each into dir.
+func manyFiles(t *testing.T, dir string, n, size int) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("locals {\n")
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "  v%d = { a = \"x${var.y}z\", b = [1, 2, 3], c = upper(\"s%d\") }\n", i, i)
+	}
+	b.WriteString("}\n")
+	for i := range n {
+		mkFile(t, filepath.Join(dir, fmt.Sprintf("f%04d.tf", i)), b.String())
+	}
+}
+
+// TestInterruptRemovesTemps sends SIGINT to a convert -w run in-process
+// once all its outputs are staged in temporary files, before any is
+// renamed: the run removes them all and ends with status 130.
+func TestInterruptRemovesTemps(t *testing.T) {
+	dir := t.TempDir()
+	manyFiles(t, dir, 200, 200)
+	var stderr syncBuffer
+	e := newEnv(strings.NewReader(""), io.Discard, &stderr)
+	statuses := make(chan int, 1)
+	e.exit = func(status int) {
+		statuses <- status
+		runtime.Goexit()
+	}
+	staged := make(chan int, 1)
+	e.beforeWrite = func() {
+		staged <- len(tempFiles(t, dir))
+		if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+			t.Error(err)
+		}
+		runtime.Goexit() // the handler ends the program
+	}
+	stop := e.handleInterrupts()
+	defer stop()
+	go e.run([]string{"convert", "-w", dir})
+	if n := <-staged; n != 200 {
+		t.Errorf("%d temporary files before the interrupt, want 200", n)
+	}
+	select {
+	case status := <-statuses:
+		if status != 130 {
+			t.Errorf("status %d, want 130", status)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exit after SIGINT")
+	}
+	if left := tempFiles(t, dir); len(left) != 0 {
+		t.Errorf("%d temporary files left: %v", len(left), left[:min(3, len(left))])
+	}
+	if want := "\nhcljson: interrupted by SIGINT; 200 temporary files removed\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, "*.tf.json")); len(matches) != 0 {
+		t.Errorf("%d outputs written", len(matches))
+	}
+}
+
+// TestTerminateRemovesTemps runs hcljson convert -w as a program over
+// many files and sends it SIGTERM once 100 temporary files are staged:
+// it ends with status 143 and leaves no temporary file; each output it
+// had renamed into place is whole.
+func TestTerminateRemovesTemps(t *testing.T) {
+	exe, err := exec.LookPath("hcljson")
+	if err != nil {
+		t.Skip("the test binary is not installed as hcljson (see TestMain)")
+	}
+	dir := t.TempDir()
+	manyFiles(t, dir, 1500, 8000)
+	cmd := exec.Command(exe, "convert", "-w", dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(tempFiles(t, dir)) < 100 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("100 temporary files did not appear")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 143 {
+		t.Fatalf("the run ended with %v, want status 143; stderr %q", err, stderr.String())
+	}
+	t.Logf("stderr: %q", stderr.String())
+	if !strings.HasPrefix(stderr.String(), "\nhcljson: interrupted by SIGTERM; ") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	if left := tempFiles(t, dir); len(left) != 0 {
+		t.Errorf("%d temporary files left: %v", len(left), left[:min(3, len(left))])
+	}
+	outs, _ := filepath.Glob(filepath.Join(dir, "*.tf.json"))
+	t.Logf("%d outputs renamed into place before the signal", len(outs))
+	for _, o := range outs {
+		if b, err := os.ReadFile(o); err != nil || !bytes.HasSuffix(b, []byte("}\n")) {
+			t.Errorf("%s is not whole", o)
+		}
+	}
+}
+
+// TestStaleTempsRemoved checks that a run writing into a directory removes
+// the temporary files left there by a process that no longer exists (one
+// killed with SIGKILL), with a warning, and keeps those of a process that
+// runs.
+func TestStaleTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	mkFile(t, filepath.Join(dir, "a.tf"), "locals {\n  x = 1\n}\n")
+	// No process has a number above 2^22, Linux's largest pid_max.
+	stale := filepath.Join(dir, ".a.tf.json"+tempMarker+"99999999-123")
+	live := filepath.Join(dir, ".a.tf.json"+tempMarker+fmt.Sprint(os.Getppid())+"-456")
+	mkFile(t, stale, "half")
+	mkFile(t, live, "half")
+	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "convert", "-w", ".")
+	want := "Warning: Stale temporary files removed\n\nAn interrupted run of hcljson had left 1 temporary file:\n\".a.tf.json.hcljson-tmp-99999999-123\". They were removed.\n\n"
+	if code != 0 || stdout != "" || stderr != want {
+		t.Errorf("status %d, stdout %q, stderr\n%s\nwant\n%s", code, stdout, stderr, want)
+	}
+	if got := tempFiles(t, dir); len(got) != 1 || got[0] != live {
+		t.Errorf("temporary files left: %v, want only %s", got, live)
 	}
 }
