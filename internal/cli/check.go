@@ -94,8 +94,7 @@ func check(e *env, args []string) int {
 	if code := e.writeDiags(ck.files, ck.diags); code != 0 {
 		return code
 	}
-	fmt.Fprintf(e.stdout, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags))
-	return 0
+	return e.writeStdout(c, fmt.Appendf(nil, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags)))
 }
 
 // warningCount says how many warnings diags holds, which are all warnings.
@@ -224,8 +223,7 @@ func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
 func (ck *checkRun) writeJSON(e *env) int {
 	b := getReindent(appendDiagsJSON(nil, ck.diags))
 	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
-		fmt.Fprintf(e.stderr, "hcljson check: %v\n", err)
-		return 1
+		return e.stdoutFailed("check", err)
 	}
 	if ck.diags.HasErrors() {
 		return 1

@@ -42,6 +42,9 @@ type env struct {
 	// terminal is set when standard error is a terminal: long runs
 	// show a progress line there.
 	terminal bool
+	// outTerminal is set when standard output is a terminal: text
+	// written there is escaped (see escape.go).
+	outTerminal bool
 	// color is set when diagnostics may be coloured.
 	color bool
 	// progressAfter is how long a run goes before its progress line
@@ -111,6 +114,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		stdout:        stdout,
 		stderr:        stderr,
 		terminal:      term,
+		outTerminal:   isTerminal(stdout),
 		color:         term && os.Getenv("NO_COLOR") == "",
 		progressAfter: time.Second,
 		progressEvery: 100 * time.Millisecond,
@@ -139,7 +143,9 @@ func (e *env) run(args []string) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		fmt.Fprint(e.stdout, usage)
+		if _, err := io.WriteString(e.stdout, usage); err != nil {
+			return e.stdoutFailed("help", err)
+		}
 		return 0
 	}
 	c := lookup(args[0])

@@ -289,13 +289,22 @@ func jobOutput(j *convertJob, r convertResult) output {
 	return o
 }
 
-// writeStdout writes a single result on standard output.
+// writeStdout writes text on standard output, escaped on a terminal (see
+// escape.go), and returns 0, or reports the failure and returns 1.
 func (e *env) writeStdout(c *command, b []byte) int {
+	if e.outTerminal {
+		b = appendEscaped(nil, b, true)
+	}
 	if _, err := e.stdout.Write(b); err != nil {
-		fmt.Fprintf(e.stderr, "hcljson %s: %v\n", c.name, err)
-		return 1
+		return e.stdoutFailed(c.name, err)
 	}
 	return 0
+}
+
+// stdoutFailed reports a failure to write standard output and returns 1.
+func (e *env) stdoutFailed(name string, err error) int {
+	fmt.Fprintf(e.stderr, "hcljson %s: cannot write standard output: %s\n", name, escapeText(err.Error()))
+	return 1
 }
 
 // writeFailed reports a failure to write, which is a *writeError, and

@@ -28,7 +28,7 @@ func (e *env) writeDiags(files map[string]*hcl.File, diags hcl.Diagnostics) int 
 func writeDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, color bool) int {
 	if len(diags) > 0 {
 		if err := newDiagText(w, files, color).write(diags); err != nil {
-			fmt.Fprintf(w, "hcljson: %v\n", err)
+			fmt.Fprintf(w, "hcljson: %s\n", escapeText(err.Error()))
 			return 1
 		}
 	}

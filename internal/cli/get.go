@@ -90,13 +90,17 @@ func get(e *env, args []string) int {
 	if f.json {
 		return getWrite(stdout, stderr, getJSON(res, diags))
 	}
-	if code := getWrite(stdout, stderr, getAppendIndent(nil, doc, res.Node, 0)); code != 0 {
+	out := getAppendIndent(nil, doc, res.Node, 0)
+	if e.outTerminal {
+		out = appendEscaped(nil, out, true)
+	}
+	if code := getWrite(stdout, stderr, out); code != 0 {
 		return code
 	}
 	e.writeDiags(files, diags)
 	if f.verbose {
 		p := res.Range.Start
-		fmt.Fprintf(stderr, "%s:%d:%d\n", filename, p.Line, p.Column)
+		fmt.Fprintf(stderr, "%s:%d:%d\n", escapeName(filename), p.Line, p.Column)
 	}
 	return 0
 }
@@ -124,12 +128,14 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 	fs.BoolVar(&f.verbose, "v", false, "")
 	e.sizeFlagOn(fs)
 	usageError := func(msg string, args ...any) (*getFlags, int) {
-		fmt.Fprintf(stderr, "hcljson get: "+msg+"\n%s\nRun \"hcljson get -h\" for details.\n", append(args, getUsageLine)...)
+		fmt.Fprintf(stderr, "hcljson get: %s\n%s\nRun \"hcljson get -h\" for details.\n", escapeText(fmt.Sprintf(msg, args...)), getUsageLine)
 		return nil, 2
 	}
 	names, err := splitArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, getUsage)
+		if _, err := io.WriteString(stdout, getUsage); err != nil {
+			return nil, e.stdoutFailed("get", err)
+		}
 		return nil, 0
 	}
 	if err != nil {
@@ -154,7 +160,7 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 	if err != nil {
 		var se *jsonpath.SyntaxError
 		if errors.As(err, &se) {
-			fmt.Fprintf(stderr, "hcljson get: invalid path at column %d: %s\n  %s\n  %s^\n", se.Column(), se.Msg, se.Path, strings.Repeat(" ", se.Column()-1))
+			fmt.Fprintf(stderr, "hcljson get: invalid path at column %d: %s\n  %s\n  %s^\n", se.Column(), escapeText(se.Msg), escapeName(se.Path), strings.Repeat(" ", se.Column()-1))
 			return nil, 2
 		}
 		return usageError("%v", err)
@@ -181,7 +187,7 @@ func (f *getFlags) fail(e *env, files map[string]*hcl.File, diags hcl.Diagnostic
 // failure and returns 1.
 func getWrite(stdout, stderr io.Writer, b []byte) int {
 	if _, err := stdout.Write(append(b, '\n')); err != nil {
-		fmt.Fprintf(stderr, "hcljson get: %v\n", err)
+		fmt.Fprintf(stderr, "hcljson get: cannot write standard output: %s\n", escapeText(err.Error()))
 		return 1
 	}
 	return 0

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -171,5 +172,143 @@ func mkFile(t *testing.T, path, src string) {
 	}
 	if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNoRawControls checks that a file whose name holds an OSC sequence
+// (which sets a terminal's title) and whose content holds ESC bytes and a
+// right-to-left override gives no raw ESC, BEL or override on standard
+// error, nor in inspect's text on standard output: they are shown
+// escaped. JSON output keeps them exact.
+func TestNoRawControls(t *testing.T) {
+	dir := t.TempDir()
+	name := "\x1b]0;TITLE\x07.tf.json"
+	mkFile(t, filepath.Join(dir, name), "{\"locals\": {\"a\": \"\x1b[31mred\u202e\", \"b\": tru}}\n")
+	mkFile(t, filepath.Join(dir, "m\x1b[2Jx", "main.tf"), "variable \"v\x1b[5m\" {}\n")
+	escName := `\x1b]0;TITLE\x07.tf.json`
+	want := "Error: Invalid JSON string\n\n  on " + escName + " line 1, in locals:\n   1: {\"locals\": {\"a\": \"\\x1b[31mred\\u202e\", \"b\": tru}}\n\n" +
+		"Control character U+001B must be escaped in a JSON string.\n\n" +
+		"Error: Invalid JSON keyword\n\n  on " + escName + " line 1, in locals:\n   1: {\"locals\": {\"a\": \"\\x1b[31mred\\u202e\", \"b\": tru}}\n\n" +
+		"\"tru\" is not a valid JSON keyword. Did you mean \"true\"?\n\n"
+	code, stdout, stderr := runIn(t, dir, "", "check", name)
+	if code != 1 || stdout != "" || stderr != want {
+		t.Errorf("check: status %d, stdout %q, stderr\n%s\nwant\n%s", code, stdout, stderr, want)
+	}
+	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\x07\u202e") }
+	for _, args := range [][]string{
+		{"check", "."},
+		{"convert", name},
+		{"convert", "--to", "json", "-o", "out", "."},
+		{"fmt", name},
+		{"fmt", "-check", "."},
+		{"get", "-v", name, "locals.a"},
+		{"inspect", "--format", "text", "m\x1b[2Jx"},
+		{"convert", "-x", name},
+	} {
+		code, stdout, stderr := runIn(t, dir, "", args...)
+		if raw(stderr) {
+			t.Errorf("%q: status %d, raw control on stderr: %q", args, code, stderr)
+		}
+		if args[0] == "inspect" {
+			if code != 0 || raw(stdout) || !strings.Contains(stdout, `v\x1b[5m  m\x1b[2Jx/main.tf:1:1  required`) {
+				t.Errorf("inspect: status %d, stdout %q", code, stdout)
+			}
+		}
+	}
+	// JSON output is exact: the name and the byte are JSON escapes there.
+	code, stdout, _ = runIn(t, dir, "", "check", "--format", "json", name)
+	if code != 1 || !strings.Contains(stdout, `"filename": "\u001b]0;TITLE\u0007.tf.json"`) {
+		t.Errorf("check --format json: status %d, stdout %s", code, stdout)
+	}
+	code, stdout, _ = runIn(t, dir, "", "inspect", "m\x1b[2Jx")
+	if code != 0 || !strings.Contains(stdout, `"v\u001b[5m"`) {
+		t.Errorf("inspect: status %d, stdout %s", code, stdout)
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestStdoutWriteFails checks that a failure to write standard output,
+// the summary of check included, is reported, naming standard output, and
+// gives status 1.
+func TestStdoutWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	mkFile(t, filepath.Join(dir, "main.tf"), "variable \"a\" {}\n")
+	mkFile(t, filepath.Join(dir, "j", "x.tf.json"), `{"variable": {"a": {}}}`)
+	t.Chdir(dir)
+	for _, args := range [][]string{
+		{"check", "main.tf"},
+		{"check", "--format", "json", "main.tf"},
+		{"convert", "main.tf"},
+		{"fmt", "-check", "j"},
+		{"inspect", "."},
+		{"inspect", "--format", "text", "."},
+		{"version"},
+		{"help"},
+		{"help", "check"},
+		{"check", "-h"},
+	} {
+		var stderr bytes.Buffer
+		code := Main(args, strings.NewReader(""), failWriter{}, &stderr)
+		want := "hcljson " + args[0] + ": cannot write standard output: no space left on device\n"
+		if code != 1 || stderr.String() != want {
+			t.Errorf("%q: status %d, stderr %q, want 1 and %q", args, code, stderr.String(), want)
+		}
+	}
+}
+
+// TestGetOnTerminal checks that get's value is escaped on a terminal and
+// exact elsewhere.
+func TestGetOnTerminal(t *testing.T) {
+	dir := t.TempDir()
+	mkFile(t, filepath.Join(dir, "a.json"), "{\"a\": \"x\x7f\u202ey\u0085\"}")
+	t.Chdir(dir)
+	for _, term := range []bool{false, true} {
+		var stdout, stderr bytes.Buffer
+		e := newEnv(strings.NewReader(""), &stdout, &stderr)
+		e.outTerminal = term
+		want := "\"x\x7f\u202ey\u0085\"\n"
+		if term {
+			want = `"x\x7f\u202ey\u0085"` + "\n"
+		}
+		if code := e.run([]string{"get", "a.json", "a"}); code != 0 || stdout.String() != want {
+			t.Errorf("terminal %v: status %d, stdout %q, want %q", term, code, stdout.String(), want)
+		}
+	}
+}
+
+// TestEscape checks the escapes of each kind of character, and that a
+// character split between two writes is escaped whole.
+func TestEscape(t *testing.T) {
+	for _, tt := range []struct {
+		in, layout, name string
+	}{
+		{"plain é ✓ 🙂", "plain é ✓ 🙂", "plain é ✓ 🙂"},
+		{"a\tb\nc\rd", "a\tb\nc\\x0dd", `a\x09b\x0ac\x0dd`},
+		{"\x00\x1b\x07\x7f", `\x00\x1b\x07\x7f`, `\x00\x1b\x07\x7f`},
+		{"\u0080\u009b\u00a0", `\u0080\u009b` + "\u00a0", `\u0080\u009b` + "\u00a0"},
+		{"\u061c\u200e\u200f\u202a\u202e\u2066\u2069\u200d", `\u061c\u200e\u200f\u202a\u202e\u2066\u2069` + "\u200d", `\u061c\u200e\u200f\u202a\u202e\u2066\u2069` + "\u200d"},
+		{"bad\xff\xc3(\xe2\x82", `bad\xff\xc3(\xe2\x82`, `bad\xff\xc3(\xe2\x82`},
+		{`back\slash`, `back\slash`, `back\slash`},
+	} {
+		if got := escapeText(tt.in); got != tt.layout {
+			t.Errorf("escapeText(%q) = %q, want %q", tt.in, got, tt.layout)
+		}
+		if got := escapeName(tt.in); got != tt.name {
+			t.Errorf("escapeName(%q) = %q, want %q", tt.in, got, tt.name)
+		}
+		for cut := range len(tt.in) + 1 {
+			var b bytes.Buffer
+			ew := &escapeWriter{w: &b}
+			ew.Write([]byte(tt.in[:cut]))
+			ew.Write([]byte(tt.in[cut:]))
+			ew.Flush()
+			if b.String() != tt.layout {
+				t.Errorf("escapeWriter(%q cut at %d) = %q, want %q", tt.in, cut, b.String(), tt.layout)
+			}
+		}
 	}
 }

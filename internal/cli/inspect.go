@@ -94,12 +94,15 @@ func inspectCmd(e *env, args []string) int {
 	}
 	var err error
 	if *format == "text" {
-		err = inspect.WriteText(e.stdout, cfg)
+		ew := &escapeWriter{w: e.stdout}
+		if err = inspect.WriteText(ew, cfg); err == nil {
+			err = ew.Flush()
+		}
 	} else {
 		err = inspect.WriteJSON(e.stdout, cfg, !*compact)
 	}
 	if err != nil {
-		return e.writeFailed(err)
+		return e.stdoutFailed(c.name, err)
 	}
 	return status
 }
