@@ -35,6 +35,11 @@ type Options struct {
 	// ReadDir reads the configuration files of one module directory; nil
 	// means the built-in reader (see Module).
 	ReadDir func(dir string) ([]*hcl.File, hcl.Diagnostics)
+
+	// MaxFileSize, when positive, is the size in bytes above which the
+	// built-in reader refuses a file without reading it
+	// (module.Options.MaxFileSize).
+	MaxFileSize int64
 }
 
 // Module reads the module in dir and the modules it calls, recursively,
@@ -94,7 +99,9 @@ func newLoader(dir string, opts Options) *loader {
 		l.lang = opts.Program.Resolve(dir).Language("main.tf")
 	}
 	if l.readDir == nil {
-		l.readDir = func(dir string) ([]*hcl.File, hcl.Diagnostics) { return readModuleDir(dir, opts.Program) }
+		l.readDir = func(dir string) ([]*hcl.File, hcl.Diagnostics) {
+			return readModuleDir(dir, module.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
+		}
 	}
 	l.installed = readInstalled(dir)
 	return l
@@ -247,8 +254,8 @@ func readInstalled(dir string) map[string]string {
 // module.Merge of the primary and override files: the primary files'
 // blocks with the overrides merged in, each argument keeping the range of
 // the file it comes from.
-func readModuleDir(dir string, prog module.Program) ([]*hcl.File, hcl.Diagnostics) {
-	m, diags := module.Load(dir, module.Options{Program: prog})
+func readModuleDir(dir string, opts module.Options) ([]*hcl.File, hcl.Diagnostics) {
+	m, diags := module.Load(dir, opts)
 	var files, overrides []*hcl.File
 	for _, f := range m.Files {
 		if f.Override {

@@ -28,6 +28,9 @@ type listing struct {
 	// tofuSkipped counts the .tofu and .tofu.json files that Terraform
 	// does not read, for the detail of "No configuration files".
 	tofuSkipped int
+	// skipped are the warnings about files with a configuration name
+	// that are not regular files (see special).
+	skipped hcl.Diagnostics
 }
 
 // ConfigFiles lists the configuration files of the module in dir: primary
@@ -59,6 +62,7 @@ func list(dir string, opts Options) (listing, hcl.Diagnostics) {
 	for _, e := range entries {
 		l.add(dir, e, opts, present)
 	}
+	diags = append(diags, l.skipped...)
 	if len(l.primary)+len(l.override) == 0 {
 		diags = append(diags, noConfigDiag(dir, opts.Program, l.tofuSkipped))
 	}
@@ -84,6 +88,10 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 		}
 		return
 	}
+	if d := special(path, e); d != nil {
+		l.skipped = append(l.skipped, d)
+		return
+	}
 	if opts.Program.readsTofu() {
 		if twin := tofuTwin(name, ext); twin != "" && present[twin] {
 			l.hidden = append(l.hidden, Twin{Path: path, By: filepath.Join(dir, twin)})
@@ -100,6 +108,31 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 		l.override = append(l.override, path)
 	default:
 		l.primary = append(l.primary, path)
+	}
+}
+
+// special returns a warning when the entry is a named pipe, a socket or
+// a device, or a symbolic link to one, and nil otherwise. Such a file is
+// skipped: a named pipe would block the run, a device never end, a socket
+// cannot be read. A broken link or a link to a directory is not skipped:
+// reading it says what is wrong, as Terraform does.
+func special(path string, e fs.DirEntry) *hcl.Diagnostic {
+	mode := e.Type()
+	what := Kind(mode)
+	if mode&fs.ModeSymlink != 0 {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil
+		}
+		mode, what = fi.Mode(), "a symbolic link to "+Kind(fi.Mode())
+	}
+	if mode.IsRegular() || mode.IsDir() {
+		return nil
+	}
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagWarning,
+		Summary:  "Special file skipped",
+		Detail:   fmt.Sprintf("%q is %s, not a regular file, so it was not read.", path, what),
 	}
 }
 

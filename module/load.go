@@ -2,7 +2,6 @@ package module
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -74,7 +73,7 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 		override bool
 	}{{l.primary, false}, {l.override, true}} {
 		for _, path := range group.paths {
-			f, fdiags := loadFile(path, group.override)
+			f, fdiags := loadFile(path, group.override, opts.MaxFileSize)
 			m.Files = append(m.Files, f)
 			diags = append(diags, fdiags...)
 		}
@@ -82,10 +81,11 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 	return m, diags
 }
 
-// loadFile reads and parses one configuration file.
-func loadFile(path string, override bool) (*File, hcl.Diagnostics) {
+// loadFile reads and parses one configuration file, refusing one that is
+// not a regular file or is larger than a positive limit (see ReadFile).
+func loadFile(path string, override bool, limit int64) (*File, hcl.Diagnostics) {
 	f := &File{Path: path, Override: override}
-	src, err := os.ReadFile(path)
+	src, _, err := ReadFile(path, limit)
 	if err != nil {
 		f.File = &hcl.File{Body: hcl.EmptyBody()}
 		return f, hcl.Diagnostics{readDiag(path, err)}
@@ -99,8 +99,13 @@ func loadFile(path string, override bool) (*File, hcl.Diagnostics) {
 // Parse parses src as the configuration file named filename: in the JSON
 // syntax with hcljson.Parse when the name ends ".json", as Terraform and
 // OpenTofu decide, and in the native syntax with hclsyntax.ParseConfig
-// otherwise. It always returns a file.
+// otherwise. It always returns a file. A file that starts with a UTF-16
+// or UTF-32 byte order mark is not parsed: its body is empty and the
+// error says which encoding the mark announces (EncodingError).
 func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
+	if d := EncodingError(src, filename); d != nil {
+		return &hcl.File{Body: hcl.EmptyBody(), Bytes: src}, hcl.Diagnostics{d}
+	}
 	if strings.HasSuffix(filename, ".json") {
 		return hcljson.Parse(src, filename)
 	}

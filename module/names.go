@@ -81,6 +81,9 @@ type Options struct {
 	// Program chooses whose rules apply; the zero value, Auto, lets the
 	// files decide.
 	Program Program
+	// MaxFileSize, when positive, is the size in bytes above which Load
+	// refuses a file, from its size, without reading it (see ReadFile).
+	MaxFileSize int64
 }
 
 // kind is what a name's ending makes of a file.

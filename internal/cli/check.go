@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -48,8 +47,8 @@ Flags:
                            {"line", "column", "byte"}, "end": {...}}
   --provider-schema FILE   the output of "terraform providers schema -json"
   --terraform              check files of no Terraform ending as Terraform
-` + programHelp + `                           configuration
-
+                           configuration
+` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 on a usage error.
 `
@@ -64,6 +63,7 @@ func check(e *env, args []string) int {
 	terraform := fs.Bool("terraform", false, "")
 	var program programFlag
 	fs.Var(&program, "program", "")
+	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
@@ -81,8 +81,8 @@ func check(e *env, args []string) int {
 	if len(schemas) == 1 {
 		schemaFile = schemas[0]
 	}
-	langs, diags := newLanguages(schemaFile, *terraform, program.p)
-	ck := &checkRun{langs: langs, in: e.stdin, files: map[string]*hcl.File{}, diags: diags}
+	langs, diags := newLanguages(e, schemaFile, *terraform, program.p)
+	ck := &checkRun{e: e, langs: langs, files: map[string]*hcl.File{}, diags: diags}
 	if !diags.HasErrors() {
 		for _, p := range paths {
 			ck.path(p)
@@ -94,8 +94,7 @@ func check(e *env, args []string) int {
 	if code := e.writeDiags(ck.files, ck.diags); code != 0 {
 		return code
 	}
-	fmt.Fprintf(e.stdout, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags))
-	return 0
+	return e.writeStdout(c, fmt.Appendf(nil, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags)))
 }
 
 // warningCount says how many warnings diags holds, which are all warnings.
@@ -108,8 +107,8 @@ func warningCount(diags hcl.Diagnostics) string {
 
 // checkRun collects the diagnostics of one "hcljson check".
 type checkRun struct {
+	e       *env
 	langs   *languages
-	in      io.Reader
 	files   map[string]*hcl.File
 	diags   hcl.Diagnostics
 	checked int
@@ -135,7 +134,7 @@ func (ck *checkRun) path(p string) {
 
 // module checks every configuration and test file of the module in dir.
 func (ck *checkRun) module(dir string) {
-	m, diags := module.Load(dir, module.Options{Program: ck.langs.program})
+	m, diags := module.Load(dir, module.Options{Program: ck.langs.program, MaxFileSize: ck.e.maxSize})
 	for _, f := range m.Files {
 		ck.files[f.Path] = f.File
 	}
@@ -154,7 +153,7 @@ func (ck *checkRun) module(dir string) {
 // file reads, parses and checks one file.
 func (ck *checkRun) file(name string, override bool) {
 	ck.checked++
-	src, err := os.ReadFile(name)
+	src, _, err := ck.e.readFile(name)
 	if err != nil {
 		ck.diags = append(ck.diags, readFailed(name, err))
 		return
@@ -171,16 +170,17 @@ func (ck *checkRun) file(name string, override bool) {
 // "{" or "[", native syntax otherwise.
 func (ck *checkRun) stdin() {
 	ck.checked++
-	src, err := io.ReadAll(ck.in)
+	src, err := ck.e.readStdin()
 	if err != nil {
 		ck.diags = append(ck.diags, readFailed(stdinName, err))
 		return
 	}
-	var f *hcl.File
-	var diags hcl.Diagnostics
-	if sniff(src) == jsonSyntax {
+	f, diags := encodingFailed(src, stdinName)
+	switch {
+	case f != nil:
+	case sniff(src) == jsonSyntax:
 		f, diags = hcljson.Parse(src, stdinName)
-	} else {
+	default:
 		f, diags = hclsyntax.ParseConfig(src, stdinName, hcl.InitialPos)
 	}
 	ck.files[stdinName] = f
@@ -223,8 +223,7 @@ func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
 func (ck *checkRun) writeJSON(e *env) int {
 	b := getReindent(appendDiagsJSON(nil, ck.diags))
 	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
-		fmt.Fprintf(e.stderr, "hcljson check: %v\n", err)
-		return 1
+		return e.stdoutFailed("check", err)
 	}
 	if ck.diags.HasErrors() {
 		return 1

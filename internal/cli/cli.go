@@ -42,6 +42,9 @@ type env struct {
 	// terminal is set when standard error is a terminal: long runs
 	// show a progress line there.
 	terminal bool
+	// outTerminal is set when standard output is a terminal: text
+	// written there is escaped (see escape.go).
+	outTerminal bool
 	// color is set when diagnostics may be coloured.
 	color bool
 	// progressAfter is how long a run goes before its progress line
@@ -50,6 +53,12 @@ type env struct {
 	// beforeWrite, when set, runs after every file is converted or
 	// formatted and before any is written (a test hook).
 	beforeWrite func()
+	// maxSize is the largest input read (--max-size).
+	maxSize int64
+	// files are the temporary files and directories of the run, which
+	// an interrupt removes before exit ends the program.
+	files *runFiles
+	exit  func(status int)
 }
 
 // command is one subcommand.
@@ -87,8 +96,13 @@ func lookup(name string) *command {
 
 // Main runs the command with args (without the program name) and returns
 // the exit status.
+//
+// While it runs, SIGINT and SIGTERM remove the temporary files of the run
+// and end the program with status 130 or 143.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return newEnv(stdin, stdout, stderr).run(args)
+	e := newEnv(stdin, stdout, stderr)
+	defer e.handleInterrupts()()
+	return e.run(args)
 }
 
 // newEnv returns the environment of a run on these streams: progress and
@@ -100,9 +114,13 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 		stdout:        stdout,
 		stderr:        stderr,
 		terminal:      term,
+		outTerminal:   isTerminal(stdout),
 		color:         term && os.Getenv("NO_COLOR") == "",
 		progressAfter: time.Second,
 		progressEvery: 100 * time.Millisecond,
+		maxSize:       defaultMaxSize,
+		files:         newRunFiles(),
+		exit:          os.Exit,
 	}
 }
 
@@ -125,7 +143,9 @@ func (e *env) run(args []string) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		fmt.Fprint(e.stdout, usage)
+		if _, err := io.WriteString(e.stdout, usage); err != nil {
+			return e.stdoutFailed("help", err)
+		}
 		return 0
 	}
 	c := lookup(args[0])

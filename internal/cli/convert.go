@@ -2,9 +2,7 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
@@ -69,7 +67,7 @@ Flags:
   -w                       write each output beside its source
   -o PATH                  write into the directory PATH, or, for one input,
                            the file PATH
-
+` + maxSizeHelp + `
 Exit status: 0 when every file was converted, 1 when a file has errors or
 cannot be read or written (then no file is written), 2 on a usage error.
 `
@@ -100,6 +98,8 @@ type convertJob struct {
 	rel string
 	// target is the file to write; empty for standard output.
 	target string
+	// walked is set for a file found in a directory walk.
+	walked bool
 }
 
 // convertResult is the outcome of one convertJob.
@@ -123,7 +123,7 @@ func convert(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	langs, more := newLanguages(f.schemaFile(), f.terraform, f.program.p)
+	langs, more := newLanguages(e, f.schemaFile(), f.terraform, f.program.p)
 	diags = append(diags, more...)
 	if !diags.HasErrors() {
 		diags = append(diags, langs.prepare(jobNames(jobs))...)
@@ -131,16 +131,25 @@ func convert(e *env, args []string) int {
 	if diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
+	jobs, more = skipLinkedTargets(jobs)
+	diags = append(diags, more...)
+	if f.out != "" {
+		diags = append(diags, checkInside(f.out, jobs)...)
+	}
+	if diags.HasErrors() || len(jobs) == 0 {
+		return e.writeDiags(nil, diags)
+	}
 	var w *writer
 	if jobs[0].target != "" {
 		var err error
-		if w, err = startWriter(jobTargets(jobs)); err != nil {
+		if w, err = startWriter(e.files, jobTargets(jobs)); err != nil {
 			return e.writeFailed(err)
 		}
+		diags = append(diags, e.files.staleRemoved()...)
 	}
 	results := make([]convertResult, len(jobs))
 	e.forEach("converted", len(jobs), func(i int) {
-		r := convertFile(&jobs[i], f, langs)
+		r := convertFile(e, &jobs[i], f, langs)
 		results[i] = r
 		if w != nil && !r.diags.HasErrors() {
 			w.stage(i, jobOutput(&jobs[i], r))
@@ -178,6 +187,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	fs.BoolVar(&f.objectsAsAttrs, "objects-as-attributes", false, "")
 	fs.BoolVar(&f.write, "w", false, "")
 	fs.StringVar(&f.out, "o", "", "")
+	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return nil, nil, code
@@ -220,13 +230,16 @@ func jobNames(jobs []convertJob) []string {
 }
 
 // convertFile reads and converts one file.
-func convertFile(j *convertJob, f *convertFlags, langs *languages) convertResult {
+func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) convertResult {
 	var r convertResult
 	var err error
 	if j.path == "-" {
 		r.src, r.perm = j.stdin, 0o644
-	} else if r.src, r.perm, err = readFile(j.path); err != nil {
+	} else if r.src, r.perm, err = e.readFile(j.path); err != nil {
 		r.diags = hcl.Diagnostics{readFailed(j.path, err)}
+		return r
+	}
+	if r.file, r.diags = encodingFailed(r.src, j.name); r.file != nil {
 		return r
 	}
 	root, diags := langs.root(j.name)
@@ -256,24 +269,6 @@ func convertFile(j *convertJob, f *convertFlags, langs *languages) convertResult
 	return r
 }
 
-// readFile returns the content of a file and its permissions.
-func readFile(name string) ([]byte, fs.FileMode, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer fh.Close()
-	fi, err := fh.Stat()
-	if err != nil {
-		return nil, 0, err
-	}
-	if fi.IsDir() {
-		return nil, 0, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("is a directory")}
-	}
-	src, err := io.ReadAll(fh)
-	return src, fi.Mode().Perm(), err
-}
-
 // jobTargets returns the files that the jobs write.
 func jobTargets(jobs []convertJob) []string {
 	paths := make([]string, len(jobs))
@@ -294,13 +289,22 @@ func jobOutput(j *convertJob, r convertResult) output {
 	return o
 }
 
-// writeStdout writes a single result on standard output.
+// writeStdout writes text on standard output, escaped on a terminal (see
+// escape.go), and returns 0, or reports the failure and returns 1.
 func (e *env) writeStdout(c *command, b []byte) int {
+	if e.outTerminal {
+		b = appendEscaped(nil, b, true)
+	}
 	if _, err := e.stdout.Write(b); err != nil {
-		fmt.Fprintf(e.stderr, "hcljson %s: %v\n", c.name, err)
-		return 1
+		return e.stdoutFailed(c.name, err)
 	}
 	return 0
+}
+
+// stdoutFailed reports a failure to write standard output and returns 1.
+func (e *env) stdoutFailed(name string, err error) int {
+	fmt.Fprintf(e.stderr, "hcljson %s: cannot write standard output: %s\n", name, escapeText(err.Error()))
+	return 1
 }
 
 // writeFailed reports a failure to write, which is a *writeError, and

@@ -3,7 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,7 +67,7 @@ func planStdin(e *env, c *command, f *convertFlags, paths []string) ([]convertJo
 	case f.out != "" && isDir(f.out):
 		return nil, nil, e.usageError(c, "-o %s is a directory, and standard input has no name to write there: name a file", f.out)
 	}
-	src, err := io.ReadAll(e.stdin)
+	src, err := e.readStdin()
 	if err != nil {
 		return nil, hcl.Diagnostics{readFailed(stdinName, err)}, -1
 	}
@@ -96,7 +96,7 @@ func planDir(dir string, f *convertFlags) ([]convertJob, hcl.Diagnostics) {
 	default:
 		to = jsonSyntax
 	}
-	files, err := walkConfigs(dir, to.other())
+	files, warnings, err := walkConfigs(dir, to.other())
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -105,14 +105,14 @@ func planDir(dir string, f *convertFlags) ([]convertJob, hcl.Diagnostics) {
 		}}
 	}
 	if len(files) == 0 {
-		return nil, hcl.Diagnostics{noFiles(dir, to)}
+		return nil, append(warnings, noFiles(dir, to))
 	}
 	jobs := make([]convertJob, len(files))
 	for i, file := range files {
 		rel, _ := filepath.Rel(dir, file)
-		jobs[i] = convertJob{path: file, name: file, from: to.other(), to: to, rel: rel}
+		jobs[i] = convertJob{path: file, name: file, from: to.other(), to: to, rel: rel, walked: true}
 	}
-	return jobs, nil
+	return jobs, warnings
 }
 
 // noFiles reports a directory with nothing to convert to syntax to.
@@ -225,4 +225,66 @@ func fileKey(path string) string {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// skipLinkedTargets drops the jobs of files found in a directory walk
+// whose target is a symbolic link, with a warning each: a link in a tree
+// is not a reason to fail the whole run, and replacing it would write
+// where it points, or break it. (A file named on the command line whose
+// target is a link is an error of the writer.)
+func skipLinkedTargets(jobs []convertJob) ([]convertJob, hcl.Diagnostics) {
+	var warnings hcl.Diagnostics
+	kept := jobs[:0:0]
+	for _, j := range jobs {
+		if j.walked && j.target != "" {
+			if fi, err := os.Lstat(j.target); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				warnings = append(warnings, &hcl.Diagnostic{
+					Severity: hcl.DiagWarning,
+					Summary:  "Output is a symbolic link",
+					Detail:   fmt.Sprintf("The output of %q would replace %q, which is a symbolic link; the file was not converted.", j.path, j.target),
+				})
+				continue
+			}
+		}
+		kept = append(kept, j)
+	}
+	return kept, warnings
+}
+
+// checkInside returns an error for each target that a symbolic link
+// between the -o directory out and the target would put outside out: an
+// existing directory on the way that is a link. Missing directories are
+// made as real directories, and out itself may be a link.
+func checkInside(out string, jobs []convertJob) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		rel, err := filepath.Rel(out, j.target)
+		if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		dir := out
+		for _, part := range strings.Split(filepath.Dir(rel), string(filepath.Separator)) {
+			if part == "." {
+				break
+			}
+			dir = filepath.Join(dir, part)
+			fi, err := os.Lstat(dir)
+			if err != nil {
+				break
+			}
+			if fi.Mode()&fs.ModeSymlink != 0 {
+				if !seen[dir] {
+					seen[dir] = true
+					diags = append(diags, &hcl.Diagnostic{
+						Severity: hcl.DiagError,
+						Summary:  "Output directory holds a symbolic link",
+						Detail:   fmt.Sprintf("%q is a symbolic link, and writing through it could write outside %q, so no file was written. Remove the link, or give another -o directory.", dir, out),
+					})
+				}
+				break
+			}
+		}
+	}
+	return diags
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/module"
 )
 
 // diagWidth is the width at which diagnostics are wrapped.
@@ -27,7 +28,7 @@ func (e *env) writeDiags(files map[string]*hcl.File, diags hcl.Diagnostics) int 
 func writeDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, color bool) int {
 	if len(diags) > 0 {
 		if err := newDiagText(w, files, color).write(diags); err != nil {
-			fmt.Fprintf(w, "hcljson: %v\n", err)
+			fmt.Fprintf(w, "hcljson: %s\n", escapeText(err.Error()))
 			return 1
 		}
 	}
@@ -40,6 +41,18 @@ func writeDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, 
 // readFailed is the diagnostic of a file that cannot be read. It has no
 // Subject: there is no source to point at.
 func readFailed(name string, err error) *hcl.Diagnostic {
+	var se *module.SizeError
+	if errors.As(err, &se) {
+		what := fmt.Sprintf("The file %q has %d bytes", name, se.Size)
+		if name == stdinName {
+			what = fmt.Sprintf("Standard input has more than %d bytes", se.Limit)
+		}
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "File too large",
+			Detail:   fmt.Sprintf("%s, more than the limit of %d bytes; it was not read. Give --max-size to read larger inputs.", what, se.Limit),
+		}
+	}
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Failed to read file",

@@ -2,10 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -132,8 +135,15 @@ func isConfigName(name string, s syntax) bool {
 // in lexical order. It skips directories whose name starts with "."
 // (.terraform, .git) below dir, and the files that Terraform ignores
 // (hidden files, editor backups; see module.IsIgnored).
-func walkConfigs(dir string, s syntax) ([]string, error) {
+//
+// A file that is not regular is skipped with a warning: a named pipe
+// would block the run, a device never end. A symbolic link to a regular
+// file is followed; any other symbolic link (to a directory, to a special
+// file, or broken) is skipped with a warning, so that the tree read is
+// the tree below dir and no link makes the run fail.
+func walkConfigs(dir string, s syntax) ([]string, hcl.Diagnostics, error) {
 	var files []string
+	var warnings hcl.Diagnostics
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -145,12 +155,48 @@ func walkConfigs(dir string, s syntax) ([]string, error) {
 			}
 			return nil
 		}
-		if !module.IsIgnored(name) && isConfigName(name, s) {
-			files = append(files, path)
+		if module.IsIgnored(name) {
+			return nil
 		}
+		mode := d.Type()
+		if mode&fs.ModeSymlink != 0 {
+			fi, err := os.Stat(path)
+			switch {
+			case err != nil:
+				if isConfigName(name, s) {
+					warnings = append(warnings, skipped(path, "a symbolic link that cannot be followed ("+readError(err).Error()+")"))
+				}
+				return nil
+			case fi.IsDir():
+				warnings = append(warnings, skipped(path, "a symbolic link to a directory, which is not followed"))
+				return nil
+			}
+			mode = fi.Mode()
+		}
+		if !isConfigName(name, s) {
+			return nil
+		}
+		if !mode.IsRegular() {
+			what := module.Kind(mode)
+			if d.Type()&fs.ModeSymlink != 0 {
+				what = "a symbolic link to " + what
+			}
+			warnings = append(warnings, skipped(path, what+", not a regular file"))
+			return nil
+		}
+		files = append(files, path)
 		return nil
 	})
-	return files, err
+	return files, warnings, err
+}
+
+// skipped is the warning about a file that a directory walk skips.
+func skipped(path, what string) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagWarning,
+		Summary:  "File skipped",
+		Detail:   fmt.Sprintf("%q is %s; it was skipped.", path, what),
+	}
 }
 
 // stdinName is the name of standard input in diagnostics.

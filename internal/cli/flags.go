@@ -26,8 +26,7 @@ func newFlags(c *command) *flag.FlagSet {
 func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) ([]string, int) {
 	names, err := splitArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, c.help)
-		return nil, 0
+		return nil, e.writeStdout(c, []byte(c.help))
 	}
 	if err != nil {
 		return nil, e.usageError(c, "%v", err)
@@ -59,7 +58,7 @@ func splitArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // and returns 2.
 func (e *env) usageError(c *command, format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "hcljson %s: %s\n%s\nRun \"hcljson %s -h\" for details.\n",
-		c.name, fmt.Sprintf(format, args...), usageLine(c.help), c.name)
+		c.name, escapeText(fmt.Sprintf(format, args...)), usageLine(c.help), c.name)
 	return 2
 }
 

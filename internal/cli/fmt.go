@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -49,6 +48,10 @@ Flags:
                the program the files are written for: opentofu (or tofu)
                or terraform (default: OpenTofu for a directory holding a
                .tofu or .tofu.json file, Terraform otherwise)
+  --max-size SIZE
+               read no input larger than SIZE: a number of bytes, or with
+               a unit (KiB, MiB, GiB; KB, MB, GB), such as 1GiB. Default:
+               256MiB
 
 Exit status: 0 when all is well, 1 when a file has errors or, with -check,
 is not formatted, 2 on a usage error.
@@ -79,14 +82,14 @@ func fmtCmd(e *env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	langs, more := newLanguages("", f.terraform, f.program.p)
+	langs, more := newLanguages(e, "", f.terraform, f.program.p)
 	diags = append(diags, more...)
 	if diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
 	results := make([]fmtResult, len(jobs))
 	e.forEach("formatted", len(jobs), func(i int) {
-		results[i] = formatFile(&jobs[i], langs)
+		results[i] = formatFile(e, &jobs[i], langs)
 	})
 	// Only the files that change are rewritten, so only their targets
 	// must be regular files (a formatted file behind a symbolic link is
@@ -95,9 +98,21 @@ func fmtCmd(e *env, args []string) int {
 	if f.write {
 		var changed []int
 		for i, r := range results {
-			if r.changed() {
-				changed = append(changed, i)
+			if !r.changed() {
+				continue
 			}
+			// A link found in a directory is not rewritten: replacing
+			// it would break it, and writing through it would write
+			// outside the tree.
+			if fi, err := os.Lstat(jobs[i].path); jobs[i].walked && err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				diags = append(diags, &hcl.Diagnostic{
+					Severity: hcl.DiagWarning,
+					Summary:  "Symbolic link not rewritten",
+					Detail:   fmt.Sprintf("%q is a symbolic link to a file that is not formatted; it was not rewritten.", jobs[i].path),
+				})
+				continue
+			}
+			changed = append(changed, i)
 		}
 		if len(changed) > 0 {
 			names := make([]string, len(changed))
@@ -105,9 +120,10 @@ func fmtCmd(e *env, args []string) int {
 				names[k] = jobs[i].name
 			}
 			var err error
-			if w, err = startWriter(names); err != nil {
+			if w, err = startWriter(e.files, names); err != nil {
 				return e.writeFailed(err)
 			}
+			diags = append(diags, e.files.staleRemoved()...)
 			for k, i := range changed {
 				r := results[i]
 				w.stage(k, output{data: r.out, perm: r.perm, source: jobs[i].path, read: r.src})
@@ -146,6 +162,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs.BoolVar(&f.diff, "diff", false, "")
 	fs.BoolVar(&f.terraform, "terraform", false, "")
 	fs.Var(&f.program, "program", "")
+	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	switch {
 	case code >= 0:
@@ -165,7 +182,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 // planFmt lists the files to format.
 func planFmt(e *env, c *command, f *fmtFlags, paths []string) ([]convertJob, hcl.Diagnostics, int) {
 	if paths[0] == "-" {
-		src, err := io.ReadAll(e.stdin)
+		src, err := e.readStdin()
 		if err != nil {
 			return nil, hcl.Diagnostics{readFailed(stdinName, err)}, -1
 		}
@@ -181,14 +198,15 @@ func planFmt(e *env, c *command, f *fmtFlags, paths []string) ([]convertJob, hcl
 			diags = append(diags, readFailed(p, err))
 		case fi.IsDir():
 			dir = p
-			found, err := walkConfigs(p, jsonSyntax)
+			found, warnings, err := walkConfigs(p, jsonSyntax)
+			diags = append(diags, warnings...)
 			if err != nil {
 				diags = append(diags, readFailed(p, err))
 			} else if len(found) == 0 {
 				diags = append(diags, noFormat(p))
 			}
 			for _, name := range found {
-				jobs = append(jobs, convertJob{path: name, name: name})
+				jobs = append(jobs, convertJob{path: name, name: name, walked: true})
 			}
 		case syntaxOf(p) != jsonSyntax:
 			return nil, nil, e.usageError(c, "%s is not a JSON file: hcljson fmt formats HCL's JSON syntax (terraform fmt formats native syntax)", p)
@@ -216,13 +234,17 @@ func noFormat(dir string) *hcl.Diagnostic {
 }
 
 // formatFile reads and formats one file.
-func formatFile(j *convertJob, langs *languages) fmtResult {
+func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 	var r fmtResult
 	var err error
 	if j.path == "-" {
 		r.src = j.stdin
-	} else if r.src, r.perm, err = readFile(j.path); err != nil {
+	} else if r.src, r.perm, err = e.readFile(j.path); err != nil {
 		r.diags = hcl.Diagnostics{readFailed(j.path, err)}
+		return r
+	}
+	if f, diags := encodingFailed(r.src, j.name); f != nil {
+		r.diags = diags
 		return r
 	}
 	root, _ := langs.root(j.name)

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -51,6 +50,9 @@ Flags:
                    to standard error then, except for usage errors.
   -v               print the value's position, FILE:LINE:COLUMN, on
                    standard error after the value (text format)
+  --max-size SIZE  read no input larger than SIZE: a number of bytes, or
+                   with a unit (KiB, MiB, GiB; KB, MB, GB), such as 1GiB.
+                   Default: 256MiB
 
 Exit status: 0 when the value is found (with or without warnings), 1 when
 the file cannot be read, is not JSON or has no value at PATH, 2 on a usage
@@ -67,18 +69,17 @@ type getFlags struct {
 
 // get runs "hcljson get".
 func get(e *env, args []string) int {
-	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
-	f, code := parseGetFlags(args, stdout, stderr)
+	stdout, stderr := e.stdout, e.stderr
+	f, code := parseGetFlags(e, args)
 	if code >= 0 {
 		return code
 	}
-	filename, src, err := getRead(f.file, stdin)
+	filename, src, err := getRead(e, f.file)
 	if err != nil {
-		return f.fail(e, nil, hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Failed to read file",
-			Detail:   fmt.Sprintf("The file %q could not be read: %s.", filename, readError(err)),
-		}})
+		return f.fail(e, nil, hcl.Diagnostics{readFailed(filename, err)})
+	}
+	if file, diags := encodingFailed(src, filename); file != nil {
+		return f.fail(e, map[string]*hcl.File{filename: file}, diags)
 	}
 	doc := scanner.Parse(src, scanner.Options{})
 	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
@@ -89,44 +90,52 @@ func get(e *env, args []string) int {
 	if f.json {
 		return getWrite(stdout, stderr, getJSON(res, diags))
 	}
-	if code := getWrite(stdout, stderr, getAppendIndent(nil, doc, res.Node, 0)); code != 0 {
+	out := getAppendIndent(nil, doc, res.Node, 0)
+	if e.outTerminal {
+		out = appendEscaped(nil, out, true)
+	}
+	if code := getWrite(stdout, stderr, out); code != 0 {
 		return code
 	}
 	e.writeDiags(files, diags)
 	if f.verbose {
 		p := res.Range.Start
-		fmt.Fprintf(stderr, "%s:%d:%d\n", filename, p.Line, p.Column)
+		fmt.Fprintf(stderr, "%s:%d:%d\n", escapeName(filename), p.Line, p.Column)
 	}
 	return 0
 }
 
 // getRead reads the file named on the command line, or standard input for
 // "-", and returns the name to use in diagnostics.
-func getRead(name string, stdin io.Reader) (filename string, src []byte, err error) {
+func getRead(e *env, name string) (filename string, src []byte, err error) {
 	if name == "-" {
-		src, err = io.ReadAll(stdin)
+		src, err = e.readStdin()
 		return stdinName, src, err
 	}
-	src, err = os.ReadFile(name)
+	src, _, err = e.readFile(name)
 	return name, src, err
 }
 
 // parseGetFlags reads the command line of "hcljson get". It returns a
 // status of 0 or more when the command is over (help, usage error), -1
 // when it should go on.
-func parseGetFlags(args []string, stdout, stderr io.Writer) (*getFlags, int) {
+func parseGetFlags(e *env, args []string) (*getFlags, int) {
+	stdout, stderr := e.stdout, e.stderr
 	fs := flag.NewFlagSet("get", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "text", "")
 	var f getFlags
 	fs.BoolVar(&f.verbose, "v", false, "")
+	e.sizeFlagOn(fs)
 	usageError := func(msg string, args ...any) (*getFlags, int) {
-		fmt.Fprintf(stderr, "hcljson get: "+msg+"\n%s\nRun \"hcljson get -h\" for details.\n", append(args, getUsageLine)...)
+		fmt.Fprintf(stderr, "hcljson get: %s\n%s\nRun \"hcljson get -h\" for details.\n", escapeText(fmt.Sprintf(msg, args...)), getUsageLine)
 		return nil, 2
 	}
 	names, err := splitArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, getUsage)
+		if _, err := io.WriteString(stdout, getUsage); err != nil {
+			return nil, e.stdoutFailed("get", err)
+		}
 		return nil, 0
 	}
 	if err != nil {
@@ -151,7 +160,7 @@ func parseGetFlags(args []string, stdout, stderr io.Writer) (*getFlags, int) {
 	if err != nil {
 		var se *jsonpath.SyntaxError
 		if errors.As(err, &se) {
-			fmt.Fprintf(stderr, "hcljson get: invalid path at column %d: %s\n  %s\n  %s^\n", se.Column(), se.Msg, se.Path, strings.Repeat(" ", se.Column()-1))
+			fmt.Fprintf(stderr, "hcljson get: invalid path at column %d: %s\n  %s\n  %s^\n", se.Column(), escapeText(se.Msg), escapeName(se.Path), strings.Repeat(" ", se.Column()-1))
 			return nil, 2
 		}
 		return usageError("%v", err)
@@ -178,7 +187,7 @@ func (f *getFlags) fail(e *env, files map[string]*hcl.File, diags hcl.Diagnostic
 // failure and returns 1.
 func getWrite(stdout, stderr io.Writer, b []byte) int {
 	if _, err := stdout.Write(append(b, '\n')); err != nil {
-		fmt.Fprintf(stderr, "hcljson get: %v\n", err)
+		fmt.Fprintf(stderr, "hcljson get: cannot write standard output: %s\n", escapeText(err.Error()))
 		return 1
 	}
 	return 0

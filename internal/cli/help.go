@@ -28,15 +28,13 @@ func help(e *env, args []string) int {
 	}
 	switch len(names) {
 	case 0:
-		fmt.Fprint(e.stdout, usage)
-		return 0
+		return e.writeStdout(c, []byte(usage))
 	case 1:
 		target := lookup(names[0])
 		if target == nil {
 			return e.usageError(c, "unknown command %q%s", names[0], suggestCommand(names[0]))
 		}
-		fmt.Fprint(e.stdout, target.help)
-		return 0
+		return e.writeStdout(c, []byte(target.help))
 	}
 	return e.usageError(c, "want at most one command, have %d", len(names))
 }
@@ -52,8 +50,7 @@ func version(e *env, args []string) int {
 		return e.usageError(c, "unexpected argument %q", names[0])
 	}
 	v, goVersion := buildVersion()
-	fmt.Fprintf(e.stdout, "hcljson %s %s\n", v, goVersion)
-	return 0
+	return e.writeStdout(c, fmt.Appendf(nil, "hcljson %s %s\n", v, goVersion))
 }
 
 // buildVersion returns the main module's version, "(devel)" when the

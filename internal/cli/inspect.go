@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"os"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/inspect"
 	"github.com/hcljson/hcljson/module"
@@ -41,7 +39,7 @@ Flags:
                            variables, outputs, resources and modules
   --compact                json on one line, as terraform show -json prints it
   --provider-schema FILE   the output of "terraform providers schema -json"
-` + programHelp + `
+` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error, 1 when there are errors, 2 on a
 usage error.
 `
@@ -56,6 +54,7 @@ func inspectCmd(e *env, args []string) int {
 	fs.Var(&schemas, "provider-schema", "")
 	var program programFlag
 	fs.Var(&program, "program", "")
+	e.sizeFlagOn(fs)
 	dirs, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
@@ -71,7 +70,7 @@ func inspectCmd(e *env, args []string) int {
 	}
 	lang := program.p.Resolve(dirs[0]).Language("main.tf")
 	if len(schemas) == 1 {
-		data, err := os.ReadFile(schemas[0])
+		data, err := e.readOption(schemas[0])
 		if err != nil {
 			return e.writeDiags(nil, hcl.Diagnostics{readFailed(schemas[0], err)})
 		}
@@ -88,32 +87,35 @@ func inspectCmd(e *env, args []string) int {
 	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{Program: program.p}); diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
-	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang})
-	status := e.writeDiags(sourcesOf(diags), diags)
+	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang, MaxFileSize: e.maxSize})
+	status := e.writeDiags(e.sourcesOf(diags), diags)
 	if cfg == nil {
 		return 1
 	}
 	var err error
 	if *format == "text" {
-		err = inspect.WriteText(e.stdout, cfg)
+		ew := &escapeWriter{w: e.stdout}
+		if err = inspect.WriteText(ew, cfg); err == nil {
+			err = ew.Flush()
+		}
 	} else {
 		err = inspect.WriteJSON(e.stdout, cfg, !*compact)
 	}
 	if err != nil {
-		return e.writeFailed(err)
+		return e.stdoutFailed(c.name, err)
 	}
 	return status
 }
 
 // sourcesOf reads the files that diags point into, for the snippets of
 // the diagnostic writer (a file that cannot be read gets none).
-func sourcesOf(diags hcl.Diagnostics) map[string]*hcl.File {
+func (e *env) sourcesOf(diags hcl.Diagnostics) map[string]*hcl.File {
 	files := map[string]*hcl.File{}
 	for _, d := range diags {
 		if d.Subject == nil || files[d.Subject.Filename] != nil {
 			continue
 		}
-		if src, err := os.ReadFile(d.Subject.Filename); err == nil {
+		if src, _, err := e.readFile(d.Subject.Filename); err == nil {
 			files[d.Subject.Filename] = &hcl.File{Bytes: src}
 		}
 	}

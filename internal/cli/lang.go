@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -42,7 +41,7 @@ type extended struct {
 
 // newLanguages reads the provider schemas file, if any (the output of
 // terraform providers schema -json), and returns the chooser.
-func newLanguages(providerSchemas string, terraform bool, program module.Program) (*languages, hcl.Diagnostics) {
+func newLanguages(e *env, providerSchemas string, terraform bool, program module.Program) (*languages, hcl.Diagnostics) {
 	l := &languages{
 		terraform: terraform,
 		program:   program,
@@ -53,7 +52,7 @@ func newLanguages(providerSchemas string, terraform bool, program module.Program
 	if providerSchemas == "" {
 		return l, nil
 	}
-	data, err := os.ReadFile(providerSchemas)
+	data, err := e.readOption(providerSchemas)
 	if err != nil {
 		return nil, hcl.Diagnostics{readFailed(providerSchemas, err)}
 	}

@@ -70,6 +70,7 @@ func (e *writeError) diagnostic() *hcl.Diagnostic {
 // permissions; a directory, a symbolic link or a device at the target is
 // an error.
 type writer struct {
+	run   *runFiles
 	outs  []output
 	perms []fs.FileMode // of existing targets; 0 for new files
 	temps []string      // by output; "" when not staged
@@ -85,9 +86,11 @@ type writer struct {
 const stagers = 8
 
 // startWriter checks the targets, makes their missing directories and
-// starts the goroutines that stage files.
-func startWriter(paths []string) (*writer, error) {
+// starts the goroutines that stage files. Its temporary files and
+// directories are listed in run, which removes them on an interrupt.
+func startWriter(run *runFiles, paths []string) (*writer, error) {
 	w := &writer{
+		run:   run,
 		outs:  make([]output, len(paths)),
 		perms: make([]fs.FileMode, len(paths)),
 		temps: make([]string, len(paths)),
@@ -100,6 +103,9 @@ func startWriter(paths []string) (*writer, error) {
 		if err == nil {
 			err = w.mkdirAll(filepath.Dir(p))
 		}
+		if err == nil {
+			run.sweep(filepath.Dir(p))
+		}
 		if err != nil {
 			w.abort()
 			return nil, &writeError{path: p, err: err}
@@ -109,7 +115,7 @@ func startWriter(paths []string) (*writer, error) {
 	for range stagers {
 		w.wg.Go(func() {
 			for i := range w.queue {
-				w.temps[i], w.errs[i] = stageFile(w.outs[i], w.perms[i])
+				w.temps[i], w.errs[i] = w.run.stage(w.outs[i], w.perms[i])
 			}
 		})
 	}
@@ -194,10 +200,11 @@ func (w *writer) check() error {
 	return nil
 }
 
-// stageFile writes o's data to a synced temporary file beside o.path,
-// with permissions perm, and returns its name ("" if none was made).
-func stageFile(o output, perm fs.FileMode) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(o.path)+".hcljson-*")
+// stage writes o's data to a synced temporary file beside o.path (see
+// runFiles.create), with permissions perm, and returns its name ("" if
+// none was made).
+func (r *runFiles) stage(o output, perm fs.FileMode) (string, error) {
+	f, err := r.create(o.path)
 	if err != nil {
 		return "", err
 	}
@@ -231,7 +238,7 @@ func (w *writer) mkdirAll(dir string) error {
 			return err
 		}
 	}
-	if err := os.Mkdir(dir, 0o777); err != nil {
+	if err := w.run.mkdir(dir); err != nil {
 		return err
 	}
 	w.dirs = append(w.dirs, dir)
@@ -242,7 +249,7 @@ func (w *writer) mkdirAll(dir string) error {
 func (w *writer) abort() {
 	for _, t := range w.temps {
 		if t != "" {
-			os.Remove(t)
+			w.run.remove(t)
 		}
 	}
 	for i := len(w.dirs) - 1; i >= 0; i-- {
@@ -258,10 +265,13 @@ func (w *writer) commit() error {
 		if t == "" {
 			continue
 		}
-		if err := os.Rename(t, w.outs[i].path); err != nil {
+		err := os.Rename(t, w.outs[i].path)
+		if err == nil {
+			w.run.forget(t)
+		} else {
 			for _, rest := range w.temps[i:] {
 				if rest != "" {
-					os.Remove(rest)
+					w.run.remove(rest)
 				}
 			}
 			if done == 0 {

@@ -237,7 +237,7 @@ func writeAll(outs []output) error {
 	for i, o := range outs {
 		paths[i] = o.path
 	}
-	w, err := startWriter(paths)
+	w, err := startWriter(newRunFiles(), paths)
 	if err != nil {
 		return err
 	}
