@@ -86,6 +86,15 @@
 //
 // # Limits
 //
+// Each module directory is read and parsed once, however many calls
+// refer to it (directories are told apart by their path with symbolic
+// links resolved), and a diagnostic repeated by decoding one module for
+// several calls is reported once. The tree still holds one module per
+// call, as Terraform's does, so it doubles at each level where a module
+// calls another twice; at most Options.MaxModuleCalls calls (10,000 by
+// default) get their module, and past that the error "Too many module
+// calls" says where the tree was cut.
+//
 // Override files are merged (module.Merge); in a resource merged from
 // native and JSON files, what no schema lists is read as each file's syntax
 // says (module.Syntax). A module's source and version are literals for

@@ -40,7 +40,19 @@ type Options struct {
 	// built-in reader refuses a file without reading it
 	// (module.Options.MaxFileSize).
 	MaxFileSize int64
+
+	// MaxModuleCalls is the most module calls whose module is read in
+	// the whole tree: 0 means DefaultMaxModuleCalls, a negative number
+	// no limit. The tree holds one module per call, as Terraform expands
+	// it, so modules that call the same module twice make it grow
+	// exponentially with its depth while each directory is read once;
+	// past the limit a call has no "module" and the error "Too many
+	// module calls" is reported.
+	MaxModuleCalls int
 }
+
+// DefaultMaxModuleCalls is the default of Options.MaxModuleCalls.
+const DefaultMaxModuleCalls = 10000
 
 // Module reads the module in dir and the modules it calls, recursively,
 // and returns their configuration representation.
@@ -71,7 +83,8 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 		})
 	}
 	l.diags = append(l.diags, diags...)
-	return l.config(files), l.diags
+	cfg := l.config(files)
+	return cfg, dedupe(l.diags)
 }
 
 // Files returns the configuration representation of the module made of
@@ -79,7 +92,8 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 // module sources are read (as Module reads them).
 func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
 	l := newLoader(dir, opts)
-	return l.config(files), l.diags
+	cfg := l.config(files)
+	return cfg, dedupe(l.diags)
 }
 
 // loader reads one module tree.
@@ -91,10 +105,35 @@ type loader struct {
 	// modules.json lists for them.
 	installed map[string]string
 	diags     hcl.Diagnostics
+	// keys caches dirKey by directory name, and dirs the module
+	// directories read, by key: each is read once, however many calls
+	// refer to it, so that a tree in which modules call the same module
+	// several times costs reading each directory once.
+	keys map[string]string
+	dirs map[string]*dirRead
+	// contents caches the root content of each file, which is the same
+	// in every module that reads the file.
+	contents map[*hcl.File]*hcl.BodyContent
+	// calls counts the module calls whose module was read, up to
+	// maxCalls (negative: no limit).
+	calls, maxCalls int
+}
+
+// dirRead is one module directory read.
+type dirRead struct {
+	isDir bool // whether it exists and is a directory
+	files []*hcl.File
 }
 
 func newLoader(dir string, opts Options) *loader {
-	l := &loader{lang: opts.Language, readDir: opts.ReadDir, rootDir: dir}
+	l := &loader{
+		lang: opts.Language, readDir: opts.ReadDir, rootDir: dir,
+		keys: map[string]string{}, dirs: map[string]*dirRead{}, contents: map[*hcl.File]*hcl.BodyContent{},
+		maxCalls: opts.MaxModuleCalls,
+	}
+	if l.maxCalls == 0 {
+		l.maxCalls = DefaultMaxModuleCalls
+	}
 	if l.lang == nil {
 		l.lang = opts.Program.Resolve(dir).Language("main.tf")
 	}
@@ -128,6 +167,7 @@ func (l *loader) config(files []*hcl.File) *Config {
 // load decodes one module and, recursively, the modules it calls.
 func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node) *node {
 	n := newNode(dir, path, parent)
+	n.key = l.key(dir)
 	contents := make([]*hcl.BodyContent, len(files))
 	for i, f := range files {
 		contents[i] = l.rootContent(f)
@@ -184,8 +224,9 @@ func (l *loader) childDir(n *node, call *callInfo, path []string) (string, bool)
 // directory or a cycle at the call's source argument.
 func (l *loader) readChild(n *node, call *callInfo, dir string, path []string) *node {
 	subject := call.sourceRange.Ptr()
+	key := l.key(dir)
 	for p := n; p != nil; p = p.parent {
-		if sameDir(p.dir, dir) {
+		if p.key == key {
 			l.diags = append(l.diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Module calls itself",
@@ -195,7 +236,32 @@ func (l *loader) readChild(n *node, call *callInfo, dir string, path []string) *
 			return nil
 		}
 	}
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if l.maxCalls >= 0 && l.calls >= l.maxCalls {
+		if l.calls == l.maxCalls {
+			l.calls++ // report once
+			l.diags = append(l.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Too many module calls",
+				Detail: fmt.Sprintf("The module tree has more than %d module calls (a module called from several places, or from a module called several times, counts once per call, as Terraform expands the tree); module %s and the calls after it are shown without their module.",
+					l.maxCalls, strings.Join(path, ".")),
+				Subject: subject,
+			})
+		}
+		return nil
+	}
+	l.calls++
+	rd := l.dirs[key]
+	if rd == nil {
+		rd = &dirRead{}
+		if info, err := os.Stat(dir); err == nil && info.IsDir() {
+			var diags hcl.Diagnostics
+			rd.isDir = true
+			rd.files, diags = l.readDir(dir)
+			l.diags = append(l.diags, diags...)
+		}
+		l.dirs[key] = rd
+	}
+	if !rd.isDir {
 		l.diags = append(l.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Failed to read module directory",
@@ -204,19 +270,61 @@ func (l *loader) readChild(n *node, call *callInfo, dir string, path []string) *
 		})
 		return nil
 	}
-	files, diags := l.readDir(dir)
-	l.diags = append(l.diags, diags...)
-	return l.load(dir, files, path, n)
+	return l.load(dir, rd.files, path, n)
 }
 
-// sameDir reports whether a and b name the same directory.
-func sameDir(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
+// key returns the identity of a directory (see dirKey), computed once per
+// name.
+func (l *loader) key(dir string) string {
+	k, ok := l.keys[dir]
+	if !ok {
+		k = dirKey(dir)
+		l.keys[dir] = k
 	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+	return k
+}
+
+// dirKey returns the identity of a directory: its absolute path with
+// symbolic links resolved, so that two names of one directory have the
+// same key; the cleaned name when it cannot be resolved.
+func dirKey(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
+// dedupe returns diags without the repetitions of a diagnostic: a module
+// called several times is decoded once per call, and its diagnostics
+// would be reported each time.
+func dedupe(diags hcl.Diagnostics) hcl.Diagnostics {
+	type id struct {
+		severity        hcl.DiagnosticSeverity
+		summary, detail string
+		subject         hcl.Range
+	}
+	seen := make(map[id]bool, len(diags))
+	out := diags[:0:0]
+	for _, d := range diags {
+		// A diagnostic that describes values depends on its
+		// evaluation context, and is kept.
+		if d.Expression == nil {
+			k := id{severity: d.Severity, summary: d.Summary, detail: d.Detail}
+			if d.Subject != nil {
+				k.subject = *d.Subject
+			}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // isLocalSource reports whether a module source is a local path, which

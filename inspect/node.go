@@ -15,6 +15,7 @@ import (
 // configurations need to know about it.
 type node struct {
 	dir      string
+	key      string   // dirKey(dir)
 	path     []string // module call names from the root
 	parent   *node
 	mod      *ModuleConfig
@@ -58,13 +59,18 @@ func (n *node) addr() string {
 	return b.String()
 }
 
-// rootContent decodes a file's root body with the language's schema.
+// rootContent decodes a file's root body with the language's schema,
+// once per file.
 func (l *loader) rootContent(f *hcl.File) *hcl.BodyContent {
+	if c, ok := l.contents[f]; ok {
+		return c
+	}
 	content, _, diags := l.lang.Root.Content(f.Body)
 	l.diags = append(l.diags, diags...)
 	if content == nil {
-		return &hcl.BodyContent{}
+		content = &hcl.BodyContent{}
 	}
+	l.contents[f] = content
 	return content
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -311,4 +312,66 @@ func TestEscape(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDoublingModuleTree inspects a module tree 17 levels deep in which
+// each module calls the next twice (131,071 module calls, 18 directories)
+// in under a second: each directory is read once, and the tree stops at
+// 10,000 calls with an error saying so.
+func TestDoublingModuleTree(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 31 {
+		src := "variable \"x\" {}\n"
+		if i < 30 {
+			src += fmt.Sprintf("module \"a\" {\n  source = \"../m%d\"\n  x = var.x\n}\nmodule \"b\" {\n  source = \"../m%d\"\n  x = var.x\n}\n", i+1, i+1)
+		}
+		mkFile(t, filepath.Join(dir, fmt.Sprintf("m%d", i), "main.tf"), src)
+	}
+	mkFile(t, filepath.Join(dir, "r", "main.tf"), "module \"a\" {\n  source = \"../m14\"\n  x = 1\n}\n")
+	want := "Error: Too many module calls\n\n  on m29/main.tf line 7:\n   7:   source = \"../m30\"\n\n" +
+		"The module tree has more than 10000 module calls (a module called from several\nplaces, or from a module called several times, counts once per call, as\nTerraform expands the tree); module a.a.a.a.b.a.a.b.b.b.a.a.a.a.a.b.b and the\ncalls after it are shown without their module.\n\n"
+	t.Chdir(filepath.Join(dir, "r"))
+	for _, format := range []string{"json", "text"} {
+		// Standard output is counted, not kept: the JSON is 31 MB, most
+		// of it indentation.
+		var stdout countWriter
+		var stderr bytes.Buffer
+		start := time.Now()
+		code := Main([]string{"inspect", "--format", format, "."}, strings.NewReader(""), &stdout, &stderr)
+		elapsed := time.Since(start)
+		t.Logf("--format %s: %v, %d bytes of output", format, elapsed, stdout.n)
+		if elapsed > time.Second {
+			t.Errorf("--format %s took %v", format, elapsed)
+		}
+		if code != 1 || stderr.String() != strings.ReplaceAll(want, "m29/", "../m29/") {
+			t.Errorf("--format %s: status %d, stderr\n%s", format, code, stderr.String())
+		}
+		if want := map[string]int{"json": 10000, "text": 10000}[format]; stdout.modules != want {
+			t.Errorf("--format %s shows %d module variables, want %d", format, stdout.modules, want)
+		}
+	}
+	// Without the limit, a tree 12 levels deep is read whole.
+	mkFile(t, filepath.Join(dir, "r", "main.tf"), "module \"a\" {\n  source = \"../m19\"\n  x = 1\n}\n")
+	code, stdout, stderr := runIn(t, filepath.Join(dir, "r"), "", "inspect", "--format", "text", "--max-module-calls", "0", ".")
+	if n := strings.Count(stdout, "    x  ../m"); code != 0 || stderr != "" || n != 4095 {
+		t.Errorf("no limit: status %d, %d module variables, stderr %q", code, n, stderr)
+	}
+}
+
+// countWriter counts the bytes written, and the module variables "x" in
+// them (as inspect --format json or text shows them).
+type countWriter struct {
+	n, modules int
+	tail       []byte
+}
+
+func (w *countWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	// Count across writes: keep the end of the last one.
+	text := append(w.tail, p...)
+	for _, pat := range []string{`"variables": {` + "\n", "    x  ../m"} {
+		w.modules += strings.Count(string(text), pat) - strings.Count(string(w.tail), pat)
+	}
+	w.tail = append(w.tail[:0], text[max(0, len(text)-32):]...)
+	return len(p), nil
 }

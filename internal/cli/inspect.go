@@ -39,6 +39,11 @@ Flags:
                            variables, outputs, resources and modules
   --compact                json on one line, as terraform show -json prints it
   --provider-schema FILE   the output of "terraform providers schema -json"
+  --max-module-calls N     read the modules of at most N module calls
+                           (default 10000; 0: no limit). The tree holds one
+                           module per call, so modules that call a module
+                           twice double it at each level; past N a call has
+                           no "module", and the error says so
 ` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error, 1 when there are errors, 2 on a
 usage error.
@@ -55,6 +60,7 @@ func inspectCmd(e *env, args []string) int {
 	var program programFlag
 	fs.Var(&program, "program", "")
 	e.sizeFlagOn(fs)
+	maxCalls := fs.Int("max-module-calls", inspect.DefaultMaxModuleCalls, "")
 	dirs, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
@@ -67,6 +73,11 @@ func inspectCmd(e *env, args []string) int {
 		return e.usageError(c, "give one --provider-schema file (\"terraform providers schema -json\" writes every provider in one)")
 	case len(dirs) != 1:
 		return e.usageError(c, "want one module directory, have %d", len(dirs))
+	case *maxCalls < 0:
+		return e.usageError(c, "--max-module-calls %d: want 0 (no limit) or more", *maxCalls)
+	}
+	if *maxCalls == 0 {
+		*maxCalls = -1 // no limit
 	}
 	lang := program.p.Resolve(dirs[0]).Language("main.tf")
 	if len(schemas) == 1 {
@@ -87,7 +98,7 @@ func inspectCmd(e *env, args []string) int {
 	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{Program: program.p}); diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
-	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang, MaxFileSize: e.maxSize})
+	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang, MaxFileSize: e.maxSize, MaxModuleCalls: *maxCalls})
 	status := e.writeDiags(e.sourcesOf(diags), diags)
 	if cfg == nil {
 		return 1
