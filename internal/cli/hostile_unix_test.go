@@ -75,7 +75,9 @@ func TestFIFOSkipped(t *testing.T) {
 		{[]string{"check", "mod/pipe.tf"}, 1, "", "Error: Failed to read file\n\nThe file \"mod/pipe.tf\" could not be read: is a named pipe, not a regular file.\n\n"},
 		{[]string{"get", "mod/pipe.tf.json", "."}, 1, "", "Error: Failed to read file\n\nThe file \"mod/pipe.tf.json\" could not be read: is a named pipe, not a regular\nfile.\n\n"},
 	} {
-		code, stdout, stderr := runWithin(t, time.Second, dir, tt.args...)
+		// Milliseconds when it works; a FIFO that is opened blocks
+		// forever. The bound leaves room for a loaded CI machine.
+		code, stdout, stderr := runWithin(t, 5*time.Second, dir, tt.args...)
 		if code != tt.code || stdout != tt.stdout || stderr != tt.stderr {
 			t.Errorf("%v: status %d, stdout %q, stderr\n%s\nwant status %d, stdout %q, stderr\n%s", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
