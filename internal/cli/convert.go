@@ -40,13 +40,20 @@ One input is written on standard output. Several inputs, or a directory,
 need -w, which writes each output beside its source (a.tf → a.tf.json,
 a.tf.json → a.tf, a.tftest.hcl → a.tftest.json, x.hcl → x.hcl.json), or
 -o DIR, which writes them into DIR, mirroring each directory given (a file
-given by name goes to DIR/NAME). With one input, -o names the output file,
-or an existing directory to write it into. An existing output is replaced
-only if it is a regular file; a directory or a symbolic link in its place
-is an error. Every file is converted before any is written, and nothing is
-written when one has errors; each file is written atomically (a temporary
-file, synced, renamed over the target) and keeps the permissions of the file
-it replaces, or of its source. Files are converted in parallel on all cores,
+given by name goes to DIR/NAME); nothing is written when a directory inside
+DIR on the way to an output is a symbolic link. With one input, -o names the
+output file, or an existing directory to write it into. An existing output
+is replaced only if it is a regular file; a directory in its place is an
+error, and so is a symbolic link, except for a file found in a directory,
+which is then skipped with a warning. In a directory, a symbolic link to a
+file is read; other links and special files (named pipes, devices) are
+skipped with a warning. Every file is converted before any is written, and
+nothing is written when one has errors; each file is written atomically (a
+temporary file .NAME.hcljson-tmp-PID-RANDOM, synced, renamed over the
+target) and keeps the permissions of the file it replaces, or of its source.
+An interrupt (SIGINT, SIGTERM) removes the temporary files and exits with
+status 130 or 143; a later run writing into the same directory removes
+those that a killed run left. Files are converted in parallel on all cores,
 with a progress line on a terminal when that takes more than a second.
 
 Flags:

@@ -43,14 +43,14 @@ func writeDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics, 
 func readFailed(name string, err error) *hcl.Diagnostic {
 	var se *module.SizeError
 	if errors.As(err, &se) {
-		what := fmt.Sprintf("The file %q has %d bytes", name, se.Size)
+		what := fmt.Sprintf("The file %q has %d bytes, more than the limit of %d bytes", name, se.Size, se.Limit)
 		if name == stdinName {
-			what = fmt.Sprintf("Standard input has more than %d bytes", se.Limit)
+			what = fmt.Sprintf("Standard input has more than the limit of %d bytes", se.Limit)
 		}
 		return &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "File too large",
-			Detail:   fmt.Sprintf("%s, more than the limit of %d bytes; it was not read. Give --max-size to read larger inputs.", what, se.Limit),
+			Detail:   what + "; it was not read. Give --max-size to read larger inputs.",
 		}
 	}
 	return &hcl.Diagnostic{

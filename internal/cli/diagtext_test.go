@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // diagSources are files whose diagnostics TestDiagTextMatchesHCL prints:
@@ -50,6 +51,19 @@ func TestDiagTextMatchesHCL(t *testing.T) {
 		for range 500 {
 			diags = append(diags, randomDiag(r, name, len(src)))
 		}
+	}
+	// A diagnostic that names the values of its expression's variables.
+	expr, _ := hclsyntax.ParseExpression([]byte("var.a == local.b"), "a.tf", hcl.InitialPos)
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{
+		"var":   cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("x")}),
+		"local": cty.ObjectVal(map[string]cty.Value{"b": cty.ListValEmpty(cty.String)}),
+	}}
+	for _, name := range []string{"a.tf", "nope.tf"} {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError, Summary: "Values", Detail: "See the values.",
+			Subject:    &hcl.Range{Filename: name, Start: hcl.Pos{Line: 2, Column: 3, Byte: 21}, End: hcl.Pos{Line: 2, Column: 4, Byte: 22}},
+			Expression: expr, EvalContext: ctx,
+		})
 	}
 	diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No subject", Detail: "Nothing to show."},
 		&hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Unknown file", Subject: &hcl.Range{Filename: "nope.tf"}})

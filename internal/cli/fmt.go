@@ -31,7 +31,9 @@ tests; .tfquery.json: queries); other JSON files, and standard input, are
 generic HCL, whose blocks no one knows, so only the layout changes, unless
 --terraform is given. A directory is searched recursively, skipping hidden
 directories, for .tf.json, .tofu.json, .tftest.json, .tofutest.json,
-.tfquery.json and .hcl.json files. "-" reads standard input.
+.tfquery.json and .hcl.json files; a symbolic link to a file found there is
+read but not rewritten, and other links and special files are skipped, each
+with a warning. "-" reads standard input.
 
 Without flags the formatted file is printed on standard output, which
 needs a single input.

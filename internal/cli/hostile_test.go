@@ -121,7 +121,7 @@ func TestMaxSize(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	code, _, stderr = runIn(t, dir, src, "get", "--max-size", "2KB", "-", "a")
-	if want := "Error: File too large\n\nStandard input has more than 2000 bytes, more than the limit of 2000 bytes; it\nwas not read. Give --max-size to read larger inputs.\n\n"; code != 1 || stderr != want {
+	if want := "Error: File too large\n\nStandard input has more than the limit of 2000 bytes; it was not read. Give\n--max-size to read larger inputs.\n\n"; code != 1 || stderr != want {
 		t.Errorf("status %d, stderr\n%s\nwant\n%s", code, stderr, want)
 	}
 	code, stdout, _ = runIn(t, dir, src, "get", "--max-size", "3KB", "-", "a")

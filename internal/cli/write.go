@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 )
 
 // output is one file that a run writes.
@@ -192,7 +193,8 @@ func (w *writer) check() error {
 		if w.temps[i] == "" || o.source == "" {
 			continue
 		}
-		now, err := os.ReadFile(o.source)
+		// Read no more than was read: a longer file has changed.
+		now, _, err := module.ReadFile(o.source, int64(len(o.read))+1)
 		if err != nil || !bytes.Equal(now, o.read) {
 			return &writeError{path: o.source, err: errors.New("changed"), changed: true}
 		}
