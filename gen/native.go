@@ -183,12 +183,10 @@ func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
 		}
 		if a := c.blockArgument(b, blk); a != nil {
 			// An argument written as blocks: one argument, at the place
-			// of its first block.
+			// of its first block (whose comment is written above it
+			// already; a later block's comment has no place in a value).
 			if !slices.Contains(args, a.Name) {
 				args = append(args, a.Name)
-				if hasComment {
-					dst.AppendComment(comment)
-				}
 				c.blocksArgument(dst, b, a)
 			}
 			continue
