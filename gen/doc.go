@@ -6,13 +6,12 @@
 // with values made by [String], [Template], [Number], [Array], [Object]
 // and the others, or converted from cty by [FromCty] and
 // [Body.AppendAttributeCty], and writes it with [AppendFile], [File.Bytes]
-// or an [Encoder]. [FromNative] builds the File of a native HCL
-// file, and [ConvertNative] converts one to JSON in one call; with
-// NativeOptions.Schema (schema.Terraform.Root) each argument is written
-// as Terraform reads it. The other way, [ConvertJSON] converts a
-// JSON-syntax file to native syntax with a schema, and [FormatJSON]
-// rewrites one in the general array form. How the output is read back is the parse side, package
-// hcljson, which spec.md specifies: bodies (§body), "//" properties
+// or an [Encoder]; [FormatJSON] (or [FormatFile]) rewrites a JSON-syntax
+// file in the general array form. Conversions live beside it, one package
+// per direction: package tojson converts native HCL to JSON through this
+// builder, package tonative converts JSON to native syntax. How the
+// output is read back is the parse side, package hcljson, which spec.md
+// specifies: bodies (§body), "//" properties
 // (§body-comments), blocks and labels (§blocks), values, strings and object
 // keys as expressions (§json-values, §json-strings, §json-objects).
 //
@@ -97,70 +96,6 @@
 // null of any type as null. An unknown or marked value is an error, a
 // [*PathError] naming where it is: resource.aws_instance.web.tags["Name"].
 //
-// # Arguments written as blocks
-//
-// Terraform and OpenTofu let blocks fill a provider argument whose type is
-// a list or set of objects, one block per element, in schemas the older
-// provider SDK made (lang/blocktoattr; aws_security_group's ingress):
-// schema.Attribute.AsBlocks describes them, from provider schemas. A JSON
-// body has no such reading (a property of that name is always the
-// argument), so with NativeOptions.Schema from provider schemas the
-// blocks are written as the argument: an array with one object per block
-// in order, each with the block's arguments in source order and then
-// null for every attribute of the element type that the block leaves out
-// (the programs give it null; an object lacking it would not convert to
-// the element type). A constant of another type than its attribute's is
-// written converted, as the programs read the block ("443" for a number
-// is 443), so that show -json's configuration stays the same; an
-// element's own argument written as blocks is an array again. A dynamic
-// block generating such an argument stays a dynamic block. Static and
-// dynamic blocks of one argument, and a dynamic block inside such a
-// block, have no JSON form: errors with their ranges. Without provider
-// schemas such blocks are written as blocks, which both programs read as
-// the argument: the same when every block sets every attribute, an error
-// when it plans otherwise. The way back writes the argument.
-//
-// # JSON to native syntax
-//
-// [ConvertJSON] first decodes the file with the schema, as HCL's JSON
-// decoder does, so that a structure error (an extraneous property, a
-// missing label, a body that is not an object) is the error a user
-// knows. It then writes each body member in order: a "//" property as
-// # comments, a block type the schema lists as one block per body with
-// its labels quoted, an argument as name = value in its mode. In
-// Expression mode a string is a template: "${x}" alone becomes x (in
-// parentheses if it spans lines), literal text a quoted string with "${"
-// and "%{" escaped, other templates a quoted template whose literal parts
-// get native escapes and whose sequences are kept as written, or a
-// heredoc when the text is whole printable lines. In Literal mode strings
-// are text, escaped the same way. Type expressions, references, keywords,
-// provider references and native expressions in strings are written as
-// their text; lists and maps of them as tuples and objects. An object key
-// is bare when it is an identifier other than for, in, if, true, false,
-// null, a one-interpolation template key is parenthesised.
-//
-// A property of an Open body that the schema does not list and whose
-// value is an object or an array of objects (or an empty array) could be
-// a nested block or an argument: it is an error naming its path unless
-// JSONOptions.ObjectsAsAttributes asks to write it as an argument (with a
-// warning). Every argument written is parsed back and compared with the
-// JSON in its mode (values without a context for literals; variables,
-// functions, and the value or the errors under a context built from them
-// for expressions; the traversal, type or keyword for syntax), and the
-// whole output is parsed: any difference is an error, never a silent
-// change. The output is written laid out as terraform fmt and tofu fmt
-// lay it out (their layout is hclwrite.Format's), with a blank line
-// around blocks: indentation, the "=" of consecutive single-line
-// arguments aligned, spaces between tokens (internal/nativefmt, which
-// lexes only values that are not plainly laid out already), so formatting
-// the output changes nothing. A value whose layout would join tokens that
-// a space keeps apart ("${0. 0}", the number 0 indexed by 0, would become
-// the number 0.0) is left as written.
-//
-// The way to JSON writes an expression's source text laid out the same
-// way, whatever the author's spacing, so that .tf -> .tf.json -> .tf ->
-// .tf.json gives the first JSON again byte for byte.
-//
 // # Performance
 //
 // Encoding appends to the caller's buffer without reflection and without
@@ -180,19 +115,4 @@
 //     given and reported when evaluated.
 //   - Unknown and marked cty values (see above), and invalid UTF-8 (written
 //     as U+FFFD).
-//   - ConvertJSON: a JSON object with a repeated literal key in an
-//     expression (an error when HCL evaluates it, silently the last value
-//     in native syntax); an argument name that is not an identifier; a
-//     string with template syntax where Terraform and OpenTofu read it
-//     differently (module source and version, backend and cloud settings:
-//     OpenTofu evaluates the template, Terraform takes it as text;
-//     Attribute.OpenTofuTemplate) under the Terraform language — each an
-//     error, in both directions. Under schema.OpenTofu those arguments are
-//     expressions and convert as any other.
-//     Object keys that are templates and collide only at run time
-//     ({"${var.a}": 1, "A": 2} with var.a = "A") are not detected: HCL's
-//     JSON reading reports them when it evaluates, native syntax keeps
-//     the last value. A "//" property that is the last member of a body is written
-//     as a comment there, which ConvertNative does not carry back (it keeps
-//     comments above items only).
 package gen

@@ -1,9 +1,13 @@
-package gen
+package gen_test
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/internal/convtest"
+	"github.com/hcljson/hcljson/tonative"
 
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
@@ -25,25 +29,25 @@ func TestFormatJSON(t *testing.T) {
 			}
 			lang := schema.Terraform
 			if filepath.Base(path) == "providers.tf.json" {
-				lang = withTestProviders(t)
+				lang = convtest.TestProviders(t)
 			}
-			out, diags := FormatJSON(src, "a.tf.json", lang.Root, Options{})
+			out, diags := gen.FormatJSON(src, "a.tf.json", lang.Root, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
-			again, _ := FormatJSON(out, "a.tf.json", lang.Root, Options{})
+			again, _ := gen.FormatJSON(out, "a.tf.json", lang.Root, gen.Options{})
 			if string(again) != string(out) {
 				t.Errorf("not idempotent:\nfirst:\n%s\nsecond:\n%s", out, again)
 			}
-			n1, d1 := ConvertJSON(src, "a.tf.json", JSONOptions{Schema: lang.Root, ObjectsAsAttributes: true})
-			n2, d2 := ConvertJSON(out, "a.tf.json", JSONOptions{Schema: lang.Root, ObjectsAsAttributes: true})
+			n1, d1 := tonative.Convert(src, "a.tf.json", tonative.Options{Schema: lang.Root, ObjectsAsAttributes: true})
+			n2, d2 := tonative.Convert(out, "a.tf.json", tonative.Options{Schema: lang.Root, ObjectsAsAttributes: true})
 			if d1.HasErrors() || d2.HasErrors() {
 				t.Fatalf("native conversion:\n%s\n%s", hcltest.RenderDiags(d1), hcltest.RenderDiags(d2))
 			}
 			if string(n1) != string(n2) {
 				t.Errorf("the formatted file converts differently\nsource:\n%s\nformatted:\n%s\njson:\n%s", n1, n2, out)
 			}
-			checkTerraformReading(t, "a.tf", n1, out)
+			convtest.CheckTerraformReading(t, "a.tf", n1, out)
 		})
 	}
 }
@@ -103,18 +107,18 @@ func TestFormatJSONForms(t *testing.T) {
   ]
 }
 `
-	out, diags := FormatJSON([]byte(src), "a.tf.json", schema.Terraform.Root, Options{})
+	out, diags := gen.FormatJSON([]byte(src), "a.tf.json", schema.Terraform.Root, gen.Options{})
 	if diags.HasErrors() {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
 	if string(out) != want {
 		t.Errorf("got:\n%s\nwant:\n%s", out, want)
 	}
-	out, diags = FormatJSON([]byte(`{"locals": null, "resource": {"aws_instance": {"web": null}}, "x": 1}`), "a.tf.json", schema.Terraform.Root, Options{})
+	out, diags = gen.FormatJSON([]byte(`{"locals": null, "resource": {"aws_instance": {"web": null}}, "x": 1}`), "a.tf.json", schema.Terraform.Root, gen.Options{})
 	if diags.HasErrors() || string(out) != "{\n  \"x\": 1\n}\n" {
 		t.Errorf("null blocks: %s\n%s", hcltest.RenderDiags(diags), out)
 	}
-	if _, diags := FormatJSON([]byte(`{"a": }`), "a.tf.json", nil, Options{}); !diags.HasErrors() {
+	if _, diags := gen.FormatJSON([]byte(`{"a": }`), "a.tf.json", nil, gen.Options{}); !diags.HasErrors() {
 		t.Error("no error for invalid JSON")
 	} else if got := diags[0].Error(); got != "a.tf.json:1,7-8: Missing JSON value; A JSON value must start with a brace, a bracket, a number, a string, or a keyword." {
 		t.Errorf("diagnostic: %s", got)

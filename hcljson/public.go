@@ -3,6 +3,7 @@ package hcljson
 import (
 	"fmt"
 	"io"
+	"iter"
 	"os"
 
 	"github.com/hashicorp/hcl/v2"
@@ -47,21 +48,80 @@ func ParseWithStartPos(src []byte, filename string, start hcl.Pos) (*hcl.File, h
 	}, diags
 }
 
-// Tape returns the scanner's document and line table of a file that Parse
-// or ParseWithStartPos made (offsets in them are offsets in the input, not
-// counted from a start position), so that a layer above reads the tape
-// the file was decoded from instead of scanning the input again. ok is
-// false for any other file.
-func Tape(f *hcl.File) (doc *scanner.Document, lines *scanner.Lines, ok bool) {
+// Source is a parsed file as the layers above the decoder share it: the
+// scanner's tape, the line table and the input. Offsets in it are offsets
+// in the input, not counted from a start position. A layer that is given
+// a Source (or the hcl.File it came from) reads the tape instead of
+// scanning the input again.
+type Source struct {
+	Doc      *scanner.Document
+	Lines    *scanner.Lines
+	Filename string
+	Bytes    []byte
+}
+
+// SourceOf returns the Source of a file that Parse or ParseWithStartPos
+// made. ok is false for any other file.
+func SourceOf(f *hcl.File) (src *Source, ok bool) {
 	if f == nil {
-		return nil, nil, false
+		return nil, false
 	}
 	n, isOurs := f.Nav.(navigation)
 	if !isOurs || n.f == nil {
-		return nil, nil, false
+		return nil, false
 	}
-	return n.f.doc, n.f.lines, true
+	return &Source{Doc: n.f.doc, Lines: n.f.lines, Filename: n.f.filename, Bytes: f.Bytes}, true
 }
+
+// Pos returns the position of input offset off.
+func (s *Source) Pos(off int) hcl.Pos {
+	line, col := s.Lines.Pos(off)
+	return hcl.Pos{Line: line, Column: col, Byte: off}
+}
+
+// Range returns the source range of node i.
+func (s *Source) Range(i int) hcl.Range {
+	n := &s.Doc.Nodes[i]
+	return hcl.Range{Filename: s.Filename, Start: s.Pos(int(n.Start)), End: s.Pos(int(n.End))}
+}
+
+// BodyObjects returns an iterator over the objects of node i read as a
+// body (or as the labels of a block): the node itself when it is an
+// object, or each element of an array of objects. Any other node, and any
+// element of the array that is not an object, is reported in diags as
+// HCL's decoder reports it, in order; what names the body for the message
+// ("The body of a resource block").
+func (s *Source) BodyObjects(i int, what string, diags *hcl.Diagnostics) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		if s.Kind(i) == scanner.Object {
+			yield(i)
+			return
+		}
+		if s.Kind(i) != scanner.Array {
+			s.wrongBody(i, what, diags)
+			return
+		}
+		for e := range s.Doc.Elements(i) {
+			if s.Kind(e) != scanner.Object {
+				s.wrongBody(e, what, diags)
+			} else if !yield(e) {
+				return
+			}
+		}
+	}
+}
+
+func (s *Source) wrongBody(i int, what string, diags *hcl.Diagnostics) {
+	*diags = append(*diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Incorrect JSON value type",
+		Detail:   what + " must be a JSON object, or an array of objects.",
+		Subject:  s.Range(i).Ptr(),
+	})
+}
+
+// Kind returns the kind of node i.
+func (s *Source) Kind(i int) scanner.Kind { return s.Doc.Nodes[i].Kind }
 
 // ParseExpression parses src as one JSON value of any kind and returns it
 // as an expression.

@@ -15,6 +15,7 @@ import (
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tojson"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files and the JSON twin of testdata/native")
@@ -67,7 +68,7 @@ func golden(t *testing.T, path string, got []byte) {
 }
 
 // TestJSONTwinSource checks that each JSON twin directory holds the
-// conversion of each file of its native module by gen.ConvertNative with
+// conversion of each file of its native module by tojson.Convert with
 // the Terraform schema (-update rewrites them).
 func TestJSONTwinSource(t *testing.T) {
 	for native, twin := range twins {
@@ -84,7 +85,7 @@ func convertTree(t *testing.T, nativeDir, jsonDir string) {
 		if err != nil {
 			return err
 		}
-		out, diags := gen.ConvertNative(src, path, gen.NativeOptions{Schema: schema.Terraform.Root}, gen.Options{})
+		out, diags := tojson.Convert(src, path, tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
 		if diags.HasErrors() {
 			t.Fatalf("%s:\n%s", path, hcltest.RenderDiags(diags))
 		}

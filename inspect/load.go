@@ -3,11 +3,12 @@ package inspect
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/hcljson/hcljson/module"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hcljson/hcljson/module"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/schema"

@@ -14,7 +14,7 @@ const (
 	// -json printed for it (OpenTofu 1.12.6, after tofu init).
 	overrideDir = "testdata/override"
 	// overrideJSONDir is its JSON twin: the .tf files converted by
-	// gen.ConvertNative (-update rewrites them), z_override.tf.json
+	// tojson.Convert (-update rewrites them), z_override.tf.json
 	// copied.
 	overrideJSONDir = "testdata/override-json"
 )

@@ -1,6 +1,9 @@
 package scanner
 
-import "unsafe"
+import (
+	"iter"
+	"unsafe"
+)
 
 // Kind is the kind of a JSON value on the tape.
 type Kind uint8
@@ -141,4 +144,35 @@ func (d *Document) NextChild(i, c int) int {
 		return c
 	}
 	return -1
+}
+
+// Elements returns an iterator over the child nodes of container i in
+// order: an array's elements, or an object's keys and values alternately
+// (use Members for pairs).
+func (d *Document) Elements(i int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// Members returns an iterator over the key and value nodes of each member
+// of object i, in order, duplicates included. A key whose value is
+// missing (a document cut short by an error) ends the iteration.
+func (d *Document) Members(i int) iter.Seq2[int, int] {
+	return func(yield func(key, val int) bool) {
+		for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k) {
+			v := d.Next(k)
+			if d.NextChild(i, k) < 0 && v >= len(d.Nodes) {
+				return
+			}
+			if !yield(k, v) {
+				return
+			}
+			k = v
+		}
+	}
 }

@@ -512,3 +512,87 @@ func (b *Body) Validate() error {
 	}
 	return nil
 }
+
+// CheckStructure decodes body (JSON or native syntax) and every block in it
+// with s, as a language would, and returns the diagnostics: names s
+// does not accept (with HCL's "Did you mean"), blocks where s has an
+// argument or accepts only arguments, missing labels, bodies of the wrong
+// JSON type. Missing required arguments are not reported: a conversion
+// keeps their absence.
+// Converters check their input with it before they write anything.
+func (s *Body) CheckStructure(body hcl.Body) hcl.Diagnostics {
+	content, _, all := s.Content(body)
+	if native, ok := body.(*hclsyntax.Body); ok && s.ArgumentsOnly {
+		// What s does not list must be arguments (in JSON, everything
+		// unlisted is). Terraform reads such a body with JustAttributes
+		// once the listed names are taken, and says this:
+		for _, blk := range native.Blocks {
+			if s.Block(blk.Type) == nil {
+				all = append(all, &hcl.Diagnostic{
+					Severity: hcl.DiagError,
+					Summary:  fmt.Sprintf("Unexpected %q block", blk.Type),
+					Detail:   "Blocks are not allowed here.",
+					Subject:  blk.TypeRange.Ptr(),
+					Context:  blk.Range().Ptr(),
+				})
+			}
+		}
+	}
+	// Missing required arguments do not stop a conversion: the output
+	// lacks them just as the input does.
+	var diags hcl.Diagnostics
+	for _, d := range all {
+		if d.Summary != "Missing required argument" {
+			diags = append(diags, d)
+		}
+	}
+	if content == nil {
+		return diags
+	}
+	for _, blk := range content.Blocks {
+		def := s.Block(blk.Type)
+		if def == nil {
+			if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
+				// An argument written as blocks, one per element.
+				diags = append(diags, a.AsBlocks.CheckStructure(blk.Body)...)
+			}
+			continue
+		}
+		inner := def.Body
+		if len(blk.Labels) > 0 {
+			inner = def.BodyFor(blk.Labels[0])
+		}
+		if inner != nil {
+			diags = append(diags, inner.CheckStructure(blk.Body)...)
+		}
+	}
+	return diags
+}
+
+// NestedBody returns the schema of the body of a block of type typ with
+// these labels, in a body whose schema is parent (nil for nil). A block
+// type that parent does not list is
+// written with its attributes as expressions (in an Open body, its
+// unlisted arguments' mode), with dynamic blocks allowed where parent
+// allows them.
+func (parent *Body) NestedBody(typ string, labels ...string) *Body {
+	if parent == nil {
+		return nil
+	}
+	if b := parent.Block(typ); b != nil && b.Body != nil {
+		if len(labels) > 0 {
+			return b.BodyFor(labels[0])
+		}
+		return b.Body
+	}
+	if dyn := parent.Block("dynamic"); dyn != nil && dyn.Body != nil && parent.AnyAttributesMode == Expression {
+		if content := dyn.Body.Block("content"); content != nil && content.Body != nil {
+			return content.Body
+		}
+	}
+	mode := Expression
+	if parent.Open {
+		mode = parent.AnyAttributesMode
+	}
+	return &Body{Open: true, AnyAttributesMode: mode}
+}

@@ -189,3 +189,37 @@ func stepEnd(s string, i int) int {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// SameTraversal reports whether a and b name the same steps, their ranges
+// aside; index keys are compared with cty.Value.RawEquals.
+func SameTraversal(a, b hcl.Traversal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		switch x := a[i].(type) {
+		case hcl.TraverseRoot:
+			y, ok := b[i].(hcl.TraverseRoot)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseAttr:
+			y, ok := b[i].(hcl.TraverseAttr)
+			if !ok || x.Name != y.Name {
+				return false
+			}
+		case hcl.TraverseIndex:
+			y, ok := b[i].(hcl.TraverseIndex)
+			if !ok || !x.Key.RawEquals(y.Key) {
+				return false
+			}
+		case hcl.TraverseSplat:
+			if _, ok := b[i].(hcl.TraverseSplat); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/tfgen"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tonative"
 )
 
 // benchFiles is the number of files in the generated module tree.
@@ -24,7 +24,7 @@ func writeBenchTree(tb testing.TB, dir string, n int) int64 {
 	var total int64
 	for i := range n {
 		src := tfgen.Generate(10_000, uint64(i+1))
-		out, diags := gen.ConvertJSON(src, "gen.tf.json", gen.JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+		out, diags := tonative.Convert(src, "gen.tf.json", tonative.Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
 		if diags.HasErrors() {
 			tb.Fatalf("seed %d: %v", i+1, diags)
 		}

@@ -7,6 +7,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/tojson"
+	"github.com/hcljson/hcljson/tonative"
 )
 
 // convertUsage is the help of "hcljson convert".
@@ -255,10 +257,10 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 		return r
 	}
 	if j.from == native {
-		hf, diags := gen.ParseNative(r.src, j.name)
+		hf, diags := tojson.ParseNative(r.src, j.name)
 		r.diags = diags
 		if !diags.HasErrors() {
-			out, more := gen.FromNative(hf, gen.NativeOptions{Schema: root, Comments: f.comments})
+			out, more := tojson.FromNative(hf, tojson.Options{Schema: root, Comments: f.comments})
 			r.diags = append(r.diags, more...)
 			if !r.diags.HasErrors() {
 				r.out = gen.AppendFile(nil, out, gen.Options{Compact: f.compact})
@@ -269,9 +271,15 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 		}
 		return r
 	}
-	r.out, r.diags = gen.ConvertJSON(r.src, j.name, gen.JSONOptions{Schema: root, ObjectsAsAttributes: f.objectsAsAttrs})
+	file, diags := hcljson.Parse(r.src, j.name)
+	if !diags.HasErrors() {
+		r.out, r.diags = tonative.ConvertFile(file, tonative.Options{Schema: root, ObjectsAsAttributes: f.objectsAsAttrs})
+		r.diags = append(diags, r.diags...)
+	} else {
+		r.diags = diags
+	}
 	if len(r.diags) > 0 {
-		r.file, _ = hcljson.Parse(r.src, j.name)
+		r.file = file // for the snippets; keep the tape only then
 	}
 	return r
 }

@@ -71,6 +71,8 @@ type fmtResult struct {
 	perm  fs.FileMode
 	out   []byte
 	diags hcl.Diagnostics
+	// file holds the source for diagnostics' snippets.
+	file *hcl.File
 }
 
 // fmtCmd runs "hcljson fmt".
@@ -134,8 +136,8 @@ func fmtCmd(e *env, args []string) int {
 	}
 	files := map[string]*hcl.File{}
 	for i, r := range results {
-		if len(r.diags) > 0 {
-			files[jobs[i].name], _ = hcljson.Parse(r.src, jobs[i].name)
+		if r.file != nil {
+			files[jobs[i].name] = r.file
 		}
 		diags = append(diags, r.diags...)
 	}
@@ -246,11 +248,20 @@ func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 		return r
 	}
 	if f, diags := encodingFailed(r.src, j.name); f != nil {
-		r.diags = diags
+		r.diags, r.file = diags, f
 		return r
 	}
 	root, _ := langs.root(j.name)
-	r.out, r.diags = gen.FormatJSON(r.src, j.name, root, gen.Options{})
+	file, diags := hcljson.Parse(r.src, j.name)
+	if !diags.HasErrors() {
+		r.out, r.diags = gen.FormatFile(file, root, gen.Options{})
+		r.diags = append(diags, r.diags...)
+	} else {
+		r.diags = diags
+	}
+	if len(r.diags) > 0 {
+		r.file = file // for the snippets; keep the tape only then
+	}
 	return r
 }
 

@@ -1,4 +1,4 @@
-package gen_test
+package tonative_test
 
 import (
 	"bytes"
@@ -17,22 +17,13 @@ import (
 	"time"
 
 	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/internal/clients"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tojson"
+	"github.com/hcljson/hcljson/tonative"
 )
 
-// tofuEnv names the environment variable that holds the path (or name on
-// $PATH) of a tofu or terraform binary for TestTofuValidate. OpenTofu
-// builds from the Go module proxy alone (its go.mod has replace
-// directives, so build inside the downloaded module, not with go install):
-//
-//	mkdir -p /tmp/tofu && cd /tmp/tofu
-//	GOFLAGS=-mod=mod go mod download -json github.com/opentofu/opentofu@v1.12.6
-//	cp -r "$(go env GOMODCACHE)/github.com/opentofu/opentofu@v1.12.6" src && chmod -R u+w src
-//	cd src && go build -o /tmp/tofu/bin/tofu ./cmd/tofu
-//
-// and then HCLJSON_TOFU=/tmp/tofu/bin/tofu go test ./gen -run TestTofuValidate.
-const tofuEnv = "HCLJSON_TOFU"
 
 // wantDiagsFile, in a fixture directory, holds the diagnostics that the
 // native module is expected to have, as rendered by renderDiags. Without
@@ -63,14 +54,9 @@ var updateValidate = flag.Bool("update-validate", false,
 // the builtin provider and local modules, and the CLI configuration
 // points provider installation at an empty directory.
 func TestTofuValidate(t *testing.T) {
-	name := os.Getenv(tofuEnv)
-	if name == "" {
-		t.Skip("set HCLJSON_TOFU to a tofu or terraform binary to run the validate comparison of testdata/validate")
-	}
-	bin, err := exec.LookPath(name)
-	if err != nil {
-		t.Fatalf("%s=%s: %v", tofuEnv, name, err)
-	}
+	// OpenTofu from scripts/build-clients.sh, or the binary (tofu or
+	// terraform) that $HCLJSON_TOFU names.
+	bin := clients.Skip(t, "tofu")
 	tf := newTofu(t, bin)
 	version, _, _ := tf.run(t, t.TempDir(), nil, "version")
 	openTofu := strings.HasPrefix(version, "OpenTofu ")
@@ -141,8 +127,8 @@ type copyMode int
 
 const (
 	copyAsIs      copyMode = iota
-	copyToJSON             // written as .tf.json by gen.ConvertNative
-	copyRoundTrip          // converted to JSON and back by gen.ConvertJSON
+	copyToJSON             // written as .tf.json by tojson.Convert
+	copyRoundTrip          // converted to JSON and back by tonative.Convert
 )
 
 // checkVerdicts compares validate's verdicts on the native module of the
@@ -211,7 +197,7 @@ func copyModule(t *testing.T, src, dst string, mode copyMode) []string {
 			return err
 		}
 		if mode != copyAsIs && strings.HasSuffix(rel, ".tf") {
-			j, diags := gen.ConvertNative(b, filepath.ToSlash(rel), gen.NativeOptions{Schema: schema.Terraform.Root}, gen.Options{})
+			j, diags := tojson.Convert(b, filepath.ToSlash(rel), tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
 			if diags.HasErrors() {
 				t.Errorf("converting %s:\n%s", rel, hcltest.RenderDiags(diags))
 				return nil
@@ -220,7 +206,7 @@ func copyModule(t *testing.T, src, dst string, mode copyMode) []string {
 				b, out = j, out+".json"
 				converted = append(converted, rel+".json")
 			} else {
-				n, diags := gen.ConvertJSON(j, filepath.ToSlash(rel)+".json", gen.JSONOptions{Schema: schema.Terraform.Root})
+				n, diags := tonative.Convert(j, filepath.ToSlash(rel)+".json", tonative.Options{Schema: schema.Terraform.Root})
 				if diags.HasErrors() {
 					t.Errorf("converting %s back to native:\n%s", rel, hcltest.RenderDiags(diags))
 					return nil

@@ -1,15 +1,19 @@
-package gen
+package tonative
 
 import (
 	"os"
 	"testing"
 
+	"github.com/hcljson/hcljson/internal/convtest"
+
+	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tojson"
 )
 
-// benchProviderSchema describes nativeDoc's resource type as the AWS
-// provider's schema does (the parts nativeDoc uses), so that the JSON of
-// nativeDoc converts back with nothing ambiguous.
+// benchProviderSchema describes convtest.NativeDoc's resource type as the AWS
+// provider's schema does (the parts convtest.NativeDoc uses), so that the JSON of
+// convtest.NativeDoc converts back with nothing ambiguous.
 const benchProviderSchema = `{
   "format_version": "1.0",
   "provider_schemas": {
@@ -42,8 +46,8 @@ const benchProviderSchema = `{
 
 // BenchmarkDirections converts the same generated configuration both ways
 // in one run, with the provider schema that describes it: ToJSON is
-// ConvertNative of the native text (MB/s of the .tf), ToNative is
-// ConvertJSON of its JSON (MB/s of the .tf.json). The 20 MB size runs
+// tojson.Convert of the native text (MB/s of the .tf), ToNative is
+// Convert of its JSON (MB/s of the .tf.json). The 20 MB size runs
 // only with HCLJSON_BENCH_LARGE=1.
 func BenchmarkDirections(b *testing.B) {
 	ps, err := schema.ReadProviderSchemas([]byte(benchProviderSchema))
@@ -61,19 +65,19 @@ func BenchmarkDirections(b *testing.B) {
 		if size.bytes > 10<<20 && os.Getenv("HCLJSON_BENCH_LARGE") != "1" {
 			continue
 		}
-		native := nativeDoc(size.bytes)
-		js, diags := ConvertNative(native, "bench.tf", NativeOptions{Schema: lang.Root}, Options{})
+		native := convtest.NativeDoc(size.bytes)
+		js, diags := tojson.Convert(native, "bench.tf", tojson.Options{Schema: lang.Root}, gen.Options{})
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
-		if _, diags := ConvertJSON(js, "bench.tf.json", JSONOptions{Schema: lang.Root}); diags.HasErrors() {
+		if _, diags := Convert(js, "bench.tf.json", Options{Schema: lang.Root}); diags.HasErrors() {
 			b.Fatal(diags)
 		}
 		b.Run("ToJSON/"+size.name, func(b *testing.B) {
 			b.SetBytes(int64(len(native)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := ConvertNative(native, "bench.tf", NativeOptions{Schema: lang.Root}, Options{}); diags.HasErrors() {
+				if _, diags := tojson.Convert(native, "bench.tf", tojson.Options{Schema: lang.Root}, gen.Options{}); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}
@@ -82,7 +86,7 @@ func BenchmarkDirections(b *testing.B) {
 			b.SetBytes(int64(len(js)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := ConvertJSON(js, "bench.tf.json", JSONOptions{Schema: lang.Root}); diags.HasErrors() {
+				if _, diags := Convert(js, "bench.tf.json", Options{Schema: lang.Root}); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}

@@ -1,4 +1,4 @@
-package gen
+package tojson
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hcljson/hcljson/internal/convtest"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -77,7 +79,7 @@ func checkParse(t *testing.T, name string, src []byte) (joined, tried int) {
 // TestParseNativeFixtures parses every fixture of testdata/gen/native in
 // pieces.
 func TestParseNativeFixtures(t *testing.T) {
-	for _, path := range nativeFixtures(t) {
+	for _, path := range convtest.NativeFixtures(t) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -89,7 +91,7 @@ func TestParseNativeFixtures(t *testing.T) {
 // TestParseNativeDoc parses the benchmark document in pieces: every cut is
 // at a top-level boundary, so every cut set is joined.
 func TestParseNativeDoc(t *testing.T) {
-	src := nativeDoc(8 << 10)
+	src := convtest.NativeDoc(8 << 10)
 	joined, tried := checkParse(t, "bench.tf", src)
 	if tried < 10 || joined != tried {
 		t.Errorf("joined %d of %d cut sets, want all of at least 10", joined, tried)
@@ -106,7 +108,7 @@ func TestParseNativeDoc(t *testing.T) {
 // middle (where the pieces are dropped and hclsyntax's diagnostics come
 // out).
 func TestParseNativeLarge(t *testing.T) {
-	src := nativeDoc(parallelMin + 3*pieceSize)
+	src := convtest.NativeDoc(parallelMin + 3*pieceSize)
 	cuts := cutPoints(src, len(src)/pieceSize)
 	if len(cuts) < 4 {
 		t.Fatalf("cut in %d pieces", len(cuts)+1)
@@ -218,7 +220,7 @@ func TestCutPoints(t *testing.T) {
 func FuzzParseNative(f *testing.F) {
 	f.Add([]byte("a {\n}\nb = <<EOT\n}\nEOT\nc {\n}\n"))
 	f.Add([]byte("a = 1\nx {\n}\n/*\n}\n*/\na = 2\n"))
-	f.Add(nativeDoc(2 << 10))
+	f.Add(convtest.NativeDoc(2 << 10))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkParse(t, "f.tf", src)
 	})

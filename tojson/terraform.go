@@ -1,9 +1,12 @@
-package gen
+package tojson
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/template"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -13,42 +16,15 @@ import (
 )
 
 // This file converts attributes whose mode comes from a schema
-// (NativeOptions.Schema): literals, and syntax that a JSON reader parses
+// (Options.Schema): literals, and syntax that a JSON reader parses
 // out of a string (type expressions, traversals, keywords, native
 // expressions). Each syntax value is first read from the native
 // expression the way the language reads it; its source text is then
 // written as a plain string, and read back the way a JSON reader reads
 // that string, so that a value whose reading would change is an error.
 
-// blockSchema returns the schema of the body of blk, a block in a body
-// whose schema is parent. A block type that parent does not list is
-// written with its attributes as expressions (in an Open body, its
-// unlisted arguments' mode), with dynamic blocks allowed where parent
-// allows them.
-func blockSchema(parent *schema.Body, blk *hclsyntax.Block) *schema.Body {
-	if parent == nil {
-		return nil
-	}
-	if b := parent.Block(blk.Type); b != nil && b.Body != nil {
-		if len(blk.Labels) > 0 {
-			return b.BodyFor(blk.Labels[0])
-		}
-		return b.Body
-	}
-	if dyn := parent.Block("dynamic"); dyn != nil && dyn.Body != nil && parent.AnyAttributesMode == schema.Expression {
-		if content := dyn.Body.Block("content"); content != nil && content.Body != nil {
-			return content.Body
-		}
-	}
-	mode := schema.Expression
-	if parent.Open {
-		mode = parent.AnyAttributesMode
-	}
-	return &schema.Body{Open: true, AnyAttributesMode: mode}
-}
-
 // schemaAttribute converts a in the mode that c.schema gives it.
-func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
+func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (gen.Value, gen.Mode) {
 	mode, shape, ok := c.schema.ModeOf(a.Name)
 	if !ok {
 		mode, shape = schema.Expression, schema.One
@@ -56,14 +32,14 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 	def := c.schema.Attribute(a.Name)
 	switch {
 	case mode == schema.Expression:
-		return c.expr(a.Expr), Expr
+		return c.expr(a.Expr), gen.Expr
 	case mode == schema.Literal:
 		if !c.schema.OpenTofuTemplate(a.Name) {
-			return c.literal(a.Expr), Literal
+			return c.literal(a.Expr), gen.Literal
 		}
 		if hasTemplateText(a.Expr) {
 			c.fail(a.Expr, "Read differently by Terraform and OpenTofu", "Terraform takes a JSON string here as text, OpenTofu evaluates its template sequences (\"${\", \"%{\"), so no JSON means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu file name)")
-			return Value{}, Literal
+			return gen.Value{}, gen.Literal
 		}
 		n := len(c.diags)
 		v := c.literal(a.Expr)
@@ -71,54 +47,54 @@ func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (Value, Mode) {
 			d := strings.Replace(c.diags[n].Detail, "it is read as", "Terraform reads it as", 1)
 			c.diags[n].Detail = strings.TrimSuffix(d, ".") + ". OpenTofu evaluates variables and locals here: to convert for OpenTofu, choose it (--program opentofu, or a .tofu file name)."
 		}
-		return v, Literal
+		return v, gen.Literal
 	case mode == schema.Requirement:
-		return c.requirement(a.Expr), Literal
+		return c.requirement(a.Expr), gen.Literal
 	case !mode.Syntax():
 		c.fail(a.Expr, "Unknown mode", "the schema gives it the mode "+mode.String())
-		return Value{}, Literal
+		return gen.Value{}, gen.Literal
 	}
 	switch shape {
 	case schema.ListOf:
 		if def != nil && len(def.Keywords) > 0 {
 			if word := hcl.ExprAsKeyword(a.Expr); word != "" && slices.Contains(def.Keywords, word) {
-				return String(word), Literal
+				return gen.String(word), gen.Literal
 			}
 		}
-		return c.syntaxList(a.Expr, mode, def), Literal
+		return c.syntaxList(a.Expr, mode, def), gen.Literal
 	case schema.MapOf:
 		pairs, diags := hcl.ExprMap(a.Expr)
 		if diags.HasErrors() {
 			c.fail(a.Expr, "Not a static map", "it must be a map written out key by key ("+diags[0].Summary+")")
-			return Value{}, Literal
+			return gen.Value{}, gen.Literal
 		}
-		props := make([]Prop, 0, len(pairs))
+		props := make([]gen.Prop, 0, len(pairs))
 		for _, p := range pairs {
 			k := c.syntax(p.Key, mode, def)
 			v := c.syntax(p.Value, mode, def)
-			props = append(props, Prop{Key: k, Value: v})
+			props = append(props, gen.Prop{Key: k, Value: v})
 		}
-		return Object(props...), Literal
+		return gen.Object(props...), gen.Literal
 	}
-	return c.syntax(a.Expr, mode, def), Literal
+	return c.syntax(a.Expr, mode, def), gen.Literal
 }
 
 // syntaxList converts a static list whose elements are read in mode.
-func (c *nativeConv) syntaxList(e hcl.Expression, mode schema.Mode, def *schema.Attribute) Value {
+func (c *nativeConv) syntaxList(e hcl.Expression, mode schema.Mode, def *schema.Attribute) gen.Value {
 	exprs, diags := hcl.ExprList(e)
 	if diags.HasErrors() {
 		c.fail(nativeExpr(e), "Not a static list", "it must be a list written out element by element ("+diags[0].Summary+")")
-		return Value{}
+		return gen.Value{}
 	}
-	elems := make([]Value, len(exprs))
+	elems := make([]gen.Value, len(exprs))
 	for i, x := range exprs {
 		elems[i] = c.syntax(x, mode, def)
 	}
-	return Array(elems...)
+	return gen.Array(elems...)
 }
 
 // syntax converts one value that a JSON reader parses out of a string.
-func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attribute) Value {
+func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attribute) gen.Value {
 	at := nativeExpr(e)
 	if def != nil && def.Quoted {
 		if v, ok := c.quotedSyntax(e, mode); ok {
@@ -136,7 +112,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		ty, _, diags := typeexpr.TypeConstraintWithDefaults(e)
 		if diags.HasErrors() {
 			c.fail(at, "Not a type", "it is read as a type constraint ("+diags[0].Summary+")")
-			return Value{}
+			return gen.Value{}
 		}
 		back, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
 		if !diags.HasErrors() {
@@ -147,7 +123,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 			}
 		}
 		c.fail(at, "Cannot write type", "its source text does not read back as the same type")
-		return Value{}
+		return gen.Value{}
 	case schema.AbsTraversal, schema.RelTraversal, schema.ProviderRef:
 		tr, diags := hcl.AbsTraversalForExpr(e)
 		if diags.HasErrors() && mode == schema.ProviderRef && isKeyedReference(e) {
@@ -157,30 +133,30 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		}
 		if diags.HasErrors() {
 			c.fail(at, "Not a reference", "it is read as a static reference such as a.b[\"c\"] ("+diags[0].Summary+")")
-			return Value{}
+			return gen.Value{}
 		}
 		back, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
-		if diags.HasErrors() || !sameTraversal(tr, back) {
+		if diags.HasErrors() || !template.SameTraversal(tr, back) {
 			c.fail(at, "Cannot write reference", "its source text does not read back as the same reference")
-			return Value{}
+			return gen.Value{}
 		}
 		return c.stringValue(text, at)
 	case schema.Keyword:
 		word := hcl.ExprAsKeyword(e)
 		if word == "" {
 			c.fail(at, "Not a keyword", "it is read as one bare word")
-			return Value{}
+			return gen.Value{}
 		}
 		return c.stringValue(word, at)
 	case schema.NativeExpr:
 		if _, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos); diags.HasErrors() {
 			c.fail(at, "Cannot write expression", "its source text does not parse alone ("+diags[0].Summary+")")
-			return Value{}
+			return gen.Value{}
 		}
 		return c.stringValue(text, at)
 	}
 	c.fail(at, "Unknown mode", "the schema gives it the mode "+mode.String())
-	return Value{}
+	return gen.Value{}
 }
 
 // quotedSyntax converts a reference or keyword written in a native quoted
@@ -188,32 +164,32 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 // and OpenTofu read it as the unquoted syntax, with a deprecation
 // warning, and in JSON it is that string. ok is false when e is not a
 // quoted string holding one traversal; the caller reports what it is.
-func (c *nativeConv) quotedSyntax(e hcl.Expression, mode schema.Mode) (Value, bool) {
+func (c *nativeConv) quotedSyntax(e hcl.Expression, mode schema.Mode) (gen.Value, bool) {
 	if key, ok := e.(*hclsyntax.ObjectConsKeyExpr); ok {
 		e = key.Wrapped
 	}
 	tmpl, ok := e.(*hclsyntax.TemplateExpr)
 	if !ok || !tmpl.IsStringLiteral() {
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	text, ok := literalText(tmpl)
 	if !ok {
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	tr, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
 	if diags.HasErrors() || strings.ContainsAny(text, "\n\r") {
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	what := "references"
 	switch mode {
 	case schema.Keyword:
 		if len(tr) != 1 {
-			return Value{}, false
+			return gen.Value{}, false
 		}
 		what = "keywords"
 	case schema.AbsTraversal, schema.RelTraversal, schema.ProviderRef:
 	default:
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	c.diags = append(c.diags, &hcl.Diagnostic{
 		Severity: hcl.DiagWarning,
@@ -258,7 +234,7 @@ func isKeyedReference(e hcl.Expression) bool {
 // requirement converts an entry of terraform.required_providers: a
 // version string, or an object whose configuration_aliases are references
 // and whose other properties are literals.
-func (c *nativeConv) requirement(e hclsyntax.Expression) Value {
+func (c *nativeConv) requirement(e hclsyntax.Expression) gen.Value {
 	obj, ok := e.(*hclsyntax.ObjectConsExpr)
 	if !ok {
 		return c.literal(e)
@@ -267,17 +243,17 @@ func (c *nativeConv) requirement(e hclsyntax.Expression) Value {
 	if !ok {
 		return c.literal(e)
 	}
-	props := make([]Prop, len(obj.Items))
+	props := make([]gen.Prop, len(obj.Items))
 	for i, item := range obj.Items {
-		var v Value
+		var v gen.Value
 		if keys[i] == "configuration_aliases" {
 			v = c.syntaxList(item.ValueExpr, schema.AbsTraversal, nil)
 		} else {
 			v = c.literal(item.ValueExpr)
 		}
-		props[i] = Prop{Key: String(keys[i]), Value: v}
+		props[i] = gen.Prop{Key: gen.String(keys[i]), Value: v}
 	}
-	return Object(props...)
+	return gen.Object(props...)
 }
 
 // nativeExpr returns e as a native expression, for diagnostics (nil when
@@ -285,38 +261,4 @@ func (c *nativeConv) requirement(e hclsyntax.Expression) Value {
 func nativeExpr(e hcl.Expression) hclsyntax.Expression {
 	x, _ := e.(hclsyntax.Expression)
 	return x
-}
-
-// sameTraversal reports whether a and b name the same steps (their ranges
-// aside).
-func sameTraversal(a, b hcl.Traversal) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		switch x := a[i].(type) {
-		case hcl.TraverseRoot:
-			y, ok := b[i].(hcl.TraverseRoot)
-			if !ok || x.Name != y.Name {
-				return false
-			}
-		case hcl.TraverseAttr:
-			y, ok := b[i].(hcl.TraverseAttr)
-			if !ok || x.Name != y.Name {
-				return false
-			}
-		case hcl.TraverseIndex:
-			y, ok := b[i].(hcl.TraverseIndex)
-			if !ok || !x.Key.RawEquals(y.Key) {
-				return false
-			}
-		case hcl.TraverseSplat:
-			if _, ok := b[i].(hcl.TraverseSplat); !ok {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
 }

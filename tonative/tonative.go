@@ -1,4 +1,4 @@
-package gen
+package tonative
 
 import (
 	"fmt"
@@ -15,9 +15,9 @@ import (
 	"github.com/hcljson/hcljson/template"
 )
 
-// JSONOptions says how ConvertJSON converts HCL's JSON syntax to native
+// Options says how Convert converts HCL's JSON syntax to native
 // syntax.
-type JSONOptions struct {
+type Options struct {
 	// Schema is the schema of the file's root body (such as
 	// schema.Terraform.Root, or a Language from WithProviders). It says
 	// which properties are blocks and how each argument's value is read.
@@ -35,7 +35,7 @@ type JSONOptions struct {
 	ObjectsAsAttributes bool
 }
 
-// ConvertJSON converts a file in HCL's JSON syntax to native syntax, laid
+// Convert converts a file in HCL's JSON syntax to native syntax, laid
 // out as terraform fmt lays it out (hclwrite.Format).
 //
 // Blocks come from the schema: each property that the schema lists as a
@@ -54,20 +54,32 @@ type JSONOptions struct {
 // and so is a value that native syntax cannot say (an argument whose name
 // is not an identifier, a reference that is not one): every argument of
 // the output is read back and compared with the input, and a difference
-// is an error, never a silent change. On errors ConvertJSON returns no
+// is an error, never a silent change. On errors Convert returns no
 // output.
-func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Diagnostics) {
+func Convert(src []byte, filename string, opts Options) ([]byte, hcl.Diagnostics) {
 	f, diags := hcljson.Parse(src, filename)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	doc, lines, _ := hcljson.Tape(f) // the tape f was decoded from
+	out, more := ConvertFile(f, opts)
+	return out, append(diags, more...)
+}
+
+// ConvertFile is Convert for a file that hcljson.Parse made (without
+// errors), so that a caller which needs the parsed file too (for
+// diagnostics' snippets, or to look at it) parses once: ConvertFile reads
+// the tape f was decoded from. Any other file is an error.
+func ConvertFile(f *hcl.File, opts Options) ([]byte, hcl.Diagnostics) {
+	source, ok := hcljson.SourceOf(f) // the tape f was decoded from
+	if !ok || len(source.Doc.Errors) > 0 {
+		return nil, hcl.Diagnostics{notJSON()}
+	}
+	filename := source.Filename
+	var diags hcl.Diagnostics
 	c := &jsonConv{
-		doc:      doc,
-		lines:    lines,
-		filename: filename,
-		opts:     opts,
-		file:     f,
+		Source: source,
+		opts:   opts,
+		file:   f,
 	}
 	root := opts.Schema
 	if root == nil {
@@ -79,10 +91,10 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	}
 	// The structure must be valid for the schema first, as HCL's JSON
 	// decoder sees it: its diagnostics are the ones a user knows.
-	if more := decodeAll(f.Body, root); more.HasErrors() {
+	if more := root.CheckStructure(f.Body); more.HasErrors() {
 		return nil, append(diags, more...)
 	}
-	if len(doc.Nodes) > 0 {
+	if len(c.Doc.Nodes) > 0 {
 		c.body(0, root, nil, 0)
 		c.flush()
 	}
@@ -99,70 +111,13 @@ func ConvertJSON(src []byte, filename string, opts JSONOptions) ([]byte, hcl.Dia
 	return c.out, diags
 }
 
-// decodeAll decodes body (JSON or native syntax) and every block in it
-// with schema s, as a language would, and returns the diagnostics: names s
-// does not accept (with HCL's "Did you mean"), blocks where s has an
-// argument or accepts only arguments, missing labels, bodies of the wrong
-// JSON type. Missing required arguments are not reported: a conversion
-// keeps their absence.
-func decodeAll(body hcl.Body, s *schema.Body) hcl.Diagnostics {
-	content, _, all := s.Content(body)
-	if native, ok := body.(*hclsyntax.Body); ok && s.ArgumentsOnly {
-		// What s does not list must be arguments (in JSON, everything
-		// unlisted is). Terraform reads such a body with JustAttributes
-		// once the listed names are taken, and says this:
-		for _, blk := range native.Blocks {
-			if s.Block(blk.Type) == nil {
-				all = append(all, &hcl.Diagnostic{
-					Severity: hcl.DiagError,
-					Summary:  fmt.Sprintf("Unexpected %q block", blk.Type),
-					Detail:   "Blocks are not allowed here.",
-					Subject:  blk.TypeRange.Ptr(),
-					Context:  blk.Range().Ptr(),
-				})
-			}
-		}
-	}
-	// Missing required arguments do not stop a conversion: the output
-	// lacks them just as the input does.
-	var diags hcl.Diagnostics
-	for _, d := range all {
-		if d.Summary != "Missing required argument" {
-			diags = append(diags, d)
-		}
-	}
-	if content == nil {
-		return diags
-	}
-	for _, blk := range content.Blocks {
-		def := s.Block(blk.Type)
-		if def == nil {
-			if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
-				// An argument written as blocks, one per element.
-				diags = append(diags, decodeAll(blk.Body, a.AsBlocks)...)
-			}
-			continue
-		}
-		inner := def.Body
-		if len(blk.Labels) > 0 {
-			inner = def.BodyFor(blk.Labels[0])
-		}
-		if inner != nil {
-			diags = append(diags, decodeAll(blk.Body, inner)...)
-		}
-	}
-	return diags
-}
-
-// jsonConv holds the state of one ConvertJSON.
+// jsonConv holds the state of one Convert.
 type jsonConv struct {
-	doc      *scanner.Document
-	lines    *scanner.Lines
-	filename string
-	opts     JSONOptions
-	file     *hcl.File
-	out      []byte
-	diags    hcl.Diagnostics
+	*hcljson.Source
+	opts  Options
+	file  *hcl.File
+	out   []byte
+	diags hcl.Diagnostics
 	// last is what was written last in the current body: 0 nothing,
 	// 'a' an argument, 'b' a block, 'c' a comment.
 	last byte
@@ -186,59 +141,13 @@ func (c *jsonConv) item(kind byte, depth int) {
 	c.line(depth)
 }
 
-// pos returns the position of byte offset off.
-func (c *jsonConv) pos(off int) hcl.Pos {
-	line, col := c.lines.Pos(off)
-	return hcl.Pos{Line: line, Column: col, Byte: off}
-}
-
-// rangeOf returns the source range of node i.
-func (c *jsonConv) rangeOf(i int) hcl.Range {
-	n := &c.doc.Nodes[i]
-	return hcl.Range{Filename: c.filename, Start: c.pos(int(n.Start)), End: c.pos(int(n.End))}
-}
-
 func (c *jsonConv) errorf(i int, summary, format string, args ...any) {
 	c.diags = append(c.diags, &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  summary,
 		Detail:   fmt.Sprintf(format, args...),
-		Subject:  c.rangeOf(i).Ptr(),
+		Subject:  c.Range(i).Ptr(),
 	})
-}
-
-func (c *jsonConv) kind(i int) scanner.Kind { return c.doc.Nodes[i].Kind }
-
-// eachObject calls fn with each object of a body node: the node itself, or
-// each element of an array of objects. It reports other kinds.
-func (c *jsonConv) eachObject(i int, what string, fn func(obj int)) {
-	switch c.kind(i) {
-	case scanner.Object:
-		fn(i)
-	case scanner.Array:
-		for e := c.doc.FirstChild(i); e >= 0; e = c.doc.NextChild(i, e) {
-			if c.kind(e) != scanner.Object {
-				c.errorf(e, "Incorrect JSON value type", "%s must be a JSON object, or an array of objects.", what)
-				continue
-			}
-			fn(e)
-		}
-	default:
-		c.errorf(i, "Incorrect JSON value type", "%s must be a JSON object, or an array of objects.", what)
-	}
-}
-
-// eachMember calls fn with the key and value nodes of each member of
-// object obj, in order.
-func (c *jsonConv) eachMember(obj int, fn func(key, val int)) {
-	for k := c.doc.FirstChild(obj); k >= 0; k = c.doc.NextChild(obj, k) {
-		v := c.doc.Next(k)
-		if c.doc.NextChild(obj, k) < 0 && v >= len(c.doc.Nodes) {
-			return
-		}
-		fn(k, v)
-		k = v
-	}
 }
 
 // line starts a new output line at depth.
@@ -256,52 +165,52 @@ func (c *jsonConv) line(depth int) {
 // messages.
 func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 	seen := map[string]int{}
-	c.eachObject(i, "A body", func(obj int) {
-		c.eachMember(obj, func(k, v int) {
-			name := c.doc.Text(k)
+	for obj := range c.BodyObjects(i, "A body", &c.diags) {
+		for k, v := range c.Doc.Members(obj) {
+			name := c.Doc.Text(k)
 			if name == "//" {
 				c.comment(v, depth)
-				return
+				continue
 			}
 			switch it := s.Lookup(name).(type) {
 			case *schema.Block:
 				c.blocks(k, v, it, name, path, nil, depth)
-				return
+				continue
 			case *schema.Attribute:
 				c.attribute(k, v, s, name, path, depth, seen)
-				return
+				continue
 			}
 			if !s.Open && !s.AnyAttributes {
-				return // reported by decodeAll
+				continue // reported by CheckStructure
 			}
 			if s.Open && !s.ArgumentsOnly && c.mayBeBlock(v) {
 				if !c.opts.ObjectsAsAttributes {
 					c.errorf(k, "Ambiguous property",
 						"%s in %s is %s: without a schema that lists it, it could be a nested block or an argument. %s",
 						quoteName(name), where(path), c.describe(v), remedy(path))
-					return
+					continue
 				}
 				c.diags = append(c.diags, &hcl.Diagnostic{
 					Severity: hcl.DiagWarning,
 					Summary:  "Property written as an argument",
 					Detail:   fmt.Sprintf("%s in %s is %s that no schema places; it is written as an argument, as asked. If it is a nested block, the result means something else.", quoteName(name), where(path), c.describe(v)),
-					Subject:  c.rangeOf(k).Ptr(),
+					Subject:  c.Range(k).Ptr(),
 				})
 			}
 			c.attribute(k, v, s, name, path, depth, seen)
-		})
-	})
+		}
+	}
 }
 
 // mayBeBlock reports whether node i could be the content of a nested
 // block: an object, or an array that is empty or holds objects only.
 func (c *jsonConv) mayBeBlock(i int) bool {
-	switch c.kind(i) {
+	switch c.Kind(i) {
 	case scanner.Object:
 		return true
 	case scanner.Array:
-		for e := c.doc.FirstChild(i); e >= 0; e = c.doc.NextChild(i, e) {
-			if c.kind(e) != scanner.Object {
+		for e := range c.Doc.Elements(i) {
+			if c.Kind(e) != scanner.Object {
 				return false
 			}
 		}
@@ -312,9 +221,9 @@ func (c *jsonConv) mayBeBlock(i int) bool {
 
 func (c *jsonConv) describe(i int) string {
 	switch {
-	case c.kind(i) == scanner.Object:
+	case c.Kind(i) == scanner.Object:
 		return "an object"
-	case c.doc.FirstChild(i) < 0:
+	case c.Doc.FirstChild(i) < 0:
 		return "an empty array"
 	}
 	return "an array of objects"
@@ -354,9 +263,9 @@ func quoteName(name string) string { return strconv.Quote(name) }
 
 // comment writes the value of a "//" property as # comments.
 func (c *jsonConv) comment(v int, depth int) {
-	text := string(c.doc.Raw(v))
-	if c.kind(v) == scanner.String {
-		text = c.doc.Text(v)
+	text := string(c.Doc.Raw(v))
+	if c.Kind(v) == scanner.String {
+		text = c.Doc.Text(v)
 	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	for _, l := range strings.Split(text, "\n") {
@@ -379,15 +288,15 @@ func (c *jsonConv) comment(v int, depth int) {
 // object level each (or arrays of such objects), then each body is an
 // object, or an array of objects for several blocks.
 func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels []string, depth int) {
-	if c.kind(v) == scanner.Null {
+	if c.Kind(v) == scanner.Null {
 		return // no blocks, as HCL reads it
 	}
 	if len(labels) < len(blk.Labels) {
-		c.eachObject(v, fmt.Sprintf("The %s of a %s block", blk.Labels[len(labels)], typ), func(obj int) {
-			c.eachMember(obj, func(lk, lv int) {
-				c.blocks(lk, lv, blk, typ, path, append(labels[:len(labels):len(labels)], c.doc.Text(lk)), depth)
-			})
-		})
+		for obj := range c.BodyObjects(v, fmt.Sprintf("The %s of a %s block", blk.Labels[len(labels)], typ), &c.diags) {
+			for lk, lv := range c.Doc.Members(obj) {
+				c.blocks(lk, lv, blk, typ, path, append(labels[:len(labels):len(labels)], c.Doc.Text(lk)), depth)
+			}
+		}
 		return
 	}
 	body := blk.Body
@@ -396,7 +305,7 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 	}
 	inner := append(path[:len(path):len(path)], typ)
 	inner = append(inner, labels...)
-	c.eachObject(v, fmt.Sprintf("The body of a %s block", typ), func(obj int) {
+	for obj := range c.BodyObjects(v, fmt.Sprintf("The body of a %s block", typ), &c.diags) {
 		c.item('b', depth)
 		c.out = append(c.out, typ...)
 		for li, l := range labels {
@@ -412,17 +321,17 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 		c.line(depth)
 		c.out = append(c.out, '}')
 		c.last = 'b'
-	})
+	}
 }
 
 // hasTemplate reports whether a string in node v (object keys included)
 // has template syntax.
 func (c *jsonConv) hasTemplate(v int) bool {
-	switch c.kind(v) {
+	switch c.Kind(v) {
 	case scanner.String:
-		return !template.IsLiteral(c.doc.Text(v))
+		return !template.IsLiteral(c.Doc.Text(v))
 	case scanner.Array, scanner.Object:
-		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+		for e := range c.Doc.Elements(v) {
 			if c.hasTemplate(e) {
 				return true
 			}
@@ -454,11 +363,11 @@ func (c *jsonConv) plainScalar(v int, mode schema.Mode) bool {
 	if mode != schema.Expression && mode != schema.Literal {
 		return false
 	}
-	switch c.kind(v) {
+	switch c.Kind(v) {
 	case scanner.Null, scanner.True, scanner.False, scanner.Number:
 		return true
 	case scanner.String:
-		s := c.doc.Text(v)
+		s := c.Doc.Text(v)
 		return !strings.HasPrefix(s, "\ufeff") && plainText(s)
 	}
 	return false
@@ -471,11 +380,11 @@ func (c *jsonConv) plainScalar(v int, mode schema.Mode) bool {
 // parses the same expression source with the same grammar (template()
 // checked that X parses), so it is not read back.
 func (c *jsonConv) plainInterpolation(v int, mode schema.Mode, shape schema.Shape, text string) bool {
-	if mode != schema.Expression || shape != schema.One || c.kind(v) != scanner.String ||
+	if mode != schema.Expression || shape != schema.One || c.Kind(v) != scanner.String ||
 		strings.ContainsAny(text, "\n\r") || strings.Contains(text, "<<") {
 		return false
 	}
-	s := c.doc.Text(v)
+	s := c.Doc.Text(v)
 	return len(s) == len(text)+3 && strings.HasPrefix(s, "${") && s[len(s)-1] == '}' && s[2:len(s)-1] == text
 }
 
@@ -487,11 +396,11 @@ func (c *jsonConv) plainInterpolation(v int, mode schema.Mode, shape schema.Shap
 // whose values are such values. Such a value is not read back. depth
 // bounds the recursion.
 func (c *jsonConv) plainValue(v, depth int) bool {
-	switch c.kind(v) {
+	switch c.Kind(v) {
 	case scanner.Null, scanner.True, scanner.False, scanner.Number:
 		return true
 	case scanner.String:
-		s := c.doc.Text(v)
+		s := c.Doc.Text(v)
 		if plainText(s) && !strings.HasPrefix(s, "\ufeff") {
 			return true
 		}
@@ -500,7 +409,7 @@ func (c *jsonConv) plainValue(v, depth int) bool {
 		if depth > 16 {
 			return false
 		}
-		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+		for e := range c.Doc.Elements(v) {
 			if !c.plainValue(e, depth+1) {
 				return false
 			}
@@ -511,18 +420,18 @@ func (c *jsonConv) plainValue(v, depth int) bool {
 			return false
 		}
 		plain := true
-		c.eachMember(v, func(k, val int) {
+		for k, val := range c.Doc.Members(v) {
 			if !plain {
-				return
+				continue
 			}
-			name := c.doc.Text(k)
+			name := c.Doc.Text(k)
 			switch name {
 			case "for", "in", "if", "true", "false", "null":
 				plain = false
-				return
+				continue
 			}
 			plain = hclsyntax.ValidIdentifier(name) && isASCII(name) && c.plainValue(val, depth+1)
-		})
+		}
 		return plain
 	}
 	return false
@@ -552,10 +461,10 @@ func isASCII(s string) bool {
 // native reading parses that same template source as the JSON reading
 // does (template.Parse checked it on the way), so it is not read back.
 func (c *jsonConv) verbatimTemplate(v int, mode schema.Mode, shape schema.Shape, text string) bool {
-	if mode != schema.Expression || shape != schema.One || c.kind(v) != scanner.String {
+	if mode != schema.Expression || shape != schema.One || c.Kind(v) != scanner.String {
 		return false
 	}
-	s := c.doc.Text(v)
+	s := c.Doc.Text(v)
 	return len(text) == len(s)+2 && text[0] == '"' && text[len(text)-1] == '"' && text[1:len(text)-1] == s
 }
 
@@ -584,7 +493,7 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 		return
 	}
 	if prev, dup := seen[name]; dup {
-		c.errorf(k, "Duplicate argument", "The argument %s in %s was already set at line %d; native syntax allows one definition of each argument.", quoteName(name), where(path), c.rangeOf(prev).Start.Line)
+		c.errorf(k, "Duplicate argument", "The argument %s in %s was already set at line %d; native syntax allows one definition of each argument.", quoteName(name), where(path), c.Range(prev).Start.Line)
 		return
 	}
 	seen[name] = k
@@ -648,4 +557,13 @@ func (c *jsonConv) flush() {
 		i = j
 	}
 	c.runBuf = c.runBuf[:0]
+}
+
+// notJSON is the error for a file that hcljson.Parse did not make.
+func notJSON() *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Not a valid JSON-syntax file",
+		Detail:   "ConvertFile reads files that hcljson.Parse made without syntax errors.",
+	}
 }

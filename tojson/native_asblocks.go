@@ -1,8 +1,10 @@
-package gen
+package tojson
 
 import (
 	"fmt"
 	"slices"
+
+	"github.com/hcljson/hcljson/gen"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -39,17 +41,17 @@ func (c *nativeConv) blockArgument(b *hclsyntax.Body, blk *hclsyntax.Block) *sch
 }
 
 // blocksArgument appends to dst the argument a, written in b as blocks.
-func (c *nativeConv) blocksArgument(dst *Body, b *hclsyntax.Body, a *schema.Attribute) {
+func (c *nativeConv) blocksArgument(dst *gen.Body, b *hclsyntax.Body, a *schema.Attribute) {
 	n := len(c.diags)
 	v := c.elements(b, a)
 	if !c.diags[n:].HasErrors() {
-		dst.AppendAttribute(a.Name, v, Expr)
+		dst.AppendAttribute(a.Name, v, gen.Expr)
 	}
 }
 
 // elements returns the array that the blocks of b named a.Name stand for.
-func (c *nativeConv) elements(b *hclsyntax.Body, a *schema.Attribute) Value {
-	elems := []Value{}
+func (c *nativeConv) elements(b *hclsyntax.Body, a *schema.Attribute) gen.Value {
+	elems := []gen.Value{}
 	for _, blk := range b.Blocks {
 		if blk.Type == "dynamic" && len(blk.Labels) == 1 && blk.Labels[0] == a.Name {
 			c.diags = append(c.diags, &hcl.Diagnostic{
@@ -71,12 +73,12 @@ func (c *nativeConv) elements(b *hclsyntax.Body, a *schema.Attribute) Value {
 			c.path = c.path[:len(c.path)-1]
 		}
 	}
-	return Array(elems...)
+	return gen.Array(elems...)
 }
 
 // element returns the object that blk, one block of an argument written
 // as blocks, stands for; s is the element type's body.
-func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
+func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) gen.Value {
 	attrs := make([]*hclsyntax.Attribute, 0, len(blk.Body.Attributes))
 	for _, a := range blk.Body.Attributes {
 		attrs = append(attrs, a)
@@ -84,7 +86,7 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 	slices.SortFunc(attrs, func(x, y *hclsyntax.Attribute) int {
 		return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte
 	})
-	var props []Prop
+	var props []gen.Prop
 	given := map[string]bool{}
 	outer := c.schema
 	c.schema = s
@@ -96,7 +98,7 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 			c.attr = a
 			c.layout(a)
 			given[a.Name] = true
-			props = append(props, Prop{Key: String(a.Name), Value: c.elementValue(a, s.Attribute(a.Name))})
+			props = append(props, gen.Prop{Key: gen.String(a.Name), Value: c.elementValue(a, s.Attribute(a.Name))})
 			continue
 		}
 		nested := blk.Body.Blocks[bi]
@@ -106,7 +108,7 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 		}
 		if arg := c.blockArgument(blk.Body, nested); arg != nil {
 			given[arg.Name] = true
-			props = append(props, Prop{Key: String(arg.Name), Value: c.elements(blk.Body, arg)})
+			props = append(props, gen.Prop{Key: gen.String(arg.Name), Value: c.elements(blk.Body, arg)})
 			continue
 		}
 		if nested.Type == "dynamic" && len(nested.Labels) == 1 && !given[nested.Labels[0]] {
@@ -125,14 +127,14 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 			})
 			c.path = inner
 		}
-		// Any other block is an error that decodeAll reports.
+		// Any other block is an error that CheckStructure reports.
 	}
 	for _, a := range s.Attributes {
 		if !given[a.Name] {
-			props = append(props, Prop{Key: String(a.Name), Value: Null()})
+			props = append(props, gen.Prop{Key: gen.String(a.Name), Value: gen.Null()})
 		}
 	}
-	return Object(props...)
+	return gen.Object(props...)
 }
 
 // elementValue converts the argument a of a block written for an element,
@@ -141,11 +143,11 @@ func (c *nativeConv) element(blk *hclsyntax.Block, s *schema.Body) Value {
 // read the block ("22" for a number is 22): in JSON the array of objects
 // is converted only when the resource is evaluated, and the
 // configuration that show -json reports would show the text.
-func (c *nativeConv) elementValue(a *hclsyntax.Attribute, def *schema.Attribute) Value {
+func (c *nativeConv) elementValue(a *hclsyntax.Attribute, def *schema.Attribute) gen.Value {
 	if def != nil && def.Type != cty.NilType && def.Type != cty.DynamicPseudoType {
 		if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.IsWhollyKnown() && !v.IsNull() && !v.Type().Equals(def.Type) {
 			if conv, err := convert.Convert(v, def.Type); err == nil {
-				if out, err := FromCty(conv); err == nil {
+				if out, err := gen.FromCty(conv); err == nil {
 					return out
 				}
 			}

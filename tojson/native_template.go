@@ -1,9 +1,11 @@
-package gen
+package tojson
 
 import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hcljson/hcljson/gen"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -14,7 +16,7 @@ import (
 // its parsed parts: literal text, whose "~" strip markers and heredoc
 // indentation hclsyntax has already applied, is escaped; interpolations
 // keep their source text; directives are rebuilt around their parts.
-func (c *nativeConv) template(e *hclsyntax.TemplateExpr) Value {
+func (c *nativeConv) template(e *hclsyntax.TemplateExpr) gen.Value {
 	if s, ok := literalText(e); ok {
 		return c.stringValue(s, e)
 	}
@@ -31,19 +33,19 @@ func (c *nativeConv) template(e *hclsyntax.TemplateExpr) Value {
 // text in it spans lines or holds a comment, which need care inside
 // "${...}") it first makes sure that hclsyntax reads the template without
 // errors.
-func (c *nativeConv) checkedTemplate(e hclsyntax.Expression, check bool) Value {
+func (c *nativeConv) checkedTemplate(e hclsyntax.Expression, check bool) gen.Value {
 	if !utf8.Valid(c.buf) {
 		// hclsyntax lets invalid UTF-8 through in some names.
 		c.fail(e, "Invalid UTF-8", "JSON text must be UTF-8")
-		return Value{}
+		return gen.Value{}
 	}
 	if check {
 		if _, diags := hclsyntax.ParseTemplate(c.buf, "", hcl.InitialPos); diags.HasErrors() {
 			c.fail(e, "Cannot write template", "hclsyntax does not read the template "+quoteShort(c.buf)+" back: "+diags[0].Summary)
-			return Value{}
+			return gen.Value{}
 		}
 	}
-	return Template(string(c.buf))
+	return gen.Template(string(c.buf))
 }
 
 // needsCheck reports whether source text written into a template needs
@@ -159,7 +161,7 @@ func (c *nativeConv) endsWithHeredoc(e hclsyntax.Expression, end int) bool {
 
 // interpTemplate returns "${" + the source of e + "}": a template that
 // evaluates to e's value, unconverted.
-func (c *nativeConv) interpTemplate(e hclsyntax.Expression) Value {
+func (c *nativeConv) interpTemplate(e hclsyntax.Expression) gen.Value {
 	src := c.interpSource(e)
 	c.buf = append(c.buf[:0], "${"...)
 	c.buf = append(c.buf, src...)
@@ -299,3 +301,6 @@ func appendBeforeInterp(dst, s []byte) []byte {
 	dst = append(dst, s[i:]...)
 	return append(dst, `"}`...)
 }
+
+// bom is U+FEFF: hclsyntax drops one at the start of a template.
+const bom = "\uFEFF"

@@ -1,4 +1,4 @@
-package gen
+package tojson
 
 import (
 	"bytes"
@@ -6,9 +6,12 @@ import (
 	"os"
 	"testing"
 
+	"github.com/hcljson/hcljson/internal/convtest"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/hcljson/hcljson/gen"
 )
 
 // misalign returns src with random extra spaces where it has spaces
@@ -41,13 +44,13 @@ func misalign(src []byte, r *rand.Rand) []byte {
 func TestNativeLayout(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 0
-	for _, path := range nativeFixtures(t) {
+	for _, path := range convtest.NativeFixtures(t) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opts := fixtureOptions(path)
-		want, diags := ConvertNative(hclwrite.Format(src), path, opts, Options{})
+		want, diags := Convert(hclwrite.Format(src), path, opts, gen.Options{})
 		if diags.HasErrors() {
 			continue
 		}
@@ -57,7 +60,7 @@ func TestNativeLayout(t *testing.T) {
 				continue
 			}
 			n++
-			got, diags := ConvertNative(moved, path, opts, Options{})
+			got, diags := Convert(moved, path, opts, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("%s, laid out so:\n%s\n%s", path, moved, diags)
 			}

@@ -1,4 +1,4 @@
-package gen
+package tonative
 
 import (
 	"slices"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -16,13 +17,13 @@ import (
 // reports whether it reads as v reads in mode and shape. A difference is
 // reported as an error on v.
 func (c *jsonConv) readBack(v int, text string, mode schema.Mode, shape schema.Shape, def *schema.Attribute, path []string) bool {
-	n := &c.doc.Nodes[v]
-	jx, diags := hcljson.ParseExpressionWithStartPos(c.doc.Src[n.Start:n.End], c.filename, c.pos(int(n.Start)))
+	n := &c.Doc.Nodes[v]
+	jx, diags := hcljson.ParseExpressionWithStartPos(c.Doc.Src[n.Start:n.End], c.Filename, c.Pos(int(n.Start)))
 	if diags.HasErrors() {
 		c.diags = append(c.diags, diags...)
 		return false
 	}
-	nx, diags := hclsyntax.ParseExpression([]byte(text+"\n"), c.filename, hcl.InitialPos)
+	nx, diags := hclsyntax.ParseExpression([]byte(text+"\n"), c.Filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		c.errorf(v, "Cannot write value", "%s: the native text written for this value does not parse (%s).", strings.Join(path, "."), diags[0].Summary)
 		return false
@@ -241,7 +242,7 @@ func sameSyntax(j, n hcl.Expression, mode schema.Mode) string {
 		if d1.HasErrors() {
 			return "it is not a reference: " + d1[0].Summary
 		}
-		if d2.HasErrors() || !sameTraversal(jt, nt) {
+		if d2.HasErrors() || !template.SameTraversal(jt, nt) {
 			return "not the same reference"
 		}
 		return ""
@@ -251,7 +252,7 @@ func sameSyntax(j, n hcl.Expression, mode schema.Mode) string {
 		if d1.HasErrors() {
 			return "it is not a relative reference: " + d1[0].Summary
 		}
-		if d2.HasErrors() || !sameTraversal(jt, nt) {
+		if d2.HasErrors() || !template.SameTraversal(jt, nt) {
 			return "not the same reference"
 		}
 		return ""

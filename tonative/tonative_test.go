@@ -1,12 +1,18 @@
-package gen
+package tonative
 
 import (
 	"bytes"
+	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hcljson/hcljson/internal/convtest"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/tojson"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -15,30 +21,7 @@ import (
 	"github.com/hcljson/hcljson/schema"
 )
 
-// schemaFromLaw turns the schema derived from a native source into a
-// schema.Body whose attributes are expressions (literal where literal
-// says so), for converting generic HCL back to native syntax.
-func schemaFromLaw(s *lawSchema, literal func([]string, string) bool, path []string) *schema.Body {
-	b := &schema.Body{}
-	for _, a := range s.attrs {
-		m := schema.Expression
-		if literal != nil && literal(path, a) {
-			m = schema.Literal
-		}
-		b.Attributes = append(b.Attributes, schema.Attribute{Name: a, Mode: m})
-	}
-	for _, blk := range s.blocks {
-		labels := make([]string, blk.labels)
-		for i := range labels {
-			labels[i] = "l" + string(rune('0'+i))
-		}
-		b.Blocks = append(b.Blocks, schema.Block{
-			Type: blk.typ, Labels: labels, Nesting: schema.NestingList,
-			Body: schemaFromLaw(blk.body, literal, append(path[:len(path):len(path)], blk.typ)),
-		})
-	}
-	return b
-}
+var update = flag.Bool("update-native", false, "rewrite the golden files of testdata/gen/tonative from the converter (review them before committing)")
 
 // TestNativeRoundTrip converts every native fixture to JSON and back with
 // the schema derived from the source, and checks the law on the way back:
@@ -46,15 +29,15 @@ func schemaFromLaw(s *lawSchema, literal func([]string, string) bool, path []str
 // context, to the same values, variables and blocks as the JSON (and so
 // as the source).
 func TestNativeRoundTrip(t *testing.T) {
-	for _, path := range nativeFixtures(t) {
+	for _, path := range convtest.NativeFixtures(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := fixtureOptions(path)
-			js, diags := ConvertNative(src, name, opts, Options{})
+			opts := tojson.Options{Schema: schema.Generic.Root, Comments: convtest.CommentsFixture(path)}
+			js, diags := tojson.Convert(src, name, opts, gen.Options{})
 			if diags.HasErrors() {
 				t.Skipf("not convertible to JSON: %s", diags[0].Summary)
 			}
@@ -62,32 +45,32 @@ func TestNativeRoundTrip(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			ls, err := deriveSchema(nf.Body.(*hclsyntax.Body))
+			ls, err := convtest.DeriveSchema(nf.Body.(*hclsyntax.Body))
 			if err != nil {
 				t.Skipf("no schema fits: %v", err)
 			}
 			literal := literalOf(opts)
-			back, diags := ConvertJSON(js, name+".json", JSONOptions{Schema: schemaFromLaw(ls, literal, nil)})
+			back, diags := Convert(js, name+".json", Options{Schema: convtest.SchemaFromLaw(ls, literal, nil)})
 			if diags.HasErrors() {
 				t.Fatalf("back to native:\n%s\njson:\n%s", hcltest.RenderDiags(diags), js)
 			}
-			checkLaw(t, name, back, js, literal)
+			convtest.CheckLaw(t, name, back, js, literal)
 			// And the circle closes: the native text converts to JSON
 			// that means the same again (not always the same bytes:
 			// hclwrite.Format respaces expressions, "${- -5}" comes back
 			// as "${--5}").
-			again, diags := ConvertNative(back, name, opts, Options{})
+			again, diags := tojson.Convert(back, name, opts, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), back)
 			}
-			checkLaw(t, name, back, again, literal)
+			convtest.CheckLaw(t, name, back, again, literal)
 		})
 	}
 }
 
 // literalOf returns which attributes opts writes as literals, in the
-// form checkLaw takes.
-func literalOf(opts NativeOptions) func([]string, string) bool {
+// form convtest.CheckLaw takes.
+func literalOf(opts tojson.Options) func([]string, string) bool {
 	if opts.Mode == nil {
 		return nil
 	}
@@ -96,7 +79,7 @@ func literalOf(opts NativeOptions) func([]string, string) bool {
 		for i, typ := range path {
 			blocks[i] = &hclsyntax.Block{Type: typ}
 		}
-		return opts.Mode(blocks, name) == Literal
+		return opts.Mode(blocks, name) == gen.Literal
 	}
 }
 
@@ -113,20 +96,20 @@ func TestTerraformRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			js, diags := ConvertNative(src, name, terraformOpts, Options{})
+			js, diags := tojson.Convert(src, name, tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("to JSON:\n%s", hcltest.RenderDiags(diags))
 			}
-			back, diags := ConvertJSON(js, name+".json", JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+			back, diags := Convert(js, name+".json", Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
 			if diags.HasErrors() {
 				t.Fatalf("back to native:\n%s", hcltest.RenderDiags(diags))
 			}
-			checkTerraformReading(t, name, back, js)
-			again, diags := ConvertNative(back, name, terraformOpts, Options{})
+			convtest.CheckTerraformReading(t, name, back, js)
+			again, diags := tojson.Convert(back, name, tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), back)
 			}
-			checkTerraformReading(t, name, back, again)
+			convtest.CheckTerraformReading(t, name, back, again)
 		})
 	}
 }
@@ -136,7 +119,7 @@ func TestTerraformRoundTrip(t *testing.T) {
 func TestConvertJSONErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, src, want string
-		opts            JSONOptions
+		opts            Options
 	}{
 		{
 			name: "ambiguous object",
@@ -231,7 +214,7 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "generic file",
 			src:  `{"service": {"web": {"port": 80}}}`,
-			opts: JSONOptions{Schema: schema.Generic.Root},
+			opts: Options{Schema: schema.Generic.Root},
 			want: `x.tf.json:1,2-11: Ambiguous property; "service" in the root body is an object: without a schema that lists it, it could be a nested block or an argument. No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes).`,
 		},
 	} {
@@ -240,7 +223,7 @@ func TestConvertJSONErrors(t *testing.T) {
 			if opts.Schema == nil {
 				opts.Schema = schema.Terraform.Root
 			}
-			out, diags := ConvertJSON([]byte(tc.src), "x.tf.json", opts)
+			out, diags := Convert([]byte(tc.src), "x.tf.json", opts)
 			if out != nil {
 				t.Errorf("output despite errors:\n%s", out)
 			}
@@ -276,14 +259,14 @@ func TestJSONToNativeGolden(t *testing.T) {
 			}
 			lang := schema.Terraform
 			if name == "providers.tf.json" {
-				lang = withTestProviders(t)
+				lang = convtest.TestProviders(t)
 			}
-			out, diags := ConvertJSON(src, name, JSONOptions{Schema: lang.Root})
+			out, diags := Convert(src, name, Options{Schema: lang.Root})
 			if diags.HasErrors() {
 				t.Fatalf("conversion failed:\n%s", hcltest.RenderDiags(diags))
 			}
 			golden := strings.TrimSuffix(path, ".json")
-			if *updateNative {
+			if *update {
 				if err := os.WriteFile(golden, out, 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -295,12 +278,12 @@ func TestJSONToNativeGolden(t *testing.T) {
 			if string(out) != string(want) {
 				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, out, want)
 			}
-			checkTerraformReading(t, strings.TrimSuffix(name, ".json"), out, src)
-			again, diags := ConvertNative(out, name, NativeOptions{Schema: lang.Root}, Options{})
+			convtest.CheckTerraformReading(t, strings.TrimSuffix(name, ".json"), out, src)
+			again, diags := tojson.Convert(out, name, tojson.Options{Schema: lang.Root}, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("native output does not convert back:\n%s", hcltest.RenderDiags(diags))
 			}
-			checkTerraformReading(t, strings.TrimSuffix(name, ".json"), out, again)
+			convtest.CheckTerraformReading(t, strings.TrimSuffix(name, ".json"), out, again)
 		})
 	}
 }
@@ -315,18 +298,18 @@ func TestFixedPoint(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
-	opts := NativeOptions{Schema: schema.Terraform.Root}
+	opts := tojson.Options{Schema: schema.Terraform.Root}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			j1, diags := ConvertNative(src, "a.tf", opts, Options{})
+			j1, diags := tojson.Convert(src, "a.tf", opts, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
-			native, diags := ConvertJSON(j1, "a.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+			native, diags := Convert(j1, "a.tf.json", Options{Schema: schema.Terraform.Root})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
@@ -335,7 +318,7 @@ func TestFixedPoint(t *testing.T) {
 			if !bytes.Contains(src, []byte("# fixed point: JSON only")) && string(native) != string(src) {
 				t.Errorf("native output differs from the source:\n%s", native)
 			}
-			j2, diags := ConvertNative(native, "a.tf", opts, Options{})
+			j2, diags := tojson.Convert(native, "a.tf", opts, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
@@ -358,7 +341,7 @@ func TestMultilineParentheses(t *testing.T) {
 		{`{"locals": {"a": ["${<<EOT\nx\nEOT\n}", 1]}}`, "a = [\n    (<<EOT\nx\nEOT\n    ),\n    1,\n  ]"},
 		{`{"locals": {"a": "${<<EOT\nx\nEOT\n}"}}`, "a = <<EOT\nx\nEOT"},
 	} {
-		native, diags := ConvertJSON([]byte(tc.json), "a.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+		native, diags := Convert([]byte(tc.json), "a.tf.json", Options{Schema: schema.Terraform.Root})
 		if diags.HasErrors() {
 			t.Errorf("%s: %s", tc.json, hcltest.RenderDiags(diags))
 			continue
@@ -368,25 +351,6 @@ func TestMultilineParentheses(t *testing.T) {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.json, native, want)
 		}
 	}
-}
-
-// withTestProviders returns the Terraform language with the provider
-// schemas of schema/testdata/providers.
-func withTestProviders(t *testing.T) *schema.Language {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "schema", "testdata", "providers", "schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps, err := schema.ReadProviderSchemas(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lang, err := schema.Terraform.WithProviders(ps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lang
 }
 
 // FuzzConvertJSON converts arbitrary JSON to native syntax, generic and
@@ -416,8 +380,8 @@ func FuzzConvertJSON(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		generic, gd := ConvertJSON(src, "f.json", JSONOptions{ObjectsAsAttributes: true})
-		tf, td := ConvertJSON(src, "f.tf.json", JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
+		generic, gd := Convert(src, "f.json", Options{ObjectsAsAttributes: true})
+		tf, td := Convert(src, "f.tf.json", Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
 		for _, d := range append(gd, td...) {
 			if d.Severity == hcl.DiagError && (d.Subject == nil || d.Subject.End.Byte > len(src) || d.Subject.Start.Byte < 0) {
 				t.Fatalf("error without a range in the input: %s", d.Error())
@@ -435,15 +399,15 @@ func FuzzConvertJSON(f *testing.F) {
 			}
 		}
 		if !gd.HasErrors() {
-			checkLaw(t, "f", generic, src, nil)
+			convtest.CheckLaw(t, "f", generic, src, nil)
 		}
 		if !td.HasErrors() {
 			if nf, diags := hclsyntax.ParseConfig(tf, "f.tf", hcl.InitialPos); !diags.HasErrors() {
-				if _, err := deriveSchema(nf.Body.(*hclsyntax.Body)); err != nil {
+				if _, err := convtest.DeriveSchema(nf.Body.(*hclsyntax.Body)); err != nil {
 					return
 				}
 			}
-			checkTerraformReading(t, "f.tf", tf, src)
+			convtest.CheckTerraformReading(t, "f.tf", tf, src)
 		}
 	})
 }
@@ -481,16 +445,16 @@ func TestCorpusToNative(t *testing.T) {
 			if lang == nil {
 				t.Fatalf("no language for %s", name)
 			}
-			out, diags := ConvertJSON(src, name, JSONOptions{Schema: lang.Root, ObjectsAsAttributes: true})
+			out, diags := Convert(src, name, Options{Schema: lang.Root, ObjectsAsAttributes: true})
 			if diags.HasErrors() {
 				t.Skipf("not convertible: %s", diags[0].Error())
 			}
-			compareReading(t, strings.TrimSuffix(name, ".json"), out, src, lang.Root)
-			again, diags := ConvertNative(out, name, NativeOptions{Schema: lang.Root}, Options{})
+			convtest.CompareReading(t, strings.TrimSuffix(name, ".json"), out, src, lang.Root)
+			again, diags := tojson.Convert(out, name, tojson.Options{Schema: lang.Root}, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("native output does not convert back:\n%s\n%s", hcltest.RenderDiags(diags), out)
 			}
-			compareReading(t, strings.TrimSuffix(name, ".json"), out, again, lang.Root)
+			convtest.CompareReading(t, strings.TrimSuffix(name, ".json"), out, again, lang.Root)
 		})
 	}
 }

@@ -1,10 +1,12 @@
-package gen
+package tojson
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hcljson/hcljson/gen"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -14,8 +16,8 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 )
 
-// NativeOptions says how FromNative and ConvertNative convert native HCL.
-type NativeOptions struct {
+// Options says how FromNative and Convert convert native HCL.
+type Options struct {
 	// Comments carries the comments directly above an attribute or a
 	// block (on the lines just before it, with no blank line between) as
 	// a "//" property. A comment above an attribute, or above the first
@@ -29,7 +31,7 @@ type NativeOptions struct {
 	// empty): Expr or Literal. Without it every attribute is Expr. A
 	// Literal attribute must be a constant: its strings are written as
 	// they are.
-	Mode func(blocks []*hclsyntax.Block, name string) Mode
+	Mode func(blocks []*hclsyntax.Block, name string) gen.Mode
 
 	// Schema, when set, is the schema of the file's root body (such as
 	// schema.Terraform.Root); it replaces Mode. schema.Generic.Root is the
@@ -51,7 +53,7 @@ type NativeOptions struct {
 // templates keep their parts, and any other expression is written as
 // "${<its source text>}". What cannot be written so that it means the
 // same is an error naming the attribute.
-func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
+func FromNative(f *hcl.File, opts Options) (*gen.File, hcl.Diagnostics) {
 	var body *hclsyntax.Body
 	if f != nil {
 		body, _ = f.Body.(*hclsyntax.Body)
@@ -68,17 +70,17 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 		// and OpenTofu report it: a block the schema does not know, or
 		// where it has an argument, would become JSON that means
 		// something else, or that does not convert back.
-		if diags := decodeAll(f.Body, opts.Schema); diags.HasErrors() {
+		if diags := opts.Schema.CheckStructure(f.Body); diags.HasErrors() {
 			return nil, diags
 		}
 	}
 	c := &nativeConv{src: f.Bytes, opts: opts, schema: opts.Schema}
-	out := NewFile()
+	out := gen.NewFile()
 	c.body(out.Body(), body, 0)
 	return out, c.diags
 }
 
-// ConvertNative parses src as native HCL and returns it in JSON syntax,
+// Convert parses src as native HCL and returns it in JSON syntax,
 // encoded with enc. On errors it returns no output and the diagnostics.
 //
 // When opts has neither Schema nor Mode, the file's language is chosen by
@@ -87,7 +89,7 @@ func FromNative(f *hcl.File, opts NativeOptions) (*File, hcl.Diagnostics) {
 // file a test file; any other name is generic HCL. Give a Schema to
 // choose otherwise: schema.OpenTofu.Root for a .tf file of an OpenTofu
 // module, schema.Generic.Root for generic HCL whatever the name.
-func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options) ([]byte, hcl.Diagnostics) {
+func Convert(src []byte, filename string, opts Options, enc gen.Options) ([]byte, hcl.Diagnostics) {
 	if opts.Schema == nil && opts.Mode == nil {
 		if lang := schema.LanguageFor(filename); lang != nil {
 			opts.Schema = lang.Root
@@ -105,7 +107,7 @@ func ConvertNative(src []byte, filename string, opts NativeOptions, enc Options)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return AppendFile(nil, out, enc), diags
+	return gen.AppendFile(nil, out, enc), diags
 }
 
 // nativeConv holds the state of one conversion.
@@ -118,7 +120,7 @@ type nativeConv struct {
 	lstart, lend int
 	ltext        []byte
 	lmap         *nativefmt.Map
-	opts         NativeOptions
+	opts         Options
 	path         []*hclsyntax.Block // the blocks around the body being converted
 	// schema is the schema of the body being converted (nil: none).
 	schema *schema.Body
@@ -129,7 +131,7 @@ type nativeConv struct {
 
 // body converts b into dst. start is the byte offset where b's content
 // begins (after the opening brace), for finding comments.
-func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
+func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
 	attrs := make([]*hclsyntax.Attribute, 0, len(b.Attributes))
 	for _, a := range b.Attributes {
 		attrs = append(attrs, a)
@@ -197,7 +199,7 @@ func (c *nativeConv) body(dst *Body, b *hclsyntax.Body, start int) {
 		}
 		c.path = append(c.path, blk)
 		outer := c.schema
-		c.schema = blockSchema(outer, blk)
+		c.schema = outer.NestedBody(blk.Type, blk.Labels...)
 		c.body(out.Body(), blk.Body, blk.OpenBraceRange.End.Byte)
 		c.schema = outer
 		c.path = c.path[:len(c.path)-1]
@@ -219,7 +221,7 @@ func (c *nativeConv) validName(name string, r hcl.Range) bool {
 	return false
 }
 
-func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
+func (c *nativeConv) attribute(dst *gen.Body, a *hclsyntax.Attribute) {
 	c.attr = a
 	c.layout(a)
 	n := len(c.diags)
@@ -230,12 +232,12 @@ func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
 		}
 		return
 	}
-	mode := Expr
+	mode := gen.Expr
 	if c.opts.Mode != nil {
 		mode = c.opts.Mode(c.path, a.Name)
 	}
-	var v Value
-	if mode == Literal {
+	var v gen.Value
+	if mode == gen.Literal {
 		v = c.literal(a.Expr)
 	} else {
 		v = c.expr(a.Expr)
@@ -246,7 +248,7 @@ func (c *nativeConv) attribute(dst *Body, a *hclsyntax.Attribute) {
 }
 
 // expr converts an expression read with an evaluation context.
-func (c *nativeConv) expr(e hclsyntax.Expression) Value {
+func (c *nativeConv) expr(e hclsyntax.Expression) gen.Value {
 	switch e := e.(type) {
 	case *hclsyntax.LiteralValueExpr:
 		return c.literalValue(e)
@@ -260,18 +262,18 @@ func (c *nativeConv) expr(e hclsyntax.Expression) Value {
 		}
 		return c.interpTemplate(e.Wrapped)
 	case *hclsyntax.TupleConsExpr:
-		elems := make([]Value, len(e.Exprs))
+		elems := make([]gen.Value, len(e.Exprs))
 		for i, x := range e.Exprs {
 			elems[i] = c.expr(x)
 		}
-		return Array(elems...)
+		return gen.Array(elems...)
 	case *hclsyntax.ObjectConsExpr:
 		if keys, ok := staticKeys(e); ok {
-			props := make([]Prop, len(e.Items))
+			props := make([]gen.Prop, len(e.Items))
 			for i, item := range e.Items {
-				props[i] = Prop{Key: c.stringValue(keys[i], e), Value: c.expr(item.ValueExpr)}
+				props[i] = gen.Prop{Key: c.stringValue(keys[i], e), Value: c.expr(item.ValueExpr)}
 			}
-			return Object(props...)
+			return gen.Object(props...)
 		}
 	case *hclsyntax.UnaryOpExpr:
 		if v, ok := c.negativeNumber(e); ok {
@@ -300,27 +302,27 @@ func constantText(e hclsyntax.Expression) bool {
 
 // literal converts an expression read without an evaluation context: it
 // must be a constant, and its strings are written as they are.
-func (c *nativeConv) literal(e hclsyntax.Expression) Value {
+func (c *nativeConv) literal(e hclsyntax.Expression) gen.Value {
 	switch e := e.(type) {
 	case *hclsyntax.LiteralValueExpr:
 		return c.literalValue(e)
 	case *hclsyntax.TemplateExpr:
 		if s, ok := literalText(e); ok {
-			return String(s)
+			return gen.String(s)
 		}
 	case *hclsyntax.TupleConsExpr:
-		elems := make([]Value, len(e.Exprs))
+		elems := make([]gen.Value, len(e.Exprs))
 		for i, x := range e.Exprs {
 			elems[i] = c.literal(x)
 		}
-		return Array(elems...)
+		return gen.Array(elems...)
 	case *hclsyntax.ObjectConsExpr:
 		if keys, ok := staticKeys(e); ok {
-			props := make([]Prop, len(e.Items))
+			props := make([]gen.Prop, len(e.Items))
 			for i, item := range e.Items {
-				props[i] = Prop{Key: String(keys[i]), Value: c.literal(item.ValueExpr)}
+				props[i] = gen.Prop{Key: gen.String(keys[i]), Value: c.literal(item.ValueExpr)}
 			}
-			return Object(props...)
+			return gen.Object(props...)
 		}
 	case *hclsyntax.UnaryOpExpr:
 		if v, ok := c.negativeNumber(e); ok {
@@ -330,39 +332,39 @@ func (c *nativeConv) literal(e hclsyntax.Expression) Value {
 	// Something to compute, such as 1 + 2: its value with no context.
 	val, diags := e.Value(nil)
 	if !diags.HasErrors() && val.IsWhollyKnown() {
-		v, err := FromCty(val)
+		v, err := gen.FromCty(val)
 		if err == nil {
 			return v
 		}
 	}
 	c.fail(e, "Not a constant", "it is read as a literal value, without variables or functions")
-	return Value{}
+	return gen.Value{}
 }
 
 // literalValue converts a number, bool, null or string literal.
-func (c *nativeConv) literalValue(e *hclsyntax.LiteralValueExpr) Value {
+func (c *nativeConv) literalValue(e *hclsyntax.LiteralValueExpr) gen.Value {
 	v := e.Val
 	switch {
 	case !v.IsKnown() || v.IsMarked():
 		// Only in the partial tree of a file with errors.
 	case v.IsNull():
-		return Null()
+		return gen.Null()
 	case v.Type() == cty.Bool:
-		return Bool(v.True())
+		return gen.Bool(v.True())
 	case v.Type() == cty.Number:
 		return c.number(c.text(e.SrcRange), v)
 	case v.Type() == cty.String:
 		return c.stringValue(v.AsString(), e)
 	}
 	c.fail(e, "Unexpected literal", "it is "+v.GoString())
-	return Value{}
+	return gen.Value{}
 }
 
 // number returns the number v written as text in the source: the text
 // itself when JSON allows it, its shortest exact form otherwise.
-func (c *nativeConv) number(text string, v cty.Value) Value {
+func (c *nativeConv) number(text string, v cty.Value) gen.Value {
 	if t := jsonNumberText(text); len(t) <= maxNumberText {
-		n, err := Number(t)
+		n, err := gen.Number(t)
 		if err != nil {
 			c.fail(nil, "Number out of range", err.Error())
 		}
@@ -372,9 +374,9 @@ func (c *nativeConv) number(text string, v cty.Value) Value {
 	// exponent: beyond about 40,000 decimal digits, refuse.
 	if exp := v.AsBigFloat().MantExp(nil); exp > maxWrittenExp || exp < -maxWrittenExp {
 		c.fail(nil, "Number out of range", fmt.Sprintf("a number of more than %d characters with a decimal exponent beyond ±40,000 cannot be written", maxNumberText))
-		return Value{}
+		return gen.Value{}
 	}
-	n, err := NumberFloat(v.AsBigFloat())
+	n, err := gen.NumberFloat(v.AsBigFloat())
 	if err != nil {
 		c.fail(nil, "Number out of range", err.Error())
 	}
@@ -405,26 +407,26 @@ func jsonNumberText(text string) string {
 const maxNumberText = 4096
 
 // negativeNumber folds -<number literal> into one JSON number.
-func (c *nativeConv) negativeNumber(e *hclsyntax.UnaryOpExpr) (Value, bool) {
+func (c *nativeConv) negativeNumber(e *hclsyntax.UnaryOpExpr) (gen.Value, bool) {
 	lit, ok := e.Val.(*hclsyntax.LiteralValueExpr)
 	if !ok || e.Op != hclsyntax.OpNegate || lit.Val.Type() != cty.Number || lit.Val.IsNull() || !lit.Val.IsKnown() {
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	val, diags := e.Value(nil)
 	if diags.HasErrors() || !val.IsKnown() || val.IsNull() {
-		return Value{}, false
+		return gen.Value{}, false
 	}
 	return c.number("-"+c.text(lit.SrcRange), val), true
 }
 
 // stringValue returns literal text (the encoder escapes it as the
 // attribute's mode requires).
-func (c *nativeConv) stringValue(s string, at hclsyntax.Expression) Value {
+func (c *nativeConv) stringValue(s string, at hclsyntax.Expression) gen.Value {
 	if !utf8.ValidString(s) {
 		c.fail(at, "Invalid UTF-8", "JSON text must be UTF-8")
-		return Value{}
+		return gen.Value{}
 	}
-	return String(s)
+	return gen.String(s)
 }
 
 // staticKeys returns the keys of an object constructor when each is a

@@ -1,4 +1,4 @@
-package gen
+package tonative
 
 import (
 	"fmt"
@@ -37,16 +37,16 @@ func (w valueWriter) attr(v int, mode schema.Mode, shape schema.Shape, def *sche
 	}
 	switch shape {
 	case schema.ListOf:
-		if def != nil && len(def.Keywords) > 0 && w.c.kind(v) == scanner.String {
-			if word := w.c.doc.Text(v); slices.Contains(def.Keywords, word) {
+		if def != nil && len(def.Keywords) > 0 && w.c.Kind(v) == scanner.String {
+			if word := w.c.Doc.Text(v); slices.Contains(def.Keywords, word) {
 				return word, true
 			}
 		}
-		if w.c.kind(v) != scanner.Array {
+		if w.c.Kind(v) != scanner.Array {
 			return w.fail(v, "Expected an array", "this argument is a list written out element by element, each %s", modeWords(mode))
 		}
 		var elems []string
-		for e := w.c.doc.FirstChild(v); e >= 0; e = w.c.doc.NextChild(v, e) {
+		for e := range w.c.Doc.Elements(v) {
 			s, ok := w.syntax(e, mode)
 			if !ok {
 				return "", false
@@ -55,20 +55,20 @@ func (w valueWriter) attr(v int, mode schema.Mode, shape schema.Shape, def *sche
 		}
 		return list(elems), true
 	case schema.MapOf:
-		if w.c.kind(v) != scanner.Object {
+		if w.c.Kind(v) != scanner.Object {
 			return w.fail(v, "Expected an object", "this argument is a map written out entry by entry, each key and value %s", modeWords(mode))
 		}
 		var items []string
 		var err bool
-		w.c.eachMember(v, func(k, val int) {
+		for k, val := range w.c.Doc.Members(v) {
 			ks, ok := w.syntax(k, mode)
 			vs, ok2 := w.syntax(val, mode)
 			if !ok || !ok2 {
 				err = true
-				return
+				continue
 			}
 			items = append(items, ks+" = "+vs)
-		})
+		}
 		if err {
 			return "", false
 		}
@@ -94,10 +94,10 @@ func modeWords(m schema.Mode) string {
 // syntax returns the text of a string that holds syntax: the string's
 // text itself, checked by the caller when it reads the result back.
 func (w valueWriter) syntax(v int, mode schema.Mode) (string, bool) {
-	if w.c.kind(v) != scanner.String {
-		return w.fail(v, "Expected a string", "this value must be %s, not a JSON %s", modeWords(mode), w.c.kind(v))
+	if w.c.Kind(v) != scanner.String {
+		return w.fail(v, "Expected a string", "this value must be %s, not a JSON %s", modeWords(mode), w.c.Kind(v))
 	}
-	text := strings.TrimSpace(w.c.doc.Text(v))
+	text := strings.TrimSpace(w.c.Doc.Text(v))
 	if strings.Contains(text, "${") && mode != schema.TypeExpr && mode != schema.NativeExpr {
 		return w.fail(v, "Unexpected template", "this value is read as %s, where \"${\" has no meaning", modeWords(mode))
 	}
@@ -111,13 +111,13 @@ func (w valueWriter) syntax(v int, mode schema.Mode) (string, bool) {
 
 // requirement writes an entry of terraform.required_providers.
 func (w valueWriter) requirement(v int) (string, bool) {
-	if w.c.kind(v) != scanner.Object {
+	if w.c.Kind(v) != scanner.Object {
 		return w.value(v, true, true)
 	}
 	var items []string
 	var err bool
-	w.c.eachMember(v, func(k, val int) {
-		key := w.c.doc.Text(k)
+	for k, val := range w.c.Doc.Members(v) {
+		key := w.c.Doc.Text(k)
 		var s string
 		ok := true
 		if key == "configuration_aliases" {
@@ -127,10 +127,10 @@ func (w valueWriter) requirement(v int) (string, bool) {
 		}
 		if !ok {
 			err = true
-			return
+			continue
 		}
 		items = append(items, objectKey(key, true)+" = "+s)
-	})
+	}
 	if err {
 		return "", false
 	}
@@ -142,7 +142,7 @@ func (w valueWriter) requirement(v int) (string, bool) {
 // whole value of an argument: a heredoc's closing line must end it).
 func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 	c := w.c
-	switch c.kind(v) {
+	switch c.Kind(v) {
 	case scanner.Null:
 		return "null", true
 	case scanner.True:
@@ -150,15 +150,15 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 	case scanner.False:
 		return "false", true
 	case scanner.Number:
-		return c.doc.Literal(v), true
+		return c.Doc.Literal(v), true
 	case scanner.String:
 		if literal {
-			return literalString(c.doc.Text(v), top), true
+			return literalString(c.Doc.Text(v), top), true
 		}
 		return w.template(v, top)
 	case scanner.Array:
 		var elems []string
-		for e := c.doc.FirstChild(v); e >= 0; e = c.doc.NextChild(v, e) {
+		for e := range c.Doc.Elements(v) {
 			s, ok := w.value(e, literal, false)
 			if !ok {
 				return "", false
@@ -170,12 +170,12 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 		var items []string
 		var err bool
 		seen := map[string]bool{}
-		c.eachMember(v, func(k, val int) {
-			if name := c.doc.Text(k); literal || template.IsLiteral(name) {
+		for k, val := range c.Doc.Members(v) {
+			if name := c.Doc.Text(k); literal || template.IsLiteral(name) {
 				if seen[name] {
 					w.fail(k, "Duplicate object key", "the key %q is given twice: HCL's JSON syntax reports this when it evaluates the object, native syntax would keep the last value", name)
 					err = true
-					return
+					continue
 				}
 				seen[name] = true
 			}
@@ -183,10 +183,10 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 			s, ok2 := w.value(val, literal, false)
 			if !ok || !ok2 {
 				err = true
-				return
+				continue
 			}
 			items = append(items, key+" = "+s)
-		})
+		}
 		if err {
 			return "", false
 		}
@@ -199,7 +199,7 @@ func (w valueWriter) value(v int, literal, top bool) (string, bool) {
 // syntax reads as its own name, else quoted; a template key that is one
 // interpolation is written in parentheses.
 func (w valueWriter) key(k int, literal bool) (string, bool) {
-	s := w.c.doc.Text(k)
+	s := w.c.Doc.Text(k)
 	if literal || template.IsLiteral(s) {
 		return objectKey(s, literal), true
 	}
@@ -233,14 +233,14 @@ func objectKey(s string, literal bool) string {
 // quoted string, anything else as a quoted template (or a heredoc).
 func (w valueWriter) template(v int, top bool) (string, bool) {
 	c := w.c
-	s := c.doc.Text(v)
+	s := c.Doc.Text(v)
 	if template.IsLiteral(s) {
 		return literalString(s, top), true
 	}
-	n := &c.doc.Nodes[v]
-	src := template.Source{Text: s, Filename: c.filename, Start: c.pos(int(n.Start) + 1), Pos: c.pos}
+	n := &c.Doc.Nodes[v]
+	src := template.Source{Text: s, Filename: c.Filename, Start: c.Pos(int(n.Start) + 1), Pos: c.Pos}
 	if n.Escaped() {
-		raw := c.doc.Raw(v)
+		raw := c.Doc.Raw(v)
 		src.Raw = raw[1 : len(raw)-1]
 	}
 	t := template.Parse(src)

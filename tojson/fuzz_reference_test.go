@@ -1,4 +1,4 @@
-package gen
+package tojson
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	hcljsonref "github.com/hashicorp/hcl/v2/json"
+	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -29,7 +30,7 @@ func addFiles(f *testing.F, pattern string) {
 	}
 }
 
-// FuzzFormatJSON checks that FormatJSON is idempotent and that what it
+// FuzzFormatJSON checks that gen.FormatJSON is idempotent and that what it
 // writes parses with the reference parser, github.com/hashicorp/hcl/v2/json,
 // without errors, on any input it accepts.
 func FuzzFormatJSON(f *testing.F) {
@@ -45,11 +46,11 @@ func FuzzFormatJSON(f *testing.F) {
 	addFiles(f, "terraform/*.tf.json")
 	root := schema.Terraform.Root
 	f.Fuzz(func(t *testing.T, src []byte) {
-		out, diags := FormatJSON(src, "a.tf.json", root, Options{})
+		out, diags := gen.FormatJSON(src, "a.tf.json", root, gen.Options{})
 		if diags.HasErrors() {
 			return
 		}
-		again, diags := FormatJSON(out, "a.tf.json", root, Options{})
+		again, diags := gen.FormatJSON(out, "a.tf.json", root, gen.Options{})
 		if diags.HasErrors() || !bytes.Equal(again, out) {
 			t.Fatalf("not idempotent on %q:\nfirst:\n%s\nsecond:\n%s\n%s", src, out, again, hcltest.RenderDiags(diags))
 		}
@@ -59,7 +60,7 @@ func FuzzFormatJSON(f *testing.F) {
 	})
 }
 
-// FuzzNativeToJSONReference checks that the JSON that ConvertNative writes
+// FuzzNativeToJSONReference checks that the JSON that Convert writes
 // from any native file it converts parses with the reference parser
 // without errors. (FuzzNativeRoundTrip checks that the meaning is kept.)
 func FuzzNativeToJSONReference(f *testing.F) {
@@ -75,7 +76,7 @@ func FuzzNativeToJSONReference(f *testing.F) {
 		if _, diags := hclsyntax.ParseConfig(src, "a.tf", hcl.InitialPos); diags.HasErrors() {
 			return
 		}
-		out, diags := ConvertNative(src, "a.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
+		out, diags := Convert(src, "a.tf", Options{Schema: schema.Generic.Root}, gen.Options{})
 		if diags.HasErrors() {
 			return
 		}

@@ -1,21 +1,25 @@
-package gen
+package tonative
 
 import (
 	"sync"
 	"testing"
 
+	"github.com/hcljson/hcljson/internal/convtest"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tojson"
 )
 
 // jsonDocs are the native benchmark documents converted to JSON with the
 // Terraform schema: the input of BenchmarkConvertJSON.
 var jsonDocs = sync.OnceValue(func() map[string][]byte {
 	out := map[string][]byte{}
-	for size, src := range nativeDocs() {
-		js, diags := ConvertNative(src, "bench.tf", NativeOptions{Schema: schema.Terraform.Root}, Options{})
+	for size, src := range convtest.NativeDocs() {
+		js, diags := tojson.Convert(src, "bench.tf", tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
 		if diags.HasErrors() {
 			panic(diags.Error())
 		}
@@ -27,16 +31,16 @@ var jsonDocs = sync.OnceValue(func() map[string][]byte {
 // jsonToNativeOpts reads the benchmark documents: the Terraform schema,
 // with the resources' nested blocks (no provider schema here) written as
 // arguments.
-var jsonToNativeOpts = JSONOptions{Schema: schema.Terraform.Root, ObjectsAsAttributes: true}
+var jsonToNativeOpts = Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true}
 
-// BenchmarkConvertJSON measures ConvertJSON (JSON to native syntax)
+// BenchmarkConvertJSON measures Convert (JSON to native syntax)
 // beside its floors: hcljson.Parse of the input and hclsyntax.ParseConfig
 // of the output, which the conversion does once each, plus the reading
 // back of every argument.
 func BenchmarkConvertJSON(b *testing.B) {
 	for _, size := range []string{"1MB", "10MB"} {
 		src := jsonDocs()[size]
-		native, diags := ConvertJSON(src, "bench.tf.json", jsonToNativeOpts)
+		native, diags := Convert(src, "bench.tf.json", jsonToNativeOpts)
 		if diags.HasErrors() {
 			b.Fatal(diags)
 		}
@@ -58,20 +62,20 @@ func BenchmarkConvertJSON(b *testing.B) {
 				}
 			}
 		})
-		b.Run("ConvertJSON/"+size, func(b *testing.B) {
+		b.Run("Convert/"+size, func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := ConvertJSON(src, "bench.tf.json", jsonToNativeOpts); diags.HasErrors() {
+				if _, diags := Convert(src, "bench.tf.json", jsonToNativeOpts); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}
 		})
-		b.Run("FormatJSON/"+size, func(b *testing.B) {
+		b.Run("gen.FormatJSON/"+size, func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := FormatJSON(src, "bench.tf.json", schema.Terraform.Root, Options{}); diags.HasErrors() {
+				if _, diags := gen.FormatJSON(src, "bench.tf.json", schema.Terraform.Root, gen.Options{}); diags.HasErrors() {
 					b.Fatal(diags)
 				}
 			}

@@ -1,14 +1,17 @@
-package gen
+package tojson
 
 import (
 	"bytes"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hcljson/hcljson/internal/convtest"
+
+	"github.com/hcljson/hcljson/gen"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/dynblock"
@@ -21,34 +24,12 @@ import (
 
 var updateNative = flag.Bool("update-native", false, "rewrite the golden files of testdata/gen/native from the converter (review them before committing)")
 
-// nativeFixtures returns the native files under testdata/gen/native.
-func nativeFixtures(t *testing.T) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(filepath.Join("..", "testdata", "gen", "native"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if ext := filepath.Ext(path); !d.IsDir() && (ext == ".tf" || ext == ".hcl") {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no fixtures")
-	}
-	return files
-}
-
 // fixtureOptions: fixtures in a directory named "comments" are converted
 // with comments carried over.
-func fixtureOptions(path string) NativeOptions {
-	return NativeOptions{
+func fixtureOptions(path string) Options {
+	return Options{
 		Schema:   schema.Generic.Root,
-		Comments: slices.Contains(strings.Split(filepath.ToSlash(path), "/"), "comments"),
+		Comments: convtest.CommentsFixture(path),
 	}
 }
 
@@ -57,7 +38,7 @@ func fixtureOptions(path string) NativeOptions {
 // name + ".diags" (the diagnostics, one per line) for one that does not.
 // For every file that converts, the law holds.
 func TestNativeGolden(t *testing.T) {
-	for _, path := range nativeFixtures(t) {
+	for _, path := range convtest.NativeFixtures(t) {
 		name := filepath.ToSlash(strings.TrimPrefix(path, filepath.Join("..", "testdata", "gen", "native")+string(filepath.Separator)))
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(path)
@@ -65,7 +46,7 @@ func TestNativeGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			opts := fixtureOptions(path)
-			out, diags := ConvertNative(src, name, opts, Options{})
+			out, diags := Convert(src, name, opts, gen.Options{})
 			golden, got := path+".json", out
 			if diags.HasErrors() {
 				golden, got = path+".diags", []byte(hcltest.RenderDiags(diags))
@@ -88,26 +69,26 @@ func TestNativeGolden(t *testing.T) {
 				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, got, want)
 			}
 			if !diags.HasErrors() {
-				checkLaw(t, name, src, out, nil)
-				compact, _ := ConvertNative(src, name, opts, Options{Compact: true})
-				checkLaw(t, name, src, compact, nil)
+				convtest.CheckLaw(t, name, src, out, nil)
+				compact, _ := Convert(src, name, opts, gen.Options{Compact: true})
+				convtest.CheckLaw(t, name, src, compact, nil)
 			}
 		})
 	}
 }
 
-// convertNative is ConvertNative with default options, failing the test on
+// convertNative is Convert with default options, failing the test on
 // errors.
-func convertNative(t *testing.T, src string, opts NativeOptions) string {
+func convertNative(t *testing.T, src string, opts Options) string {
 	t.Helper()
 	if opts.Schema == nil && opts.Mode == nil {
 		opts.Schema = schema.Generic.Root
 	}
-	out, diags := ConvertNative([]byte(src), "t.tf", opts, Options{Compact: true})
+	out, diags := Convert([]byte(src), "t.tf", opts, gen.Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatalf("%q: %s", src, diags)
 	}
-	checkLaw(t, "t.tf", []byte(src), out, nil)
+	convtest.CheckLaw(t, "t.tf", []byte(src), out, nil)
 	return string(out)
 }
 
@@ -175,7 +156,7 @@ func TestNativeExpressions(t *testing.T) {
 		{"empty", `a = ""`, `{"a":""}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := strings.TrimSuffix(convertNative(t, tt.src, NativeOptions{}), "\n")
+			got := strings.TrimSuffix(convertNative(t, tt.src, Options{}), "\n")
 			if tt.want != "" && got != tt.want {
 				t.Errorf("%s\ngot  %s\nwant %s", tt.src, got, tt.want)
 			}
@@ -205,7 +186,7 @@ locals { c = 3 }
 	// A block type may be any identifier, labels any string.
 	src = strings.Replace(src, `"//" "" {}`, `weird "//" "" "a b" {}`, 1)
 	want += `,"weird":[{"//":[{"":[{"a b":[{}]}]}]}]}`
-	if got := strings.TrimSuffix(convertNative(t, src, NativeOptions{}), "\n"); got != want {
+	if got := strings.TrimSuffix(convertNative(t, src, Options{}), "\n"); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
@@ -253,7 +234,7 @@ func TestNativeDynamicOrder(t *testing.T) {
 		`"egress":[{}],` +
 		`"dynamic":[{"ingress":[{"for_each":[5],"content":[{"n":"${ingress.value}"}]}]}],` +
 		`"lifecycle":[{},{}]}]}]}]}`
-	got := strings.TrimSuffix(convertNative(t, src, NativeOptions{Schema: schema.Terraform.Root}), "\n")
+	got := strings.TrimSuffix(convertNative(t, src, Options{Schema: schema.Terraform.Root}), "\n")
 	if got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
@@ -323,11 +304,11 @@ resource "x" "one" { # after the brace, dropped
 resource "x" "two" {}
 `
 	want := `{"//":"above a","a":1,"//":"above b, line 1\nabove b, line 2","b":2,"//":"above the first resource","resource":[{"x":[{"one":[{"//":"above p","p":1}]}]},{"x":[{"two":[{"//":"above the second resource"}]}]}]}`
-	if got := strings.TrimSuffix(convertNative(t, src, NativeOptions{Comments: true}), "\n"); got != want {
+	if got := strings.TrimSuffix(convertNative(t, src, Options{Comments: true}), "\n"); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	want = `{"a":1,"b":2,"resource":[{"x":[{"one":[{"p":1}]}]},{"x":[{"two":[{}]}]}]}`
-	if got := strings.TrimSuffix(convertNative(t, src, NativeOptions{}), "\n"); got != want {
+	if got := strings.TrimSuffix(convertNative(t, src, Options{}), "\n"); got != want {
 		t.Errorf("without comments: got\n%s\nwant\n%s", got, want)
 	}
 }
@@ -338,15 +319,15 @@ func TestNativeLiteralMode(t *testing.T) {
 	literal := func(path []string, name string) bool {
 		return len(path) == 1 && path[0] == "variable" && (name == "default" || name == "description")
 	}
-	opts := NativeOptions{Mode: func(blocks []*hclsyntax.Block, name string) Mode {
+	opts := Options{Mode: func(blocks []*hclsyntax.Block, name string) gen.Mode {
 		path := make([]string, len(blocks))
 		for i, b := range blocks {
 			path[i] = b.Type
 		}
 		if literal(path, name) {
-			return Literal
+			return gen.Literal
 		}
-		return Expr
+		return gen.Expr
 	}}
 	src := `variable "greeting" {
   description = "Use $${name} literally"
@@ -355,16 +336,16 @@ func TestNativeLiteralMode(t *testing.T) {
 }
 `
 	want := `{"variable":[{"greeting":[{"description":"Use ${name} literally","default":{"a":"hello ${name}","b":[3,-1,1e400,"t"]},"other":"hello $${name}"}]}]}` + "\n"
-	out, diags := ConvertNative([]byte(src), "t.tf", opts, Options{Compact: true})
+	out, diags := Convert([]byte(src), "t.tf", opts, gen.Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	checkLaw(t, "t.tf", []byte(src), out, literal)
+	convtest.CheckLaw(t, "t.tf", []byte(src), out, literal)
 
-	_, diags = ConvertNative([]byte("variable \"v\" {\n  default = var.x\n}\n"), "t.tf", opts, Options{})
+	_, diags = Convert([]byte("variable \"v\" {\n  default = var.x\n}\n"), "t.tf", opts, gen.Options{})
 	wantDiags := "t.tf:2,13-18: error: Not a constant; The argument \"default\" in variable \"v\" cannot be written in JSON with the same meaning: it is read as a literal value, without variables or functions.\n"
 	if got := hcltest.RenderDiags(diags); got != wantDiags {
 		t.Errorf("diagnostics:\ngot  %s\nwant %s", got, wantDiags)
@@ -374,7 +355,7 @@ func TestNativeLiteralMode(t *testing.T) {
 // TestNativeErrors checks the diagnostics of input that does not parse and
 // of a file that is not native syntax.
 func TestNativeErrors(t *testing.T) {
-	out, diags := ConvertNative([]byte("a = \n"), "bad.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
+	out, diags := Convert([]byte("a = \n"), "bad.tf", Options{Schema: schema.Generic.Root}, gen.Options{})
 	want := "bad.tf:1,5-2,1: error: Invalid expression; Expected the start of an expression, but found an invalid expression token.\n"
 	if out != nil || hcltest.RenderDiags(diags) != want {
 		t.Errorf("got %q\n%s\nwant\n%s", out, hcltest.RenderDiags(diags), want)
@@ -385,7 +366,7 @@ func TestNativeErrors(t *testing.T) {
 		t.Fatal(diags)
 	}
 	// hclsyntax lets invalid UTF-8 through in names, which JSON cannot hold.
-	out, diags = ConvertNative([]byte("A\xe60 = 1\nb = \xe600\n"), "u.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
+	out, diags = Convert([]byte("A\xe60 = 1\nb = \xe600\n"), "u.tf", Options{Schema: schema.Generic.Root}, gen.Options{})
 	// (hclsyntax's name takes the space after the invalid byte too.)
 	want = "u.tf:1,1-5: error: Invalid UTF-8; The name \"A\\xe60 \" cannot be written in JSON, whose text must be UTF-8.\n" +
 		"u.tf:2,5-8: error: Invalid UTF-8; The argument \"b\" cannot be written in JSON with the same meaning: JSON text must be UTF-8.\n"
@@ -404,7 +385,7 @@ func TestNativeErrors(t *testing.T) {
 	}
 
 	f.Body = hcl.EmptyBody()
-	_, diags = FromNative(f, NativeOptions{})
+	_, diags = FromNative(f, Options{})
 	want = "-: error: Not native syntax; Only a file parsed by hclsyntax (HCL's native syntax) can be converted to JSON.\n"
 	if got := hcltest.RenderDiags(diags); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -437,12 +418,12 @@ func FuzzNativeRoundTrip(f *testing.F) {
 		if diags.HasErrors() {
 			// The partial tree of a file with errors converts without
 			// panicking; what it yields is not checked.
-			if out, _ := FromNative(file, NativeOptions{Comments: comments}); out != nil {
-				AppendFile(nil, out, Options{})
+			if out, _ := FromNative(file, Options{Comments: comments}); out != nil {
+				gen.AppendFile(nil, out, gen.Options{})
 			}
 			return
 		}
-		out, diags := FromNative(file, NativeOptions{Comments: comments})
+		out, diags := FromNative(file, Options{Comments: comments})
 		if diags.HasErrors() {
 			for _, d := range diags {
 				switch d.Summary {
@@ -453,7 +434,7 @@ func FuzzNativeRoundTrip(f *testing.F) {
 			}
 			return
 		}
-		checkLaw(t, "f.tf", src, AppendFile(nil, out, Options{}), nil)
+		convtest.CheckLaw(t, "f.tf", src, gen.AppendFile(nil, out, gen.Options{}), nil)
 	})
 }
 
@@ -510,14 +491,14 @@ func TestNativeTemplatePieces(t *testing.T) {
 		if _, diags := hclsyntax.ParseConfig(src, "t.tf", hcl.InitialPos); diags.HasErrors() {
 			continue
 		}
-		out, diags := ConvertNative(src, "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{})
+		out, diags := Convert(src, "t.tf", Options{Schema: schema.Generic.Root}, gen.Options{})
 		if diags.HasErrors() {
 			t.Errorf("%q: %s", src, diags)
 			continue
 		}
 		checked++
 		t.Run("", func(t *testing.T) {
-			checkLaw(t, "t.tf", src, out, nil)
+			convtest.CheckLaw(t, "t.tf", src, out, nil)
 			if t.Failed() {
 				t.Logf("source %q\njson %s", src, out)
 			}
@@ -533,14 +514,14 @@ func TestNativeTemplatePieces(t *testing.T) {
 // is written from its text at once (not after minutes of finding its
 // shortest decimal form).
 func TestNativeLeadingZeros(t *testing.T) {
-	out, diags := ConvertNative([]byte("a = 007.5e1\nb = -00\nc = 0.5\n"), "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{Compact: true})
+	out, diags := Convert([]byte("a = 007.5e1\nb = -00\nc = 0.5\n"), "t.tf", Options{Schema: schema.Generic.Root}, gen.Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	if want := `{"a":7.5e1,"b":-0,"c":0.5}` + "\n"; string(out) != want {
 		t.Errorf("got %s, want %s", out, want)
 	}
-	out, diags = ConvertNative([]byte("a = 07e10177700\n"), "t.tf", NativeOptions{Schema: schema.Generic.Root}, Options{Compact: true})
+	out, diags = Convert([]byte("a = 07e10177700\n"), "t.tf", Options{Schema: schema.Generic.Root}, gen.Options{Compact: true})
 	if want := `{"a":7e10177700}` + "\n"; diags.HasErrors() || string(out) != want {
 		t.Errorf("got %s %s, want %s", out, hcltest.RenderDiags(diags), want)
 	}
@@ -552,12 +533,12 @@ func TestNativeLeadingZeros(t *testing.T) {
 // point).
 func TestConstantInterpolation(t *testing.T) {
 	src := "a = \"${\"x\"}\"\nb = \"${1.50}\"\nc = \"${\"$${y}\"}\"\nd = \"${\"x${v}\"}\"\n"
-	out, diags := ConvertNative([]byte(src), "t.hcl", NativeOptions{}, Options{Compact: true})
+	out, diags := Convert([]byte(src), "t.hcl", Options{}, gen.Options{Compact: true})
 	if len(diags) > 0 {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
 	if got, want := string(out), `{"a":"x","b":1.50,"c":"$${y}","d":"${\"x${v}\"}"}`+"\n"; got != want {
 		t.Errorf("got %s want %s", got, want)
 	}
-	checkLaw(t, "t.hcl", []byte(src), out, nil)
+	convtest.CheckLaw(t, "t.hcl", []byte(src), out, nil)
 }

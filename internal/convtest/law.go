@@ -1,4 +1,4 @@
-package gen
+package convtest
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
@@ -21,10 +22,10 @@ import (
 // unknowns), equal diagnostics summaries, equal Variables() and equal
 // blocks (types, labels, and order within a type).
 
-// lawSchema is the schema of a body derived from native source: every
+// LawSchema is the schema of a body derived from native source: every
 // attribute name, and every block type with its label count and the
 // merged schema of its blocks' bodies.
-type lawSchema struct {
+type LawSchema struct {
 	attrs  []string
 	blocks []lawBlock
 }
@@ -32,21 +33,21 @@ type lawSchema struct {
 type lawBlock struct {
 	typ    string
 	labels int
-	body   *lawSchema
+	body   *LawSchema
 }
 
-// deriveSchema returns the schema of b, or an error when no schema fits
+// DeriveSchema returns the schema of b, or an error when no schema fits
 // (blocks of one type with different label counts, or a name that is both
 // an attribute and a block type).
-func deriveSchema(b *hclsyntax.Body) (*lawSchema, error) {
-	s := &lawSchema{}
+func DeriveSchema(b *hclsyntax.Body) (*LawSchema, error) {
+	s := &LawSchema{}
 	if err := s.add(b); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *lawSchema) add(b *hclsyntax.Body) error {
+func (s *LawSchema) add(b *hclsyntax.Body) error {
 	for name := range b.Attributes {
 		if !slices.Contains(s.attrs, name) {
 			s.attrs = append(s.attrs, name)
@@ -56,7 +57,7 @@ func (s *lawSchema) add(b *hclsyntax.Body) error {
 	for _, blk := range b.Blocks {
 		i := slices.IndexFunc(s.blocks, func(lb lawBlock) bool { return lb.typ == blk.Type })
 		if i < 0 {
-			s.blocks = append(s.blocks, lawBlock{typ: blk.Type, labels: len(blk.Labels), body: &lawSchema{}})
+			s.blocks = append(s.blocks, lawBlock{typ: blk.Type, labels: len(blk.Labels), body: &LawSchema{}})
 			i = len(s.blocks) - 1
 		}
 		if s.blocks[i].labels != len(blk.Labels) {
@@ -74,7 +75,7 @@ func (s *lawSchema) add(b *hclsyntax.Body) error {
 	return nil
 }
 
-func (s *lawSchema) hcl() *hcl.BodySchema {
+func (s *LawSchema) hcl() *hcl.BodySchema {
 	bs := &hcl.BodySchema{}
 	for _, a := range s.attrs {
 		bs.Attributes = append(bs.Attributes, hcl.AttributeSchema{Name: a})
@@ -95,13 +96,13 @@ func (s *lawSchema) hcl() *hcl.BodySchema {
 // (severity and summary) and variables; blocks type by type, in order, with
 // their labels and bodies. Attributes for which literal reports true are
 // evaluated without a context.
-func lawDecode(body hcl.Body, s *lawSchema, ctx *hcl.EvalContext, literal func(path []string, name string) bool) string {
+func lawDecode(body hcl.Body, s *LawSchema, ctx *hcl.EvalContext, literal func(path []string, name string) bool) string {
 	var b strings.Builder
 	lawBody(&b, body, s, ctx, literal, nil, "")
 	return b.String()
 }
 
-func lawBody(b *strings.Builder, body hcl.Body, s *lawSchema, ctx *hcl.EvalContext, literal func([]string, string) bool, path []string, indent string) {
+func lawBody(b *strings.Builder, body hcl.Body, s *LawSchema, ctx *hcl.EvalContext, literal func([]string, string) bool, path []string, indent string) {
 	content, diags := body.Content(s.hcl())
 	for _, d := range diags {
 		fmt.Fprintf(b, "%sdiag %s\n", indent, diagSummary(d))
@@ -152,7 +153,7 @@ func diagSummary(d *hcl.Diagnostic) string {
 
 // parsePair parses a native source and the JSON written for it, and
 // derives from the source the schema both are decoded with.
-func parsePair(t testing.TB, filename string, src, out []byte) (native, json *hcl.File, s *lawSchema, err error) {
+func parsePair(t testing.TB, filename string, src, out []byte) (native, json *hcl.File, s *LawSchema, err error) {
 	t.Helper()
 	native, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
@@ -162,29 +163,29 @@ func parsePair(t testing.TB, filename string, src, out []byte) (native, json *hc
 	if diags.HasErrors() {
 		t.Fatalf("JSON output does not parse: %s\n%s", diags, out)
 	}
-	s, err = deriveSchema(native.Body.(*hclsyntax.Body))
+	s, err = DeriveSchema(native.Body.(*hclsyntax.Body))
 	return native, json, s, err
 }
 
-// checkLaw converts nothing: it checks that out, the JSON written for the
+// CheckLaw converts nothing: it checks that out, the JSON written for the
 // native src, means the same as src. literal names the attributes written
 // in Literal mode (nil: none).
-func checkLaw(t testing.TB, filename string, src, out []byte, literal func([]string, string) bool) {
+func CheckLaw(t testing.TB, filename string, src, out []byte, literal func([]string, string) bool) {
 	t.Helper()
 	nf, jf, s, err := parsePair(t, filename, src, out)
 	if err != nil {
 		t.Skipf("no schema fits: %v", err)
 	}
-	ctx := lawContext()
+	ctx := LawContext()
 	want := lawDecode(nf.Body, s, ctx, literal)
 	got := lawDecode(jf.Body, s, ctx, literal)
 	if got != want {
-		t.Errorf("the JSON does not mean the same as the native source\n%s\nnative:\n%s\njson:\n%s", lineDiff(want, got), want, got)
+		t.Errorf("the JSON does not mean the same as the native source\n%s\nnative:\n%s\njson:\n%s", LineDiff(want, got), want, got)
 	}
 }
 
-// lineDiff names the first line where two renderings differ.
-func lineDiff(want, got string) string {
+// LineDiff names the first line where two renderings differ.
+func LineDiff(want, got string) string {
 	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
 	for i := 0; i < len(w) || i < len(g); i++ {
 		var wl, gl string
@@ -201,9 +202,9 @@ func lineDiff(want, got string) string {
 	return ""
 }
 
-// lawContext is hcltest.EvalContext with more variables and functions, for
+// LawContext is hcltest.EvalContext with more variables and functions, for
 // the names the fixtures use.
-func lawContext() *hcl.EvalContext {
+func LawContext() *hcl.EvalContext {
 	ctx := hcltest.EvalContext()
 	vars := ctx.Variables["var"].AsValueMap()
 	str := cty.StringVal
@@ -263,4 +264,29 @@ func lawContext() *hcl.EvalContext {
 		ctx.Functions[k] = f
 	}
 	return ctx
+}
+
+// SchemaFromLaw turns the schema derived from a native source into a
+// schema.Body whose attributes are expressions (literal where literal
+// says so), for converting generic HCL back to native syntax.
+func SchemaFromLaw(s *LawSchema, literal func([]string, string) bool, path []string) *schema.Body {
+	b := &schema.Body{}
+	for _, a := range s.attrs {
+		m := schema.Expression
+		if literal != nil && literal(path, a) {
+			m = schema.Literal
+		}
+		b.Attributes = append(b.Attributes, schema.Attribute{Name: a, Mode: m})
+	}
+	for _, blk := range s.blocks {
+		labels := make([]string, blk.labels)
+		for i := range labels {
+			labels[i] = "l" + string(rune('0'+i))
+		}
+		b.Blocks = append(b.Blocks, schema.Block{
+			Type: blk.typ, Labels: labels, Nesting: schema.NestingList,
+			Body: SchemaFromLaw(blk.body, literal, append(path[:len(path):len(path)], blk.typ)),
+		})
+	}
+	return b
 }

@@ -1,12 +1,14 @@
-package gen
+package tojson
 
 import (
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
 
+	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tonative"
 )
 
 // legacySchemas describes aws_security_group as the older provider SDK
@@ -95,18 +97,18 @@ func TestNativeAsBlocks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, diags := ConvertNative([]byte(tt.src), "t.tf", NativeOptions{Schema: root, Comments: true}, Options{Compact: true})
+			out, diags := Convert([]byte(tt.src), "t.tf", Options{Schema: root, Comments: true}, gen.Options{Compact: true})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
 			if string(out) != tt.want {
 				t.Fatalf("got\n%s\nwant\n%s", out, tt.want)
 			}
-			back, diags := ConvertJSON(out, "t.tf.json", JSONOptions{Schema: root})
+			back, diags := tonative.Convert(out, "t.tf.json", tonative.Options{Schema: root})
 			if diags.HasErrors() {
 				t.Fatal(hcltest.RenderDiags(diags))
 			}
-			again, diags := ConvertNative(back, "t.tf", NativeOptions{Schema: root, Comments: true}, Options{Compact: true})
+			again, diags := Convert(back, "t.tf", Options{Schema: root, Comments: true}, gen.Options{Compact: true})
 			if diags.HasErrors() {
 				t.Fatalf("%s\n%s", back, hcltest.RenderDiags(diags))
 			}
@@ -154,7 +156,7 @@ func TestNativeAsBlocksErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, diags := ConvertNative([]byte(tt.src), "t.tf", NativeOptions{Schema: root}, Options{Compact: true})
+			out, diags := Convert([]byte(tt.src), "t.tf", Options{Schema: root}, gen.Options{Compact: true})
 			if got := hcltest.RenderDiags(diags); out != nil || got != tt.want {
 				t.Errorf("got %q\n%s\nwant\n%s", out, got, tt.want)
 			}

@@ -1,23 +1,20 @@
-package gen
+package tojson
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/convtest"
+
+	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
-	"github.com/zclconf/go-cty/cty"
+	"github.com/hcljson/hcljson/tonative"
 )
 
-var terraformOpts = NativeOptions{Schema: schema.Terraform.Root}
+var terraformOpts = Options{Schema: schema.Terraform.Root}
 
 // TestTerraformGolden converts each .tf file under testdata/gen/terraform
 // with the Terraform schema and compares the result with the golden
@@ -37,7 +34,7 @@ func TestTerraformGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			name := filepath.Base(path)
-			out, diags := ConvertNative(src, name, terraformOpts, Options{})
+			out, diags := Convert(src, name, terraformOpts, gen.Options{})
 			if diags.HasErrors() {
 				t.Fatalf("conversion failed:\n%s", hcltest.RenderDiags(diags))
 			}
@@ -54,198 +51,9 @@ func TestTerraformGolden(t *testing.T) {
 			if string(out) != string(want) {
 				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, out, want)
 			}
-			checkTerraformReading(t, name, src, out)
+			convtest.CheckTerraformReading(t, name, src, out)
 		})
 	}
-}
-
-// checkTerraformReading checks that out, read by hcljson, gives what src
-// gives when each attribute is read in its Terraform schema mode.
-func checkTerraformReading(t *testing.T, filename string, src, out []byte) {
-	t.Helper()
-	want := compareTerraformReading(t, filename, src, out)
-	if !strings.Contains(want, "syntax ") && !strings.HasPrefix(t.Name(), "Fuzz") {
-		t.Errorf("the fixture reads no argument as syntax:\n%s", want)
-	}
-}
-
-// compareTerraformReading checks that out, read by hcljson, gives what
-// src gives when each attribute is read in its Terraform schema mode, and
-// returns the rendering of src.
-func compareTerraformReading(t *testing.T, filename string, src, out []byte) string {
-	t.Helper()
-	return compareReading(t, filename, src, out, schema.Terraform.Root)
-}
-
-// compareReading checks that out, read by hcljson, gives what src gives
-// when each attribute is read in its mode in the language whose root is
-// sch, and returns the rendering of src.
-func compareReading(t *testing.T, filename string, src, out []byte, sch *schema.Body) string {
-	t.Helper()
-	nf, jf, s, err := parsePair(t, filename, src, out)
-	if err != nil {
-		t.Fatalf("no schema fits: %v", err)
-	}
-	addSchemaBlocks(s, sch, 4)
-	ctx := lawContext()
-	var want, got strings.Builder
-	tfBody(&want, src, nf.Body, s, sch, ctx, "")
-	tfBody(&got, nil, jf.Body, s, sch, ctx, "")
-	if got.String() != want.String() {
-		t.Errorf("the JSON does not read as the native source\n%s\nnative:\n%s\njson:\n%s", lineDiff(want.String(), got.String()), want.String(), got.String())
-	}
-	return want.String()
-}
-
-// tfBody renders body as Terraform reads it with the schema sch (s is
-// the shape derived from the native source, to decode both files alike).
-func tfBody(b *strings.Builder, src []byte, body hcl.Body, s *lawSchema, sch *schema.Body, ctx *hcl.EvalContext, indent string) {
-	content, diags := body.Content(s.hcl())
-	for _, d := range diags {
-		fmt.Fprintf(b, "%sdiag %s\n", indent, diagSummary(d))
-	}
-	for _, name := range s.attrs {
-		a, ok := content.Attributes[name]
-		if !ok {
-			continue
-		}
-		mode, shape, ok := sch.ModeOf(name)
-		if !ok {
-			mode, shape = schema.Expression, schema.One
-		}
-		fmt.Fprintf(b, "%sattr %s (%s %s)", indent, name, mode, shape)
-		switch {
-		case mode == schema.Expression:
-			v, diags := a.Expr.Value(ctx)
-			fmt.Fprintf(b, " = %s\n", hcltest.RenderValue(v))
-			for _, d := range diags {
-				fmt.Fprintf(b, "%s  diag %s\n", indent, diagSummary(d))
-			}
-			for _, tr := range a.Expr.Variables() {
-				fmt.Fprintf(b, "%s  var %s\n", indent, hcltest.RenderTraversal(tr))
-			}
-		case mode == schema.Literal:
-			b.WriteString(" = " + tfLiteral(a.Expr) + "\n")
-		case mode == schema.Requirement:
-			pairs, diags := hcl.ExprMap(a.Expr)
-			if diags.HasErrors() {
-				b.WriteString(" = " + tfLiteral(a.Expr) + "\n")
-				continue
-			}
-			b.WriteString("\n")
-			for _, p := range pairs {
-				k := tfLiteral(p.Key)
-				if k == `string "configuration_aliases"` {
-					fmt.Fprintf(b, "%s  %s = %s\n", indent, k, tfSyntax(src, p.Value, schema.AbsTraversal, schema.ListOf, nil))
-				} else {
-					fmt.Fprintf(b, "%s  %s = %s\n", indent, k, tfLiteral(p.Value))
-				}
-			}
-		default:
-			fmt.Fprintf(b, " syntax %s\n", tfSyntax(src, a.Expr, mode, shape, sch.Attribute(name)))
-		}
-	}
-	for _, bs := range s.blocks {
-		for _, blk := range content.Blocks {
-			if blk.Type != bs.typ {
-				continue
-			}
-			fmt.Fprintf(b, "%sblock %s %q\n", indent, blk.Type, blk.Labels)
-			inner := blockSchema(sch, &hclsyntax.Block{Type: blk.Type})
-			tfBody(b, src, blk.Body, bs.body, inner, ctx, indent+"  ")
-		}
-	}
-}
-
-func tfLiteral(e hcl.Expression) string {
-	v, diags := e.Value(nil)
-	if diags.HasErrors() {
-		return "error: " + diags[0].Summary
-	}
-	return hcltest.RenderValue(v)
-}
-
-// tfSyntax renders e (from the native src, or JSON when src is nil) read in mode and shape the way Terraform reads it:
-// hcl.ExprList, hcl.ExprMap, typeexpr, hcl.AbsTraversalForExpr,
-// hcl.RelTraversalForExpr, hcl.ExprAsKeyword, and for native expressions
-// in strings the expression's text (native) or string (JSON) parsed.
-func tfSyntax(src []byte, e hcl.Expression, mode schema.Mode, shape schema.Shape, def *schema.Attribute) string {
-	switch shape {
-	case schema.ListOf:
-		if def != nil && len(def.Keywords) > 0 {
-			if w := hcl.ExprAsKeyword(e); w != "" {
-				return "keyword " + w
-			}
-		}
-		exprs, diags := hcl.ExprList(e)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		parts := make([]string, len(exprs))
-		for i, x := range exprs {
-			parts[i] = tfSyntax(src, x, mode, schema.One, nil)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case schema.MapOf:
-		pairs, diags := hcl.ExprMap(e)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		parts := make([]string, len(pairs))
-		for i, p := range pairs {
-			parts[i] = tfSyntax(src, p.Key, mode, schema.One, nil) + ": " + tfSyntax(src, p.Value, mode, schema.One, nil)
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	switch mode {
-	case schema.TypeExpr:
-		ty, defaults, diags := typeexpr.TypeConstraintWithDefaults(e)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		s := "type " + typeexpr.TypeString(ty)
-		if defaults != nil {
-			s += fmt.Sprintf(" defaults %d", len(defaults.DefaultValues)+len(defaults.Children))
-		}
-		return s
-	case schema.AbsTraversal, schema.ProviderRef:
-		tr, diags := hcl.AbsTraversalForExpr(e)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		return "traversal " + hcltest.RenderTraversal(tr)
-	case schema.RelTraversal:
-		tr, diags := hcl.RelTraversalForExpr(e)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		return "rel " + hcltest.RenderTraversal(tr)
-	case schema.Keyword:
-		return "keyword " + hcl.ExprAsKeyword(e)
-	case schema.NativeExpr:
-		var text string
-		if hcljson.IsJSONExpression(e) {
-			v, diags := e.Value(nil)
-			if diags.HasErrors() || !v.Type().Equals(cty.String) {
-				return "error: not a string"
-			}
-			text = v.AsString()
-		} else {
-			r := e.Range()
-			text = string(r.SliceBytes(src))
-		}
-		x, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
-		if diags.HasErrors() {
-			return "error: " + diags[0].Summary
-		}
-		vars := x.Variables()
-		parts := make([]string, len(vars))
-		for i, tr := range vars {
-			parts[i] = hcltest.RenderTraversal(tr)
-		}
-		return fmt.Sprintf("native %q vars %s", text, strings.Join(parts, " "))
-	}
-	return "unknown mode " + mode.String()
 }
 
 // TestTerraformErrors checks that an argument that the JSON reading would
@@ -290,7 +98,7 @@ func TestTerraformErrors(t *testing.T) {
 		{"variable \"v\" {\n  defualt = 1\n}\n",
 			`t.tf:2,3-10: error: Unsupported argument; An argument named "defualt" is not expected here. Did you mean "default"?`},
 	} {
-		out, diags := ConvertNative([]byte(tc.src), "t.tf", terraformOpts, Options{})
+		out, diags := Convert([]byte(tc.src), "t.tf", terraformOpts, gen.Options{})
 		if got := hcltest.RenderDiags(diags); out != nil || got != tc.want+"\n" {
 			t.Errorf("%s\ngot %q\n%s\nwant\n%s", tc.src, out, got, tc.want)
 		}
@@ -330,7 +138,7 @@ t.tf:12,18-28: warning: Quoted keywords are deprecated; The argument "on_failure
 t.tf:18,17-22: warning: Quoted references are deprecated; The argument "providers" in module "m" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
 t.tf:18,25-35: warning: Quoted references are deprecated; The argument "providers" in module "m" gives a reference in quotes, as Terraform 0.11 wrote it; Terraform and OpenTofu still read it so, with this warning. In JSON it is the same string. Remove the quotes in the native source to silence this warning.
 `
-	out, diags := ConvertNative([]byte(src), "t.tf", terraformOpts, Options{Compact: true})
+	out, diags := Convert([]byte(src), "t.tf", terraformOpts, gen.Options{Compact: true})
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
@@ -338,7 +146,7 @@ t.tf:18,25-35: warning: Quoted references are deprecated; The argument "provider
 		t.Errorf("diagnostics:\n%s\nwant\n%s", got, wantDiags)
 	}
 	// Back to native syntax, the references and keywords lose their quotes.
-	native, diags := ConvertJSON(out, "t.tf.json", JSONOptions{Schema: schema.Terraform.Root})
+	native, diags := tonative.Convert(out, "t.tf.json", tonative.Options{Schema: schema.Terraform.Root})
 	if diags.HasErrors() {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
@@ -357,36 +165,14 @@ func TestTerraformComments(t *testing.T) {
 	want := `{"//":"moves","moved":[{"from":"a.b","to":"a.c"}],"resource":[{"a":[{"b":[{"lifecycle":[{"replace_triggered_by":["a.b"]}],"provider":"aws.west[\"k\"]"}]}]}]}` + "\n"
 	opts := terraformOpts
 	opts.Comments = true
-	out, diags := ConvertNative([]byte(src), "t.tf", opts, Options{Compact: true})
+	out, diags := Convert([]byte(src), "t.tf", opts, gen.Options{Compact: true})
 	if diags.HasErrors() {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
-	checkTerraformReading(t, "t.tf", []byte(src), out)
-}
-
-// addSchemaBlocks adds to s the block types that sch lists and s lacks
-// (down to depth levels), so that a JSON property holding zero blocks,
-// which the native text does not show, decodes as no blocks.
-func addSchemaBlocks(s *lawSchema, sch *schema.Body, depth int) {
-	if depth == 0 || sch == nil {
-		return
-	}
-	for _, blk := range sch.Blocks {
-		if slices.Contains(s.attrs, blk.Type) {
-			continue
-		}
-		i := slices.IndexFunc(s.blocks, func(lb lawBlock) bool { return lb.typ == blk.Type })
-		if i < 0 {
-			s.blocks = append(s.blocks, lawBlock{typ: blk.Type, labels: len(blk.Labels), body: &lawSchema{}})
-			i = len(s.blocks) - 1
-		}
-		if s.blocks[i].labels == len(blk.Labels) {
-			addSchemaBlocks(s.blocks[i].body, blk.Body, depth-1)
-		}
-	}
+	convtest.CheckTerraformReading(t, "t.tf", []byte(src), out)
 }
 
 // TestOpenTofuEarlyEvaluation: in the OpenTofu language a module's source
@@ -410,19 +196,19 @@ module "m" {
 `
 	want := `{"terraform":[{"backend":[{"s3":[{"bucket":"state-${var.env}","key":"${local.key}","region":"eu-west-1"}]}]}],` +
 		`"module":[{"m":[{"source":"./modules/${var.child}","version":"${var.v}","name":"x"}]}]}` + "\n"
-	for _, opts := range []NativeOptions{{Schema: schema.OpenTofu.Root}, {}} {
+	for _, opts := range []Options{{Schema: schema.OpenTofu.Root}, {}} {
 		name := "t.tf"
 		if opts.Schema == nil {
 			name = "t.tofu" // the language by the file name
 		}
-		out, diags := ConvertNative([]byte(src), name, opts, Options{Compact: true})
+		out, diags := Convert([]byte(src), name, opts, gen.Options{Compact: true})
 		if len(diags) > 0 {
 			t.Fatalf("%s: %s", name, hcltest.RenderDiags(diags))
 		}
 		if string(out) != want {
 			t.Errorf("%s: JSON\n%s\nwant\n%s", name, out, want)
 		}
-		back, diags := ConvertJSON(out, name+".json", JSONOptions{Schema: opts.Schema})
+		back, diags := tonative.Convert(out, name+".json", tonative.Options{Schema: opts.Schema})
 		if len(diags) > 0 {
 			t.Fatalf("%s.json: %s", name, hcltest.RenderDiags(diags))
 		}
@@ -432,7 +218,7 @@ module "m" {
 	}
 }
 
-// TestLanguageByName: with zero options, ConvertNative and ConvertJSON
+// TestLanguageByName: with zero options, Convert and tonative.Convert
 // read a file in the language its name implies, as the command does.
 func TestLanguageByName(t *testing.T) {
 	src := "variable \"v\" {\n  type = map(string)\n  default = {\n    a = \"$${x}\"\n  }\n}\n"
@@ -441,7 +227,7 @@ func TestLanguageByName(t *testing.T) {
 		{"main.tofu", `{"variable":[{"v":[{"type":"map(string)","default":{"a":"${x}"}}]}]}`},
 		{"main.hcl", `{"variable":[{"v":[{"type":"${map(string)}","default":{"a":"$${x}"}}]}]}`},
 	} {
-		out, diags := ConvertNative([]byte(src), tc.name, NativeOptions{}, Options{Compact: true})
+		out, diags := Convert([]byte(src), tc.name, Options{}, gen.Options{Compact: true})
 		if len(diags) > 0 {
 			t.Fatalf("%s: %s", tc.name, hcltest.RenderDiags(diags))
 		}
@@ -451,7 +237,7 @@ func TestLanguageByName(t *testing.T) {
 		if tc.name == "main.hcl" {
 			continue // generic JSON: blocks cannot be told from objects
 		}
-		back, diags := ConvertJSON(out, tc.name+".json", JSONOptions{})
+		back, diags := tonative.Convert(out, tc.name+".json", tonative.Options{})
 		if len(diags) > 0 {
 			t.Fatalf("%s.json: %s", tc.name, hcltest.RenderDiags(diags))
 		}
