@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/template"
 )
 
 // Parse parses src as a JSON-based HCL file: its root must be an object or
@@ -58,6 +59,8 @@ type Source struct {
 	Lines    *scanner.Lines
 	Filename string
 	Bytes    []byte
+
+	f *file
 }
 
 // SourceOf returns the Source of a file that Parse or ParseWithStartPos
@@ -70,7 +73,29 @@ func SourceOf(f *hcl.File) (src *Source, ok bool) {
 	if !isOurs || n.f == nil {
 		return nil, false
 	}
-	return &Source{Doc: n.f.doc, Lines: n.f.lines, Filename: n.f.filename, Bytes: f.Bytes}, true
+	return &Source{Doc: n.f.doc, Lines: n.f.lines, Filename: n.f.filename, Bytes: f.Bytes, f: n.f}, true
+}
+
+// Template parses string node i as a template, as the file's expressions
+// read it (with exact ranges through escapes). It is parsed on each call:
+// the caller keeps it, for Expression.
+func (s *Source) Template(i int) *template.Template {
+	return template.Parse(s.f.templateSource(i))
+}
+
+// Expression returns node i as an expression, as a body's attribute
+// holding that value reads it. t, when not nil, is string node i's
+// template from Template, so that it is not parsed again. The expression
+// parses any other template it needs for itself (the file's own cache
+// is not filled), so that a layer reading every value once holds no
+// template longer than it uses it.
+func (s *Source) Expression(i int, t *template.Template) hcl.Expression {
+	f := &file{doc: s.f.doc, filename: s.f.filename, start: s.f.start, lines: s.f.lines}
+	f.posFn = f.pos
+	if t != nil {
+		f.tmpls = map[int32]*template.Template{int32(i): t}
+	}
+	return &expression{f: f, node: i}
 }
 
 // Pos returns the position of input offset off.

@@ -23,8 +23,11 @@ func TestInterpolation(t *testing.T) {
 		{text: "${x}${y}"},
 		{text: "${x}b"},
 		{text: "plain"},
-		{text: "${x"},                             // an error
-		{text: "${\"a\"}", raw: `${\"a\"}`},       // escapes in the JSON string
+		{text: "${x"},                                              // an error
+		{text: "${\"a\"}", raw: `${\"a\"}`, want: `"a"`, ok: true}, // escapes in the JSON string
+		{text: "${join(\",\", var.x)}", raw: `${join(\",\", var.x)}`, want: `join(",", var.x)`, ok: true},
+		{text: "${var.x}", raw: `${var.\u0078}`, want: "var.x", ok: true},              // the traversal fast path
+		{text: "${\"é\" == x}", raw: `${\"\u00e9\" == x}`, want: `"é" == x`, ok: true}, // not ASCII
 		{text: "%{ if x }y%{ endif }"},            // a directive
 		{text: "${\n  x\n}", want: "x", ok: true}, // lines
 	} {

@@ -194,14 +194,15 @@ func (t *Template) Wraps() bool {
 // Interpolation returns, for a template that is exactly one
 // interpolation ("${X}", which evaluates to X's value unconverted), the
 // source text of X in the template's text, and true. It returns false for
-// any other template, and when it cannot tell exactly where X is in the
-// text (a string with escapes or folded lines); the caller then parses
-// the text itself.
+// any other template.
 func (t *Template) Interpolation() (string, bool) {
 	wrap, ok := t.expr.(*hclsyntax.TemplateWrapExpr)
-	if !ok || t.m != nil || len(t.diags) > 0 {
+	if !ok || len(t.diags) > 0 {
 		return "", false
 	}
+	// Every parse (the fast paths and hclsyntax's) gives byte offsets in
+	// the text, escapes or not (the source map applies only to what is
+	// reported), so the range cuts the text.
 	r := wrap.Wrapped.Range()
 	from, to := r.Start.Byte-t.start, r.End.Byte-t.start
 	if from < 0 || to > len(t.text) || from > to {

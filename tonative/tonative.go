@@ -1,10 +1,14 @@
 package tonative
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -70,20 +74,36 @@ func Convert(src []byte, filename string, opts Options) ([]byte, hcl.Diagnostics
 // diagnostics' snippets, or to look at it) parses once: ConvertFile reads
 // the tape f was decoded from. Any other file is an error.
 func ConvertFile(f *hcl.File, opts Options) ([]byte, hcl.Diagnostics) {
+	var out bytes.Buffer
+	if source, ok := hcljson.SourceOf(f); ok {
+		out.Grow(len(source.Bytes) * 2 / 3) // native text is about 0.6 of the JSON
+	}
+	if diags := ConvertTo(&out, f, opts); diags.HasErrors() {
+		return nil, diags
+	} else {
+		return out.Bytes(), diags
+	}
+}
+
+// ConvertTo is ConvertFile writing the output to w as it is produced, so
+// that memory does not grow with the output: top-level blocks are
+// converted on all cores (GOMAXPROCS), a bounded number ahead of the one
+// being written. Errors are known only at the end: on errors, what was
+// written is not a conversion and must be discarded (write to a
+// temporary file, rename it when ConvertTo reports no error). A write
+// error of w is reported as a diagnostic and ends the conversion.
+func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 	source, ok := hcljson.SourceOf(f) // the tape f was decoded from
 	if !ok || len(source.Doc.Errors) > 0 {
-		return nil, hcl.Diagnostics{notJSON()}
+		return hcl.Diagnostics{notJSON()}
 	}
-	filename := source.Filename
-	var diags hcl.Diagnostics
 	c := &jsonConv{
 		Source: source,
 		opts:   opts,
-		file:   f,
 	}
 	root := opts.Schema
 	if root == nil {
-		if lang := schema.LanguageFor(filename); lang != nil {
+		if lang := schema.LanguageFor(source.Filename); lang != nil {
 			root = lang.Root
 		} else {
 			root = &schema.Body{Open: true}
@@ -91,33 +111,38 @@ func ConvertFile(f *hcl.File, opts Options) ([]byte, hcl.Diagnostics) {
 	}
 	// The structure must be valid for the schema first, as HCL's JSON
 	// decoder sees it: its diagnostics are the ones a user knows.
-	if more := root.CheckStructure(f.Body); more.HasErrors() {
-		return nil, append(diags, more...)
+	if diags := root.CheckStructure(f.Body); diags.HasErrors() {
+		return diags
+	}
+	if len(source.Bytes) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		c.units = []*unit{} // top-level blocks are units, converted in parallel
 	}
 	if len(c.Doc.Nodes) > 0 {
 		c.body(0, root, nil, 0)
 		c.flush()
 	}
-	diags = append(diags, c.diags...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	if len(c.out) > 0 {
+	if len(c.out) > 0 || len(c.units) > 0 {
 		c.out = append(c.out, '\n')
 	}
 	// The output is not parsed again: every argument was read back one
 	// by one (readBack), and the rest (names, labels, braces, comments)
 	// is written so that it parses; the tests parse every output.
-	return c.out, diags
+	return c.emit(w)
 }
 
 // jsonConv holds the state of one Convert.
 type jsonConv struct {
 	*hcljson.Source
 	opts  Options
-	file  *hcl.File
 	out   []byte
 	diags hcl.Diagnostics
+	// tmpl is the template of string node tmplNode that the value writer
+	// parsed last: readBack reads the JSON side with it.
+	tmpl     *template.Template
+	tmplNode int
+	// units, when not nil, receives the top-level blocks: body leaves
+	// their place in out and emit has them converted in parallel.
+	units []*unit
 	// last is what was written last in the current body: 0 nothing,
 	// 'a' an argument, 'b' a block, 'c' a comment.
 	last byte
@@ -152,7 +177,7 @@ func (c *jsonConv) errorf(i int, summary, format string, args ...any) {
 
 // line starts a new output line at depth.
 func (c *jsonConv) line(depth int) {
-	if len(c.out) > 0 {
+	if len(c.out) > 0 || len(c.units) > 0 {
 		c.out = append(c.out, '\n')
 	}
 	for range depth {
@@ -307,21 +332,141 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 	inner = append(inner, labels...)
 	for obj := range c.BodyObjects(v, fmt.Sprintf("The body of a %s block", typ), &c.diags) {
 		c.item('b', depth)
-		c.out = append(c.out, typ...)
-		for li, l := range labels {
-			c.out = append(c.out, ' ')
-			if !c.label(l) {
-				c.errorf(k, "Cannot write label", "The %s label %q of a %s block cannot be written in native syntax.", blk.Labels[li], l, typ)
-			}
+		u := &unit{k: k, obj: obj, blk: blk, typ: typ, labels: labels, body: body, path: inner}
+		if depth == 0 && c.units != nil {
+			u.at, u.diagAt = len(c.out), len(c.diags)
+			c.units = append(c.units, u)
+		} else {
+			c.block(u, depth)
 		}
-		c.out = append(c.out, " {"...)
-		c.last = 0
-		c.body(obj, body, inner, depth+1)
-		c.flush()
-		c.line(depth)
-		c.out = append(c.out, '}')
 		c.last = 'b'
 	}
+}
+
+// unit is one block to write: k is the node of its type's property, obj
+// its body object; path names it for messages. A top-level unit is
+// converted apart from the rest (emit) into out, with diags; at and
+// diagAt are where they go in the output and the diagnostics.
+type unit struct {
+	k, obj int
+	blk    *schema.Block
+	typ    string
+	labels []string
+	body   *schema.Body
+	path   []string
+	at     int
+	diagAt int
+	out    []byte
+	diags  hcl.Diagnostics
+	done   chan struct{}
+}
+
+// parallelMin is the smallest input whose top-level blocks are
+// converted in parallel (a variable for the tests).
+var parallelMin = 256 << 10
+
+const (
+	// window is the most top-level blocks converted ahead of the one
+	// being written: it bounds the output held in memory.
+	window = 256
+)
+
+// emit writes the output to w: out, with the text of each unit at its
+// place. Units are converted on GOMAXPROCS goroutines, in order, at most
+// window ahead of the one being written. Nothing more is written once an
+// error is known. It returns all diagnostics in source order.
+func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
+	writing := !c.diags.HasErrors()
+	var werr error
+	write := func(b []byte) {
+		if writing && werr == nil && len(b) > 0 {
+			_, werr = w.Write(b)
+		}
+	}
+	if len(c.units) == 0 {
+		write(c.out)
+		return c.writeFailed(c.diags, werr)
+	}
+	tokens := make(chan struct{}, window)
+	for range window {
+		tokens <- struct{}{}
+	}
+	stop := make(chan struct{})
+	var next atomic.Int64
+	for _, u := range c.units {
+		u.done = make(chan struct{})
+	}
+	for range min(runtime.GOMAXPROCS(0), len(c.units)) {
+		go func() {
+			for {
+				select {
+				case <-tokens:
+				case <-stop:
+					return
+				}
+				i := int(next.Add(1)) - 1
+				if i >= len(c.units) {
+					return
+				}
+				u := c.units[i]
+				uc := &jsonConv{Source: c.Source, opts: c.opts}
+				uc.block(u, 0)
+				u.out, u.diags = uc.out, uc.diags
+				close(u.done)
+			}
+		}()
+	}
+	var diags hcl.Diagnostics
+	pos, from := 0, 0
+	for _, u := range c.units {
+		<-u.done
+		write(c.out[pos:u.at])
+		if u.diags.HasErrors() {
+			writing = false
+		}
+		write(u.out)
+		pos, u.out = u.at, nil
+		diags = append(diags, c.diags[from:u.diagAt]...)
+		diags = append(diags, u.diags...)
+		from = u.diagAt
+		if werr != nil {
+			break
+		}
+		tokens <- struct{}{}
+	}
+	close(stop)
+	write(c.out[pos:])
+	diags = append(diags, c.diags[from:]...)
+	return c.writeFailed(diags, werr)
+}
+
+// writeFailed adds the error of a failed write to diags.
+func (c *jsonConv) writeFailed(diags hcl.Diagnostics, err error) hcl.Diagnostics {
+	if err == nil {
+		return diags
+	}
+	return append(diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Cannot write the output",
+		Detail:   fmt.Sprintf("Writing the native syntax of %s failed: %v.", c.Filename, err),
+	})
+}
+
+// block writes block u at depth, from its type to its closing brace.
+func (c *jsonConv) block(u *unit, depth int) {
+	c.out = append(c.out, u.typ...)
+	for li, l := range u.labels {
+		c.out = append(c.out, ' ')
+		if !c.label(l) {
+			c.errorf(u.k, "Cannot write label", "The %s label %q of a %s block cannot be written in native syntax.", u.blk.Labels[li], l, u.typ)
+		}
+	}
+	c.out = append(c.out, " {"...)
+	c.last = 0
+	c.body(u.obj, u.body, u.path, depth+1)
+	c.flush()
+	c.line(depth)
+	c.out = append(c.out, '}')
 }
 
 // hasTemplate reports whether a string in node v (object keys included)

@@ -17,12 +17,12 @@ import (
 // reports whether it reads as v reads in mode and shape. A difference is
 // reported as an error on v.
 func (c *jsonConv) readBack(v int, text string, mode schema.Mode, shape schema.Shape, def *schema.Attribute, path []string) bool {
-	n := &c.Doc.Nodes[v]
-	jx, diags := hcljson.ParseExpressionWithStartPos(c.Doc.Src[n.Start:n.End], c.Filename, c.Pos(int(n.Start)))
-	if diags.HasErrors() {
-		c.diags = append(c.diags, diags...)
-		return false
+	var t *template.Template
+	if c.tmpl != nil && c.tmplNode == v {
+		t = c.tmpl // the writer parsed it: not again
 	}
+	c.tmpl = nil
+	jx := c.Expression(v, t)
 	nx, diags := hclsyntax.ParseExpression([]byte(text+"\n"), c.Filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		c.errorf(v, "Cannot write value", "%s: the native text written for this value does not parse (%s).", strings.Join(path, "."), diags[0].Summary)
@@ -121,7 +121,8 @@ func sameRequirement(j, n hcl.Expression) string {
 // the functions they call, and their values (or failures) under a context
 // built from those (probeContext).
 func sameExpression(j, n hcl.Expression) string {
-	jv, nv := traversalStrings(j.Variables()), traversalStrings(n.Variables())
+	jvars := j.Variables()
+	jv, nv := traversalStrings(jvars), traversalStrings(n.Variables())
 	if !slices.Equal(jv, nv) {
 		return "it refers to " + strings.Join(nv, ", ") + " instead of " + strings.Join(jv, ", ")
 	}
@@ -132,7 +133,7 @@ func sameExpression(j, n hcl.Expression) string {
 	if !slices.Equal(sortedCopy(jf), sortedCopy(nf)) {
 		return "it calls " + strings.Join(nf, ", ") + " instead of " + strings.Join(jf, ", ")
 	}
-	ctx := probeContext(j.Variables(), jf)
+	ctx := probeContext(jvars, jf)
 	a, d1 := j.Value(ctx)
 	b, d2 := n.Value(ctx)
 	if d1.HasErrors() != d2.HasErrors() {

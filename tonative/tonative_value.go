@@ -237,36 +237,32 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 	if template.IsLiteral(s) {
 		return literalString(s, top), true
 	}
-	n := &c.Doc.Nodes[v]
-	src := template.Source{Text: s, Filename: c.Filename, Start: c.Pos(int(n.Start) + 1), Pos: c.Pos}
-	if n.Escaped() {
-		raw := c.Doc.Raw(v)
-		src.Raw = raw[1 : len(raw)-1]
-	}
-	t := template.Parse(src)
+	t := c.Template(v)
+	c.tmpl, c.tmplNode = t, v // for readBack
 	if diags := t.Diagnostics(); diags.HasErrors() {
 		c.diags = append(c.diags, diags...)
 		return "", false
 	}
-	if inner, ok := t.Interpolation(); ok && !strings.ContainsAny(inner, "\n\r") {
-		return inner, true
+	inner, ok := t.Interpolation()
+	if !ok && t.Wraps() {
+		// Where the template cannot tell (a fast path's ranges through
+		// escapes), the text is parsed for the range.
+		expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
+		if diags.HasErrors() {
+			return w.fail(v, "Invalid template", "%s", diags[0].Error())
+		}
+		if wrap, isWrap := expr.(*hclsyntax.TemplateWrapExpr); isWrap {
+			r := wrap.Wrapped.Range()
+			inner, ok = s[r.Start.Byte:r.End.Byte], true
+		}
 	}
-	if !t.Wraps() {
+	if !ok {
 		return w.quotedOrHeredoc(s, top), true
 	}
-	expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
-	if diags.HasErrors() {
-		return w.fail(v, "Invalid template", "%s", diags[0].Error())
+	if strings.ContainsAny(inner, "\n\r") {
+		inner = multiline(inner, top)
 	}
-	if wrap, ok := expr.(*hclsyntax.TemplateWrapExpr); ok {
-		r := wrap.Wrapped.Range()
-		inner := s[r.Start.Byte:r.End.Byte]
-		if strings.ContainsAny(inner, "\n\r") {
-			inner = multiline(inner, top)
-		}
-		return inner, true
-	}
-	return w.quotedOrHeredoc(s, top), true
+	return inner, true
 }
 
 // quotedOrHeredoc writes template source s as a heredoc where it is the

@@ -92,3 +92,36 @@ output "o%d" {
 var NativeDocs = sync.OnceValue(func() map[string][]byte {
 	return map[string][]byte{"1MB": NativeDoc(1 << 20), "10MB": NativeDoc(10 << 20)}
 })
+
+// BenchProviderSchema describes NativeDoc's resource type as the AWS
+// provider's schema does (the parts NativeDoc uses), so that the JSON of
+// NativeDoc converts back with nothing ambiguous.
+const BenchProviderSchema = `{
+  "format_version": "1.0",
+  "provider_schemas": {
+    "registry.terraform.io/hashicorp/aws": {
+      "provider": {"version": 0, "block": {}},
+      "resource_schemas": {
+        "aws_instance": {"version": 1, "block": {
+          "attributes": {
+            "ami": {"type": "string", "optional": true, "computed": true},
+            "instance_type": {"type": "string", "optional": true, "computed": true},
+            "subnet_id": {"type": "string", "optional": true, "computed": true},
+            "security_groups": {"type": ["set", "string"], "optional": true, "computed": true},
+            "tags": {"type": ["map", "string"], "optional": true}
+          },
+          "block_types": {
+            "root_block_device": {"nesting_mode": "list", "max_items": 1, "block": {"attributes": {
+              "volume_size": {"type": "number", "optional": true, "computed": true},
+              "encrypted": {"type": "bool", "optional": true, "computed": true}
+            }}},
+            "ebs_block_device": {"nesting_mode": "set", "block": {"attributes": {
+              "device_name": {"type": "string", "required": true},
+              "volume_size": {"type": "number", "optional": true, "computed": true}
+            }}}
+          }
+        }}
+      }
+    }
+  }
+}`

@@ -1,0 +1,128 @@
+package tonative
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/convtest"
+	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/tojson"
+)
+
+// TestParallelSameOutput converts every JSON fixture, and the error
+// cases of TestConvertJSONErrors, with top-level blocks converted in
+// parallel (as for inputs over parallelMin) and one after the other: the
+// output and the diagnostics (their order too) are the same.
+func TestParallelSameOutput(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	filepath.WalkDir(filepath.Join("..", "hcljson", "testdata", "fuzz", "corpus", "opentofu"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, ".tf.json") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	type input struct {
+		name string
+		src  []byte
+		opts Options
+	}
+	var inputs []input
+	// The Terraform fixtures of the way to JSON, in JSON.
+	natives, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	for _, path := range natives {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, diags := tojson.Convert(src, filepath.Base(path), tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", path, diags)
+		}
+		inputs = append(inputs, input{path + ".json", js, Options{Schema: schema.Terraform.Root}})
+	}
+	if len(files)+len(inputs) < 20 {
+		t.Fatalf("only %d files", len(files)+len(inputs))
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lang := schema.Terraform
+		if filepath.Base(path) == "providers.tf.json" {
+			lang = convtest.TestProviders(t)
+		}
+		inputs = append(inputs, input{path, src, Options{Schema: lang.Root}})
+	}
+	// Errors in several top-level blocks, and between them.
+	inputs = append(inputs, input{"errors.tf.json", []byte(`{
+  "resource": [
+    {"aws_instance": {"a": {"tags": {"Name": "a"}}}},
+    {"aws_instance": {"b": {"x": 1}}},
+    {"aws_instance": {"c": {"ebs": []}}}
+  ],
+  "locals": {"a b": 1},
+  "variable": {"v": {"default": 1}},
+  "output": {"o": {"value": "${"}}
+}`), Options{}})
+	sequential := func(in input) (string, string) {
+		t.Helper()
+		defer func(n int) { parallelMin = n }(parallelMin)
+		parallelMin = 1 << 62
+		out, diags := Convert(in.src, filepath.Base(in.name), in.opts)
+		return string(out), hcltest.RenderDiags(diags)
+	}
+	parallel := func(in input) (string, string) {
+		t.Helper()
+		defer func(n int) { parallelMin = n }(parallelMin)
+		parallelMin = 0
+		out, diags := Convert(in.src, filepath.Base(in.name), in.opts)
+		return string(out), hcltest.RenderDiags(diags)
+	}
+	withErrors := 0
+	for _, in := range inputs {
+		out1, d1 := sequential(in)
+		out2, d2 := parallel(in)
+		if out1 != out2 {
+			t.Errorf("%s: parallel output differs:\n%s", in.name, convtest.LineDiff(out1, out2))
+		}
+		if d1 != d2 {
+			t.Errorf("%s: parallel diagnostics differ:\n%s", in.name, convtest.LineDiff(d1, d2))
+		}
+		if strings.Contains(d1, "Error") || strings.Contains(d1, "error") {
+			withErrors++
+		}
+	}
+	if withErrors == 0 {
+		t.Errorf("no input has errors")
+	}
+}
+
+// TestConvertToWriteError: a failed write ends the conversion with an
+// error that says so.
+func TestConvertToWriteError(t *testing.T) {
+	defer func(n int) { parallelMin = n }(parallelMin)
+	src := []byte(`{"variable": [{"a": {}}, {"b": {}}, {"c": {}}]}`)
+	for _, min := range []int{0, 1 << 62} {
+		parallelMin = min
+		f, diags := hcljson.Parse(src, "w.tf.json")
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		diags = ConvertTo(failingWriter{}, f, Options{})
+		if got := hcltest.RenderDiags(diags); !strings.Contains(got, "Cannot write the output; Writing the native syntax of w.tf.json failed: disk full.") {
+			t.Errorf("parallelMin %d: diagnostics %q", min, got)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
