@@ -119,6 +119,8 @@ type convertResult struct {
 	diags hcl.Diagnostics
 	// file holds the source for diagnostics' snippets.
 	file *hcl.File
+	// spilled, when not nil, holds the output instead of out.
+	spilled *spill
 }
 
 // convert runs "hcljson convert".
@@ -178,6 +180,10 @@ func convert(e *env, args []string) int {
 	}
 	if code != 0 {
 		return code
+	}
+	if r := results[0]; r.spilled != nil {
+		defer r.spilled.Close()
+		return e.writeStdoutFrom(c, r.spilled)
 	}
 	return e.writeStdout(c, results[0].out)
 }
@@ -273,8 +279,14 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 	}
 	file, diags := hcljson.Parse(r.src, j.name)
 	if !diags.HasErrors() {
-		r.out, r.diags = tonative.ConvertFile(file, tonative.Options{Schema: root, ObjectsAsAttributes: f.objectsAsAttrs})
-		r.diags = append(diags, r.diags...)
+		// Written as produced, into a spill: large outputs are not held
+		// in memory.
+		r.spilled = &spill{}
+		r.diags = append(diags, tonative.ConvertTo(r.spilled, file, tonative.Options{Schema: root, ObjectsAsAttributes: f.objectsAsAttrs})...)
+		if r.diags.HasErrors() {
+			r.spilled.Close()
+			r.spilled = nil
+		}
 	} else {
 		r.diags = diags
 	}
@@ -297,7 +309,7 @@ func jobTargets(jobs []convertJob) []string {
 // read, which must not change before it is written (standard input
 // aside).
 func jobOutput(j *convertJob, r convertResult) output {
-	o := output{data: r.out, perm: r.perm}
+	o := output{data: r.out, from: r.spilled, perm: r.perm}
 	if j.path != "-" {
 		o.source, o.read = j.path, r.src
 	}
@@ -311,6 +323,23 @@ func (e *env) writeStdout(c *command, b []byte) int {
 		b = appendEscaped(nil, b, true)
 	}
 	if _, err := e.stdout.Write(b); err != nil {
+		return e.stdoutFailed(c.name, err)
+	}
+	return 0
+}
+
+// writeStdoutFrom is writeStdout for output held in a spill.
+func (e *env) writeStdoutFrom(c *command, s *spill) int {
+	var err error
+	if e.outTerminal {
+		ew := &escapeWriter{w: e.stdout}
+		if _, err = s.WriteTo(ew); err == nil {
+			err = ew.Flush()
+		}
+	} else {
+		_, err = s.WriteTo(e.stdout)
+	}
+	if err != nil {
 		return e.stdoutFailed(c.name, err)
 	}
 	return 0

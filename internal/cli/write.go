@@ -18,6 +18,8 @@ type output struct {
 	// path is where the file goes.
 	path string
 	data []byte
+	// from, when not nil, holds the data instead; staging closes it.
+	from *spill
 	// perm is the permission of a new file; an existing one keeps its
 	// own.
 	perm fs.FileMode
@@ -206,11 +208,18 @@ func (w *writer) check() error {
 // runFiles.create), with permissions perm, and returns its name ("" if
 // none was made).
 func (r *runFiles) stage(o output, perm fs.FileMode) (string, error) {
+	if o.from != nil {
+		defer o.from.Close()
+	}
 	f, err := r.create(o.path)
 	if err != nil {
 		return "", err
 	}
-	_, err = f.Write(o.data)
+	if o.from != nil {
+		_, err = o.from.WriteTo(f)
+	} else {
+		_, err = f.Write(o.data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}
