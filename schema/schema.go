@@ -521,6 +521,22 @@ func (b *Body) Validate() error {
 // keeps their absence.
 // Converters check their input with it before they write anything.
 func (s *Body) CheckStructure(body hcl.Body) hcl.Diagnostics {
+	content, diags := s.CheckContent(body)
+	if content == nil {
+		return diags
+	}
+	for _, blk := range content.Blocks {
+		diags = append(diags, s.CheckBlock(blk)...)
+	}
+	return diags
+}
+
+// CheckContent is the first step of CheckStructure: it checks body
+// itself, not the blocks in it, and returns its content (nil when it
+// cannot be decoded). CheckBlock checks each block of the content; the
+// two give what CheckStructure gives, so that the blocks can be checked
+// apart (in parallel).
+func (s *Body) CheckContent(body hcl.Body) (*hcl.BodyContent, hcl.Diagnostics) {
 	content, _, all := s.Content(body)
 	if native, ok := body.(*hclsyntax.Body); ok && s.ArgumentsOnly {
 		// What s does not list must be arguments (in JSON, everything
@@ -546,27 +562,28 @@ func (s *Body) CheckStructure(body hcl.Body) hcl.Diagnostics {
 			diags = append(diags, d)
 		}
 	}
-	if content == nil {
-		return diags
+	return content, diags
+}
+
+// CheckBlock checks blk, a block of the content that CheckContent
+// returned for a body with schema s, and every block in it.
+func (s *Body) CheckBlock(blk *hcl.Block) hcl.Diagnostics {
+	def := s.Block(blk.Type)
+	if def == nil {
+		if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
+			// An argument written as blocks, one per element.
+			return a.AsBlocks.CheckStructure(blk.Body)
+		}
+		return nil
 	}
-	for _, blk := range content.Blocks {
-		def := s.Block(blk.Type)
-		if def == nil {
-			if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
-				// An argument written as blocks, one per element.
-				diags = append(diags, a.AsBlocks.CheckStructure(blk.Body)...)
-			}
-			continue
-		}
-		inner := def.Body
-		if len(blk.Labels) > 0 {
-			inner = def.BodyFor(blk.Labels[0])
-		}
-		if inner != nil {
-			diags = append(diags, inner.CheckStructure(blk.Body)...)
-		}
+	inner := def.Body
+	if len(blk.Labels) > 0 {
+		inner = def.BodyFor(blk.Labels[0])
 	}
-	return diags
+	if inner == nil {
+		return nil
+	}
+	return inner.CheckStructure(blk.Body)
 }
 
 // NestedBody returns the schema of the body of a block of type typ with

@@ -72,6 +72,12 @@ func TestParallelSameOutput(t *testing.T) {
   "variable": {"v": {"default": 1}},
   "output": {"o": {"value": "${"}}
 }`), Options{}})
+	// Structure errors in two top-level blocks (the parallel way checks
+	// each in its own goroutine), and in the root.
+	inputs = append(inputs,
+		input{"structure.tf.json", []byte(`{"variable": [{"x": {"tpye": "string"}}, {"y": {}}], "locals": {"a": "${1}"}, "output": {"o": {"valeu": 1, "value": "${"}}}`), Options{}},
+		input{"root.tf.json", []byte(`{"varible": {"x": {}}, "output": {"o": {"valeu": 1}}}`), Options{}},
+	)
 	sequential := func(in input) (string, string) {
 		t.Helper()
 		defer func(n int) { parallelMin = n }(parallelMin)
@@ -86,7 +92,7 @@ func TestParallelSameOutput(t *testing.T) {
 		out, diags := Convert(in.src, filepath.Base(in.name), in.opts)
 		return string(out), hcltest.RenderDiags(diags)
 	}
-	withErrors := 0
+	withErrors, structure := 0, 0
 	for _, in := range inputs {
 		out1, d1 := sequential(in)
 		out2, d2 := parallel(in)
@@ -99,9 +105,12 @@ func TestParallelSameOutput(t *testing.T) {
 		if strings.Contains(d1, "Error") || strings.Contains(d1, "error") {
 			withErrors++
 		}
+		if strings.Count(d1, "Extraneous JSON object property") >= 2 {
+			structure++
+		}
 	}
-	if withErrors == 0 {
-		t.Errorf("no input has errors")
+	if withErrors == 0 || structure != 2 {
+		t.Errorf("%d inputs have errors, %d two structure errors; want some, and 2", withErrors, structure)
 	}
 }
 

@@ -110,16 +110,38 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 		}
 	}
 	// The structure must be valid for the schema first, as HCL's JSON
-	// decoder sees it: its diagnostics are the ones a user knows.
-	if diags := root.CheckStructure(f.Body); diags.HasErrors() {
+	// decoder sees it: its diagnostics are the ones a user knows. In
+	// parallel, each top-level block is checked by the goroutine that
+	// converts it (emit), and the root here.
+	parallel := len(source.Bytes) >= parallelMin && runtime.GOMAXPROCS(0) > 1
+	content, diags := root.CheckContent(f.Body)
+	if !parallel || content == nil {
+		for _, blk := range content.Blocks {
+			diags = append(diags, root.CheckBlock(blk)...)
+		}
+	}
+	if diags.HasErrors() {
 		return diags
 	}
-	if len(source.Bytes) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if parallel {
 		c.units = []*unit{} // top-level blocks are units, converted in parallel
 	}
 	if len(c.Doc.Nodes) > 0 {
 		c.body(0, root, nil, 0)
 		c.flush()
+	}
+	if parallel && !c.matchBlocks(content.Blocks) {
+		// Not the blocks the units are (this should not happen): check
+		// them all here.
+		for _, blk := range content.Blocks {
+			diags = append(diags, root.CheckBlock(blk)...)
+		}
+		if diags.HasErrors() {
+			return diags
+		}
+		for _, u := range c.units {
+			u.check = nil
+		}
 	}
 	if len(c.out) > 0 || len(c.units) > 0 {
 		c.out = append(c.out, '\n')
@@ -127,7 +149,25 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 	// The output is not parsed again: every argument was read back one
 	// by one (readBack), and the rest (names, labels, braces, comments)
 	// is written so that it parses; the tests parse every output.
+	c.root = root
 	return c.emit(w)
+}
+
+// matchBlocks gives each unit its block in blocks, the root content, for
+// the structure check, and reports whether they are the same blocks in
+// the same order.
+func (c *jsonConv) matchBlocks(blocks []*hcl.Block) bool {
+	if len(blocks) != len(c.units) {
+		return false
+	}
+	for i, u := range c.units {
+		b := blocks[i]
+		if b.Type != u.typ || !slices.Equal(b.Labels, u.labels) {
+			return false
+		}
+		u.check = b
+	}
+	return true
 }
 
 // jsonConv holds the state of one Convert.
@@ -143,6 +183,7 @@ type jsonConv struct {
 	// units, when not nil, receives the top-level blocks: body leaves
 	// their place in out and emit has them converted in parallel.
 	units []*unit
+	root  *schema.Body // the root schema, for the units' structure check
 	// last is what was written last in the current body: 0 nothing,
 	// 'a' an argument, 'b' a block, 'c' a comment.
 	last byte
@@ -359,6 +400,11 @@ type unit struct {
 	out    []byte
 	diags  hcl.Diagnostics
 	done   chan struct{}
+	// check is the block as the root content holds it, whose structure
+	// the unit checks before converting it (structure holds the
+	// diagnostics); nil when it was checked already.
+	check     *hcl.Block
+	structure hcl.Diagnostics
 }
 
 // parallelMin is the smallest input whose top-level blocks are
@@ -409,19 +455,25 @@ func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
 					return
 				}
 				u := c.units[i]
-				uc := &jsonConv{Source: c.Source, opts: c.opts}
-				uc.block(u, 0)
-				u.out, u.diags = uc.out, uc.diags
+				if u.check != nil {
+					u.structure = c.root.CheckBlock(u.check)
+				}
+				if !u.structure.HasErrors() {
+					uc := &jsonConv{Source: c.Source, opts: c.opts}
+					uc.block(u, 0)
+					u.out, u.diags = uc.out, uc.diags
+				}
 				close(u.done)
 			}
 		}()
 	}
-	var diags hcl.Diagnostics
+	var diags, structure hcl.Diagnostics
 	pos, from := 0, 0
 	for _, u := range c.units {
 		<-u.done
 		write(c.out[pos:u.at])
-		if u.diags.HasErrors() {
+		structure = append(structure, u.structure...)
+		if u.diags.HasErrors() || structure.HasErrors() {
 			writing = false
 		}
 		write(u.out)
@@ -435,7 +487,13 @@ func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
 		tokens <- struct{}{}
 	}
 	close(stop)
+	if structure.HasErrors() {
+		// As CheckStructure before any conversion: the structure's
+		// diagnostics alone.
+		return structure
+	}
 	write(c.out[pos:])
+	diags = append(structure, diags...)
 	diags = append(diags, c.diags[from:]...)
 	return c.writeFailed(diags, werr)
 }
