@@ -115,7 +115,7 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 	// converts it (emit), and the root here.
 	parallel := len(source.Bytes) >= parallelMin && runtime.GOMAXPROCS(0) > 1
 	content, diags := root.CheckContent(f.Body)
-	if !parallel || content == nil {
+	if content != nil && (!parallel || diags.HasErrors()) {
 		for _, blk := range content.Blocks {
 			diags = append(diags, root.CheckBlock(blk)...)
 		}
@@ -130,11 +130,13 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 		c.body(0, root, nil, 0)
 		c.flush()
 	}
-	if parallel && !c.matchBlocks(content.Blocks) {
+	if parallel && (content == nil || !c.matchBlocks(content.Blocks)) {
 		// Not the blocks the units are (this should not happen): check
 		// them all here.
-		for _, blk := range content.Blocks {
-			diags = append(diags, root.CheckBlock(blk)...)
+		if content != nil {
+			for _, blk := range content.Blocks {
+				diags = append(diags, root.CheckBlock(blk)...)
+			}
 		}
 		if diags.HasErrors() {
 			return diags
