@@ -1,0 +1,5 @@
+// Package arch holds no code: its tests check the architecture of the
+// module as README.md's "Data flow" describes it. TestImports checks what
+// each package may import; TestScannedOnce that no layer scans its input
+// again.
+package arch

@@ -1,0 +1,75 @@
+package arch
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// allowed lists, for each package of the module, the packages of the
+// module it may import (tests aside). The flow is one way: bytes → scanner
+// (tape) → hcljson (the file model, HCL meaning) → schema-driven layers.
+// template reads strings and knows nothing of JSON; schema knows names
+// and modes and nothing of syntax; the converters (tojson, tonative) and
+// the builder (gen) do not import each other except through gen's File,
+// which tojson builds; only the command imports everything.
+var allowed = map[string][]string{
+	"scanner":            {},
+	"template":           {},
+	"schema":             {},
+	"hcljson":            {"scanner", "template"},
+	"jsonpath":           {"scanner"},
+	"gen":                {"hcljson", "scanner", "schema"},
+	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
+	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
+	"module":             {"hcljson", "schema"},
+	"inspect":            {"hcljson", "module", "schema"},
+	"internal/nativefmt": {},
+	"internal/cli":       {"gen", "hcljson", "inspect", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
+	"cmd/hcljson":        {"internal/cli"},
+	// Helpers of tests and measurements.
+	"internal/clients":      {},
+	"internal/hcltest":      {},
+	"internal/convtest":     {"hcljson", "internal/hcltest", "schema"},
+	"internal/tfgen":        {},
+	"internal/cmd/peakmem":  {"internal/tfgen"},
+	"internal/cmd/benchdoc": {"gen", "internal/convtest", "schema", "tojson"},
+}
+
+// TestImports checks every package's imports of the module against
+// allowed: a new edge in the graph is a decision, made here.
+func TestImports(t *testing.T) {
+	const module = "github.com/hcljson/hcljson/"
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, module+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], module)
+		if pkg == "e2e" || pkg == "internal/realworld" || pkg == "internal/arch" {
+			continue // tests only
+		}
+		seen[pkg] = true
+		want, ok := allowed[pkg]
+		if !ok {
+			t.Errorf("package %s is not in allowed: say what it may import", pkg)
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			if dep := strings.TrimPrefix(imp, module); !slices.Contains(want, dep) {
+				t.Errorf("%s imports %s, which it may not", pkg, dep)
+			}
+		}
+	}
+	for pkg := range allowed {
+		if !seen[pkg] {
+			t.Errorf("allowed lists %s, which is not a package of the module", pkg)
+		}
+	}
+}
