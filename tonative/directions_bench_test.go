@@ -12,10 +12,11 @@ import (
 )
 
 // BenchmarkDirections converts the same generated configuration both ways
-// in one run, with the provider schema that describes it: ToJSON is
-// tojson.Convert of the native text (MB/s of the .tf), ToNative is
-// Convert of its JSON (MB/s of the .tf.json). The 20 MB size runs
-// only with HCLJSON_BENCH_LARGE=1.
+// in one run, with the provider schema that describes it. Sizes are those
+// of the JSON: ToJSON is tojson.Convert of the native text (MB/s of the
+// .tf), ToNative is Convert of its JSON (MB/s of the .tf.json). The 20 MB
+// size runs only with HCLJSON_BENCH_LARGE=1; scripts/bench-directions.sh
+// measures the command at 10 to 80 MB, with peak memory.
 func BenchmarkDirections(b *testing.B) {
 	ps, err := schema.ReadProviderSchemas([]byte(convtest.BenchProviderSchema))
 	if err != nil {
@@ -25,6 +26,13 @@ func BenchmarkDirections(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	toJSON := func(native []byte) ([]byte, error) {
+		js, diags := tojson.Convert(native, "bench.tf", tojson.Options{Schema: lang.Root}, gen.Options{})
+		if diags.HasErrors() {
+			return nil, diags
+		}
+		return js, nil
+	}
 	for _, size := range []struct {
 		name  string
 		bytes int
@@ -32,10 +40,9 @@ func BenchmarkDirections(b *testing.B) {
 		if size.bytes > 10<<20 && os.Getenv("HCLJSON_BENCH_LARGE") != "1" {
 			continue
 		}
-		native := convtest.NativeDoc(size.bytes)
-		js, diags := tojson.Convert(native, "bench.tf", tojson.Options{Schema: lang.Root}, gen.Options{})
-		if diags.HasErrors() {
-			b.Fatal(diags)
+		native, js, err := convtest.DocOfJSONSize(size.bytes, toJSON)
+		if err != nil {
+			b.Fatal(err)
 		}
 		if _, diags := Convert(js, "bench.tf.json", Options{Schema: lang.Root}); diags.HasErrors() {
 			b.Fatal(diags)
@@ -44,8 +51,8 @@ func BenchmarkDirections(b *testing.B) {
 			b.SetBytes(int64(len(native)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, diags := tojson.Convert(native, "bench.tf", tojson.Options{Schema: lang.Root}, gen.Options{}); diags.HasErrors() {
-					b.Fatal(diags)
+				if _, err := toJSON(native); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

@@ -125,3 +125,22 @@ const BenchProviderSchema = `{
     }
   }
 }`
+
+// DocOfJSONSize returns a NativeDoc whose JSON, as toJSON writes it, is
+// about size bytes (within 1%), and that JSON.
+func DocOfJSONSize(size int, toJSON func([]byte) ([]byte, error)) (native, js []byte, err error) {
+	// The JSON is about 1.7 times the native text: converge on the
+	// native size whose JSON is the size asked for.
+	n := size * 10 / 17
+	for range 4 {
+		native = NativeDoc(n)
+		if js, err = toJSON(native); err != nil {
+			return nil, nil, err
+		}
+		if d := len(js) - size; d < size/100 && -d < size/100 {
+			break
+		}
+		n = int(float64(n) * float64(size) / float64(len(js)))
+	}
+	return native, js, nil
+}

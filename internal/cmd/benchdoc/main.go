@@ -66,15 +66,9 @@ func run(args []string) error {
 		if err != nil {
 			return err
 		}
-		// The JSON is about 1.7 times the native text: converge on the
-		// native size whose JSON is the size asked for.
-		n := want * 10 / 17
-		for range 4 {
-			native = convtest.NativeDoc(n)
-			if js, err = toJSON(native, lang); err != nil {
-				return err
-			}
-			n = int(float64(n) * float64(want) / float64(len(js)))
+		native, js, err = convtest.DocOfJSONSize(want, func(native []byte) ([]byte, error) { return toJSON(native, lang) })
+		if err != nil {
+			return err
 		}
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
