@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/cli"
+	"github.com/hcljson/hcljson/internal/clients"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -33,9 +35,10 @@ const (
 	causeFixedPoint  = "fixed point (J2 != J1)"
 	causeInspectErr  = "inspect reports errors"
 	causeInspectDiff = "inspect differs"
+	causeTofuFmt     = "tofu fmt changes the .tf written"
 )
 
-var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeInspectErr, causeInspectDiff}
+var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeTofuFmt, causeInspectErr, causeInspectDiff}
 
 // failure is one thing that went wrong with one file or directory.
 type failure struct {
@@ -106,6 +109,20 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 			continue
 		}
 		r.fixedPoint++
+	}
+
+	// The native syntax written is a fixed point of tofu fmt (when the
+	// client is built: scripts/build-clients.sh).
+	if tofu, ok := clients.Find("tofu"); ok && len(n2) > 0 {
+		cmd := exec.Command(tofu, "fmt", "-check", "-list=true", "-recursive", "-no-color")
+		cmd.Dir = roots["roundtrip"]
+		out, err := cmd.Output()
+		for _, rel := range strings.Fields(string(out)) {
+			r.fail(causeTofuFmt, rel, "tofu fmt -check lists it")
+		}
+		if err != nil && len(out) == 0 {
+			r.fail(causeTofuFmt, ".", "tofu fmt: %v", err)
+		}
 	}
 
 	// A directory some of whose files did not reach the round-trip copy
