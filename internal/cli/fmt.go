@@ -8,8 +8,10 @@ import (
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/nativefmt"
 )
 
 // fmtUsage is the help of "hcljson fmt".
@@ -34,6 +36,11 @@ directories, for .tf.json, .tofu.json, .tftest.json, .tofutest.json,
 .tfquery.json and .hcl.json files; a symbolic link to a file found there is
 read but not rewritten, and other links and special files are skipped, each
 with a warning. "-" reads standard input.
+
+A file of native syntax named on the command line (.tf, .tofu, .hcl and
+the other native endings) is laid out as terraform fmt and tofu fmt lay
+it out, once it parses; "hcljson convert" writes native syntax laid out
+so already.
 
 Without flags the formatted file is printed on standard output, which
 needs a single input.
@@ -212,10 +219,11 @@ func planFmt(e *env, c *command, f *fmtFlags, paths []string) ([]convertJob, hcl
 			for _, name := range found {
 				jobs = append(jobs, convertJob{path: name, name: name, walked: true})
 			}
-		case syntaxOf(p) != jsonSyntax:
-			return nil, nil, e.usageError(c, "%s is not a JSON file: hcljson fmt formats HCL's JSON syntax (terraform fmt formats native syntax)", p)
 		default:
-			jobs = append(jobs, convertJob{path: p, name: p})
+			// A native file named on the command line is laid out as
+			// terraform fmt lays it out; a directory is searched for JSON
+			// files only.
+			jobs = append(jobs, convertJob{path: p, name: p, from: syntaxOf(p)})
 		}
 	}
 	if (len(paths) > 1 || dir != "") && !f.write && !f.check && !f.diff {
@@ -251,6 +259,9 @@ func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 		r.diags, r.file = diags, f
 		return r
 	}
+	if j.from == native {
+		return formatNative(r, j.name)
+	}
 	root, _ := langs.root(j.name)
 	file, diags := hcljson.Parse(r.src, j.name)
 	if !diags.HasErrors() {
@@ -262,6 +273,19 @@ func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 	if len(r.diags) > 0 {
 		r.file = file // for the snippets; keep the tape only then
 	}
+	return r
+}
+
+// formatNative lays out a file of native syntax as terraform fmt and tofu
+// fmt lay it out (their layout is hclwrite.Format's), once it parses: a
+// file with syntax errors is reported, not formatted, as they do.
+func formatNative(r fmtResult, name string) fmtResult {
+	file, diags := hclsyntax.ParseConfig(r.src, name, hcl.InitialPos)
+	if diags.HasErrors() {
+		r.diags, r.file = diags, file
+		return r
+	}
+	r.out = nativefmt.Format(r.src)
 	return r
 }
 
