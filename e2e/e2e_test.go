@@ -231,7 +231,7 @@ func planCopies(t *testing.T, c clients.Client, env []string, hcljson, dir, base
 		made = copies[:2]
 	} else if got := configFiles(t, round); !slices.Equal(got, nativeFiles) {
 		return fmt.Errorf("the round-trip copy holds %q, want %q", got, nativeFiles)
-	} else if _, err := run(nil, round, c.Path, "fmt", "-check", "-diff", "-recursive", "-no-color"); err != nil {
+	} else if _, err := run(env, round, c.Path, "fmt", "-check", "-diff", "-recursive", "-no-color"); err != nil {
 		// The native syntax written is a fixed point of the client's fmt.
 		r.problems = append(r.problems, fmt.Sprintf("%s fmt changes the round-trip copy: %v", c.Name, err))
 	}

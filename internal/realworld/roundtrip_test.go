@@ -116,6 +116,10 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 	if tofu, ok := clients.Find("tofu"); ok && len(n2) > 0 {
 		cmd := exec.Command(tofu, "fmt", "-check", "-list=true", "-recursive", "-no-color")
 		cmd.Dir = roots["roundtrip"]
+		// An empty CLI configuration: without one tofu warns on stdout.
+		config := filepath.Join(work, "tofurc")
+		writeFile(t, config, nil)
+		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+config)
 		out, err := cmd.Output()
 		for _, rel := range strings.Fields(string(out)) {
 			r.fail(causeTofuFmt, rel, "tofu fmt -check lists it")
