@@ -2,7 +2,8 @@ package gen
 
 import (
 	"io"
-	"unicode/utf8"
+
+	"github.com/hcljson/hcljson/internal/jsonw"
 )
 
 // Options says how a File or Value is laid out. The zero Options indents
@@ -16,17 +17,25 @@ type Options struct {
 // returns the extended buffer. It allocates only to grow dst. A nil f is
 // written as an empty file.
 func AppendFile(dst []byte, f *File, opts Options) []byte {
-	e := encoder{dst: dst, compact: opts.Compact}
+	e := encoder{jsonw.Writer{Buf: dst, Indent: opts.indent()}}
 	e.file(f)
-	return e.dst
+	return e.Buf
 }
 
 // AppendValue appends the JSON text of v, read in the given mode, to dst
 // and returns the extended buffer. It writes no trailing newline.
 func AppendValue(dst []byte, v Value, mode Mode, opts Options) []byte {
-	e := encoder{dst: dst, compact: opts.Compact}
-	e.value(&v, mode, 0)
-	return e.dst
+	e := encoder{jsonw.Writer{Buf: dst, Indent: opts.indent()}}
+	e.value(&v, mode)
+	return e.Buf
+}
+
+// indent is the number of spaces per level that opts asks for.
+func (opts Options) indent() int {
+	if opts.Compact {
+		return 0
+	}
+	return 2
 }
 
 // Bytes returns the JSON text of f with the default Options.
@@ -49,209 +58,141 @@ func NewEncoder(w io.Writer, opts Options) *Encoder {
 // Encode writes the JSON text of f, followed by a newline. It returns the
 // first error of the writer.
 func (enc *Encoder) Encode(f *File) error {
-	e := encoder{dst: enc.buf[:0], compact: enc.opts.Compact, w: enc.w}
+	e := encoder{jsonw.Writer{Buf: enc.buf[:0], Indent: enc.opts.indent(), Out: enc.w}}
 	e.file(f)
-	e.flush()
-	enc.buf = e.dst[:0]
-	return e.err
+	err := e.Flush()
+	enc.buf = e.Buf[:0]
+	return err
 }
 
-// flushSize is the buffer length at which an encoder with a writer hands
-// its output over.
-const flushSize = 64 << 10
-
-// encoder is the state of one encoding: the buffer being appended to and,
-// when streaming, the writer that receives it.
+// encoder is the state of one encoding: a jsonw.Writer appending to the
+// caller's buffer or, when streaming, handing it to the Encoder's writer
+// every jsonw.FlushSize bytes.
 type encoder struct {
-	dst     []byte
-	compact bool
-	w       io.Writer // nil: append only
-	err     error     // first error of w
-}
-
-func (e *encoder) flush() {
-	if e.w == nil {
-		return
-	}
-	if e.err == nil && len(e.dst) > 0 {
-		_, e.err = e.w.Write(e.dst)
-	}
-	e.dst = e.dst[:0]
-}
-
-// maybeFlush hands the buffer to the writer once it is large enough.
-func (e *encoder) maybeFlush() {
-	if e.w != nil && len(e.dst) >= flushSize {
-		e.flush()
-	}
+	jsonw.Writer
 }
 
 func (e *encoder) file(f *File) {
 	if f == nil {
-		e.dst = append(e.dst, '{', '}', '\n')
+		e.Buf = append(e.Buf, '{', '}', '\n')
 		return
 	}
-	e.body(&f.body, 0)
-	e.dst = append(e.dst, '\n')
+	e.body(&f.body)
+	e.Buf = append(e.Buf, '\n')
 }
 
-// spaces is sliced for indentation.
-const spaces = "                                                                " // 64
-
-// newline starts a new line indented for depth; in compact mode it writes
-// nothing.
-func (e *encoder) newline(depth int) {
-	if e.compact {
-		return
-	}
-	e.dst = append(e.dst, '\n')
-	for n := 2 * depth; n > 0; {
-		k := min(n, len(spaces))
-		e.dst = append(e.dst, spaces[:k]...)
-		n -= k
-	}
-}
-
-// open writes the opening bracket of a non-empty array or object at depth
-// and the first line break.
-func (e *encoder) open(c byte, depth int) {
-	e.dst = append(e.dst, c)
-	e.newline(depth + 1)
-}
-
-// next separates two members or elements at depth+1.
-func (e *encoder) next(depth int) {
-	e.dst = append(e.dst, ',')
-	e.newline(depth + 1)
-}
-
-// close writes the closing bracket of a non-empty array or object at depth.
-func (e *encoder) close(c byte, depth int) {
-	e.newline(depth)
-	e.dst = append(e.dst, c)
-}
-
-// colon ends an object key.
-func (e *encoder) colon() {
-	if e.compact {
-		e.dst = append(e.dst, ':')
-	} else {
-		e.dst = append(e.dst, ':', ' ')
-	}
-}
-
-// key writes a name (attribute, block type, label, "//") and the colon.
-func (e *encoder) key(name string) {
-	e.dst = appendString(e.dst, name, false)
-	e.colon()
-}
-
-// body writes a body as one object at depth: attributes and comments in
-// order, each block type once, at its first block, holding all its blocks.
-func (e *encoder) body(b *Body, depth int) {
+// body writes a body as one object: attributes and comments in order,
+// each block type once, at its first block, holding all its blocks.
+func (e *encoder) body(b *Body) {
 	if len(b.items) == 0 {
-		e.dst = append(e.dst, '{', '}')
+		e.Buf = append(e.Buf, '{', '}')
 		return
 	}
-	e.open('{', depth)
+	e.Open('{')
 	for i := range b.items {
 		if i > 0 {
-			e.next(depth)
+			e.Next()
 		}
 		it := &b.items[i]
 		switch it.kind {
 		case itemAttr:
-			e.key(it.name)
-			e.value(&it.value, it.mode, depth+1)
+			e.Key(it.name)
+			e.value(&it.value, it.mode)
 		case itemComment:
-			e.key("//")
-			e.dst = appendString(e.dst, it.name, false)
+			e.Key("//")
+			e.String(it.name, jsonw.Plain)
 		case itemGroup:
-			e.group(it.group, depth+1)
+			e.group(it.group)
 		}
-		e.maybeFlush()
+		e.MaybeFlush()
 	}
-	e.close('}', depth)
+	e.Close('}')
 }
 
-// group writes "type": [block, block, ...] at depth.
-func (e *encoder) group(g *group, depth int) {
-	e.key(g.typ)
-	e.open('[', depth)
+// group writes "type": [block, block, ...].
+func (e *encoder) group(g *group) {
+	e.Key(g.typ)
+	e.Open('[')
 	for i, blk := range g.blocks {
 		if i > 0 {
-			e.next(depth)
+			e.Next()
 		}
-		e.labels(blk, blk.labels, depth+1)
+		e.labels(blk)
 	}
-	e.close(']', depth)
+	e.Close(']')
 }
 
-// labels writes one block at depth: for each label an object with that
-// label as its one property, holding a one-element array, and inside the
-// last array the body.
-func (e *encoder) labels(blk *Block, labels []string, depth int) {
-	for _, l := range labels {
-		e.open('{', depth)
-		e.key(l)
-		e.open('[', depth+1)
-		depth += 2
+// labels writes one block: for each label an object with that label as
+// its one property, holding a one-element array, and inside the last
+// array the body.
+func (e *encoder) labels(blk *Block) {
+	for _, l := range blk.labels {
+		e.Open('{')
+		e.Key(l)
+		e.Open('[')
 	}
-	e.body(&blk.body, depth)
-	for range labels {
-		depth -= 2
-		e.close(']', depth+1)
-		e.close('}', depth)
+	e.body(&blk.body)
+	for range blk.labels {
+		e.Close(']')
+		e.Close('}')
 	}
 }
 
-// value writes v, read in mode, at depth.
-func (e *encoder) value(v *Value, mode Mode, depth int) {
+// value writes v, read in mode.
+func (e *encoder) value(v *Value, mode Mode) {
 	switch v.kind {
 	case kindNull:
-		e.dst = append(e.dst, "null"...)
+		e.Buf = append(e.Buf, "null"...)
 	case kindFalse:
-		e.dst = append(e.dst, "false"...)
+		e.Buf = append(e.Buf, "false"...)
 	case kindTrue:
-		e.dst = append(e.dst, "true"...)
+		e.Buf = append(e.Buf, "true"...)
 	case kindNumber:
-		e.dst = append(e.dst, v.text...)
+		e.Buf = append(e.Buf, v.text...)
 	case kindString:
-		e.dst = appendString(e.dst, v.text, mode == Expr)
+		e.String(v.text, mode.escape())
 	case kindTemplate:
-		e.dst = appendString(e.dst, v.text, false)
+		e.String(v.text, jsonw.Plain)
 	case kindArray:
 		if len(v.elems) == 0 {
-			e.dst = append(e.dst, '[', ']')
+			e.Buf = append(e.Buf, '[', ']')
 			return
 		}
-		e.open('[', depth)
+		e.Open('[')
 		for i := range v.elems {
 			if i > 0 {
-				e.next(depth)
+				e.Next()
 			}
-			e.value(&v.elems[i], mode, depth+1)
-			e.maybeFlush()
+			e.value(&v.elems[i], mode)
+			e.MaybeFlush()
 		}
-		e.close(']', depth)
+		e.Close(']')
 	case kindObject:
 		if len(v.props) == 0 {
-			e.dst = append(e.dst, '{', '}')
+			e.Buf = append(e.Buf, '{', '}')
 			return
 		}
-		e.open('{', depth)
+		e.Open('{')
 		for i := range v.props {
 			if i > 0 {
-				e.next(depth)
+				e.Next()
 			}
 			p := &v.props[i]
 			e.propKey(&p.Key, mode)
-			e.colon()
-			e.value(&p.Value, mode, depth+1)
-			e.maybeFlush()
+			e.Colon()
+			e.value(&p.Value, mode)
+			e.MaybeFlush()
 		}
-		e.close('}', depth)
+		e.Close('}')
 	}
+}
+
+// escape is how a String is escaped in mode: for templates in Expr mode.
+func (m Mode) escape() jsonw.Escape {
+	if m == Expr {
+		return jsonw.Template
+	}
+	return jsonw.Plain
 }
 
 // propKey writes the key of an object property. A String is escaped for
@@ -262,166 +203,11 @@ func (e *encoder) value(v *Value, mode Mode, depth int) {
 func (e *encoder) propKey(k *Value, mode Mode) {
 	switch k.kind {
 	case kindString:
-		e.dst = appendString(e.dst, k.text, mode == Expr)
+		e.String(k.text, mode.escape())
 	case kindTemplate:
-		e.dst = appendString(e.dst, k.text, false)
+		e.String(k.text, jsonw.Plain)
 	default:
 		text := AppendValue(nil, *k, Literal, Options{Compact: true})
-		e.dst = appendString(e.dst, string(text), false)
+		e.String(string(text), jsonw.Plain)
 	}
-}
-
-// safe marks the bytes that a JSON string holds as they are: printable
-// ASCII except '"' and '\\'. safeTemplate also excludes '$' and '%', the
-// bytes that may start a template sequence. Bytes from 0x80 are UTF-8 and
-// are checked separately.
-var safe, safeTemplate = func() (plain, tmpl [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		plain[c] = c != '"' && c != '\\'
-		tmpl[c] = plain[c] && c != '$' && c != '%'
-	}
-	return plain, tmpl
-}()
-
-const hexDigits = "0123456789abcdef"
-
-// bom is U+FEFF: hclsyntax drops one at the start of a template.
-const bom = "\uFEFF"
-
-// appendString appends s as a JSON string: '"' and '\\' escaped, control
-// characters as \n, \t, \r, \b, \f or \u00XX, U+2028 and U+2029 as \u2028
-// and \u2029 (for JavaScript), each byte of invalid UTF-8 as \ufffd, the
-// rest as it is (no HTML escaping).
-//
-// When tmpl is set, s is literal text in a place read as a template: "${"
-// is written "$${", "%{" is written "%%{", and a leading U+FEFF is doubled,
-// so that the template evaluates to s. The one kind of text that escaping
-// cannot express (a carriage return not followed by a line feed, then a
-// "${" or "%{": hclsyntax reads the text after such a "\r" literally, see
-// template.Escape) is written as an interpolation of a quoted string,
-// "${\"...\"}", which evaluates to s too.
-func appendString(dst []byte, s string, tmpl bool) []byte {
-	start := len(dst)
-	table := &safe
-	if tmpl {
-		table = &safeTemplate
-	}
-	dst = append(dst, '"')
-	if tmpl && len(s) >= 3 && s[0] == bom[0] && s[1] == bom[1] && s[2] == bom[2] {
-		dst = append(dst, bom...)
-	}
-	loneCR := false
-	last := 0 // s[last:i] is still to be copied
-	for i := 0; i < len(s); {
-		c := s[i]
-		if table[c] {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-				dst = append(dst, s[last:i]...) // an invalid byte decodes as U+FFFD
-				dst = append(dst, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
-				last = i + size
-			}
-			i += size
-			continue
-		}
-		switch c {
-		case '$', '%':
-			if i+1 < len(s) && s[i+1] == '{' {
-				if loneCR {
-					return appendQuotedInterpolation(dst[:start], s)
-				}
-				dst = append(dst, s[last:i+1]...)
-				last = i // c is written twice
-			}
-			i++
-			continue
-		case '\r':
-			if tmpl && (i+1 == len(s) || s[i+1] != '\n') {
-				loneCR = true
-			}
-		}
-		dst = append(dst, s[last:i]...)
-		dst = appendEscapedASCII(dst, c)
-		i++
-		last = i
-	}
-	dst = append(dst, s[last:]...)
-	return append(dst, '"')
-}
-
-// appendEscapedASCII appends the JSON escape of an ASCII byte that cannot
-// be written as it is: '"', '\\' or a control character.
-func appendEscapedASCII(dst []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(dst, '\\', c)
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	}
-	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-}
-
-// appendQuotedInterpolation appends, as a JSON string, the template
-// ${"<s>"}: one interpolation of a native quoted string that evaluates to
-// s. Inside the quotes '\\', '"', control characters, U+2028, U+2029 and
-// U+FEFF are escaped the HCL way (\n, \uXXXX), and "${", "%{" are doubled.
-// Every carriage return is then an escape sequence, so hclsyntax's reading
-// of a lone "\r" never applies.
-func appendQuotedInterpolation(dst []byte, s string) []byte {
-	dst = append(dst, `"${\"`...)
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '$' || c == '%':
-			dst = append(dst, c)
-			if i+1 < len(s) && s[i+1] == '{' {
-				dst = append(dst, c)
-			}
-		case c == '"' || c == '\\':
-			// HCL escape \" or \\, then JSON-escaped.
-			dst = append(dst, '\\', '\\', '\\', c)
-		case c == '\n':
-			dst = append(dst, `\\n`...)
-		case c == '\r':
-			dst = append(dst, `\\r`...)
-		case c == '\t':
-			dst = append(dst, `\\t`...)
-		case c < 0x20 || c == 0x7f:
-			dst = appendHCLRuneEscape(dst, rune(c))
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			switch {
-			case r == utf8.RuneError && size == 1:
-				dst = appendHCLRuneEscape(dst, '\uFFFD')
-			case r == '\u2028' || r == '\u2029' || r == '\uFEFF':
-				dst = appendHCLRuneEscape(dst, r)
-			default:
-				dst = append(dst, s[i:i+size]...)
-			}
-			i += size
-			continue
-		default:
-			dst = append(dst, c)
-		}
-		i++
-	}
-	return append(dst, `\"}"`...)
-}
-
-// appendHCLRuneEscape appends the HCL escape \uXXXX of r, JSON-escaped
-// (\\uXXXX).
-func appendHCLRuneEscape(dst []byte, r rune) []byte {
-	return append(dst, '\\', '\\', 'u', hexDigits[r>>12&0xf], hexDigits[r>>8&0xf], hexDigits[r>>4&0xf], hexDigits[r&0xf])
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"golang.org/x/tools/txtar"
@@ -700,13 +701,13 @@ func TestAppendStringEscapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := string(appendString(nil, tt.in, true)); got != tt.expr {
+			if got := string(jsonw.AppendString(nil, tt.in, jsonw.Template)); got != tt.expr {
 				t.Errorf("Expr: %s, want %s", got, tt.expr)
 			}
-			if got := string(appendString(nil, tt.in, false)); got != tt.lit {
+			if got := string(jsonw.AppendString(nil, tt.in, jsonw.Plain)); got != tt.lit {
 				t.Errorf("Literal: %s, want %s", got, tt.lit)
 			}
-			if got := string(appendString([]byte("prefix "), tt.in, true)); got != "prefix "+tt.expr {
+			if got := string(jsonw.AppendString([]byte("prefix "), tt.in, jsonw.Template)); got != "prefix "+tt.expr {
 				t.Errorf("Expr after a prefix: %s, want prefix %s", got, tt.expr)
 			}
 			// Both forms read back as the text (invalid bytes as U+FFFD).
@@ -743,9 +744,9 @@ func TestControlCharacters(t *testing.T) {
 		}
 		want = `"a` + want + `b"`
 		in := "a" + string(rune(c)) + "b"
-		for _, tmpl := range []bool{true, false} {
-			if got := string(appendString(nil, in, tmpl)); got != want {
-				t.Errorf("%#x (template %v): %s, want %s", c, tmpl, got, want)
+		for _, esc := range []jsonw.Escape{jsonw.Template, jsonw.Plain} {
+			if got := string(jsonw.AppendString(nil, in, esc)); got != want {
+				t.Errorf("%#x (template %v): %s, want %s", c, esc == jsonw.Template, got, want)
 			}
 		}
 		f := NewFile()
@@ -753,7 +754,7 @@ func TestControlCharacters(t *testing.T) {
 		f.Body().AppendAttribute("literal", String(in), Literal)
 		checkReadsBack(t, f, f.Bytes())
 	}
-	if got := string(appendString(nil, "\x7f", true)); got != "\"\x7f\"" {
+	if got := string(jsonw.AppendString(nil, "\x7f", jsonw.Template)); got != "\"\x7f\"" {
 		t.Errorf("DEL: %q", got)
 	}
 }
@@ -1016,8 +1017,8 @@ func TestEncoder(t *testing.T) {
 		t.Errorf("%d writes, want several that join to the output", len(w.writes))
 	}
 	for _, p := range w.writes {
-		if len(p) > 2*flushSize {
-			t.Errorf("a write of %d bytes, want at most about %d", len(p), flushSize)
+		if len(p) > 2*jsonw.FlushSize {
+			t.Errorf("a write of %d bytes, want at most about %d", len(p), jsonw.FlushSize)
 		}
 	}
 	// The first error is returned, and nothing more is written.

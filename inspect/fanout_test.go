@@ -1,7 +1,6 @@
 package inspect
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -118,10 +118,10 @@ func TestWriteIndented(t *testing.T) {
 				t.Fatal(err)
 			}
 		} else {
-			bw := bufio.NewWriter(&got)
-			writeIndented(bw, src)
-			bw.WriteByte('\n')
-			bw.Flush()
+			w := jsonw.Writer{Indent: 2, Out: &got}
+			w.Reindent(src)
+			w.Buf = append(w.Buf, '\n')
+			w.Flush()
 		}
 		if got.String() != want.String() {
 			t.Errorf("got\n%s\nwant\n%s", got.String(), want.String())

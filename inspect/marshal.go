@@ -1,10 +1,10 @@
 package inspect
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
 
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
@@ -13,9 +13,9 @@ import (
 // WriteJSON writes cfg as JSON followed by a newline: compact, as tofu show
 // -config -json prints it, or indented by two spaces.
 //
-// The indented form is what json.Encoder.SetIndent("", "  ") writes, made
-// while it is written rather than in a second buffer: a deep module tree
-// is mostly indentation.
+// The indented form is what json.Encoder.SetIndent("", "  ") writes, laid
+// out by jsonw.Writer.Reindent while it is written rather than in a second
+// buffer: a deep module tree is mostly indentation.
 func WriteJSON(w io.Writer, cfg *Config, indent bool) error {
 	b, err := json.Marshal(cfg)
 	if err != nil {
@@ -25,60 +25,10 @@ func WriteJSON(w io.Writer, cfg *Config, indent bool) error {
 		_, err = w.Write(append(b, '\n'))
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	writeIndented(bw, b)
-	bw.WriteByte('\n')
-	return bw.Flush()
-}
-
-// writeIndented writes the compact JSON text src with one member or
-// element per line, indented by two spaces per level, a space after each
-// colon, and empty objects and arrays kept as {} and [].
-func writeIndented(w *bufio.Writer, src []byte) {
-	const spaces = "                                                                "
-	newline := func(depth int) {
-		w.WriteByte('\n')
-		for n := 2 * depth; n > 0; n -= len(spaces) {
-			w.WriteString(spaces[:min(n, len(spaces))])
-		}
-	}
-	depth := 0
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '"':
-			// Copy the string through its closing quote.
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			w.Write(src[i:min(j+1, len(src))])
-			i = j
-		case '{', '[':
-			w.WriteByte(c)
-			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
-				i++
-				w.WriteByte(src[i])
-				continue
-			}
-			depth++
-			newline(depth)
-		case '}', ']':
-			depth--
-			newline(depth)
-			w.WriteByte(c)
-		case ',':
-			w.WriteByte(c)
-			newline(depth)
-		case ':':
-			w.WriteString(": ")
-		default:
-			w.WriteByte(c)
-		}
-	}
+	jw := jsonw.Writer{Indent: 2, Out: w}
+	jw.Reindent(b)
+	jw.Buf = append(jw.Buf, '\n')
+	return jw.Flush()
 }
 
 // valueJSON is v in cty's JSON mapping, or nil when v is cty.NilVal or

@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/hcljson/hcljson/internal/jsonw"
 )
 
 // Step is one step of a Path: a Key or an Index. The set of steps is
@@ -29,7 +30,7 @@ type Path []Step
 func (k Key) appendTo(dst []byte, first bool) []byte {
 	if !isBareKey(string(k)) {
 		dst = append(dst, '[')
-		dst = appendQuoted(dst, string(k))
+		dst = jsonw.AppendString(dst, string(k), jsonw.Plain)
 		return append(dst, ']')
 	}
 	if !first {
@@ -83,42 +84,6 @@ func isNameRune(r rune) bool {
 
 func isDigit(r rune) bool { return '0' <= r && r <= '9' }
 
-// appendQuoted appends s as a JSON string with the minimum escapes JSON
-// requires. Invalid UTF-8 is written as \ufffd.
-func appendQuoted(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+size]...)
-		}
-		i += size
-	}
-	return append(dst, '"')
-}
-
 // describe returns p for a sentence: "the root" for the empty path, the
 // path's text otherwise.
 func (p Path) describe() string {
@@ -136,7 +101,7 @@ func (p Path) join(s Step) Path {
 }
 
 // quoteKey returns k as a JSON string, for messages.
-func quoteKey(k string) string { return string(appendQuoted(nil, k)) }
+func quoteKey(k string) string { return string(jsonw.AppendString(nil, k, jsonw.Plain)) }
 
 // keyList returns keys quoted and separated by commas.
 func keyList(keys []string) string {

@@ -130,6 +130,7 @@ func TestString(t *testing.T) {
 		{Path{Key("a.b"), Key("")}, `["a.b"][""]`},
 		{Path{Key("\x01\t\r\"")}, `["\u0001\t\r\""]`},
 		{Path{Key("bad\xffutf8")}, `["bad\ufffdutf8"]`},
+		{Path{Key("\b\f\x7f\u2028\u2029<&>")}, `["\b\f` + "\x7f" + `\u2028\u2029<&>"]`},
 		{Path{Index(-1)}, `[-1]`},
 	} {
 		if got := tt.path.String(); got != tt.want {

@@ -221,7 +221,7 @@ func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
 // writeJSON writes the diagnostics as a JSON array on standard output and
 // returns the exit status.
 func (ck *checkRun) writeJSON(e *env) int {
-	b := getReindent(appendDiagsJSON(nil, ck.diags))
+	b := indentJSON(appendDiagsJSON(nil, ck.diags))
 	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
 		return e.stdoutFailed("check", err)
 	}

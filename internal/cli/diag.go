@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -84,11 +84,11 @@ func appendDiagsJSON(b []byte, diags hcl.Diagnostics) []byte {
 			severity = "warning"
 		}
 		b = append(b, `{"severity":`...)
-		b = appendStringJSON(b, severity)
+		b = jsonw.AppendString(b, severity, jsonw.Plain)
 		b = append(b, `,"summary":`...)
-		b = appendStringJSON(b, d.Summary)
+		b = jsonw.AppendString(b, d.Summary, jsonw.Plain)
 		b = append(b, `,"detail":`...)
-		b = appendStringJSON(b, d.Detail)
+		b = jsonw.AppendString(b, d.Detail, jsonw.Plain)
 		if d.Subject != nil {
 			b = append(b, `,"subject":`...)
 			b = appendRangeJSON(b, *d.Subject)
@@ -102,7 +102,7 @@ func appendDiagsJSON(b []byte, diags hcl.Diagnostics) []byte {
 // as {"line", "column", "byte"}.
 func appendRangeJSON(b []byte, r hcl.Range) []byte {
 	b = append(b, `{"filename":`...)
-	b = appendStringJSON(b, r.Filename)
+	b = jsonw.AppendString(b, r.Filename, jsonw.Plain)
 	b = append(b, `,"start":`...)
 	b = appendPosJSON(b, r.Start)
 	b = append(b, `,"end":`...)
@@ -120,7 +120,10 @@ func appendPosJSON(b []byte, p hcl.Pos) []byte {
 	return append(b, '}')
 }
 
-// appendStringJSON appends s as a JSON string.
-func appendStringJSON(b []byte, s string) []byte {
-	return gen.AppendValue(b, gen.String(s), gen.Literal, gen.Options{Compact: true})
+// indentJSON returns the JSON text b indented by two spaces per level
+// (see jsonw.Writer.Reindent). b must be valid JSON.
+func indentJSON(b []byte) []byte {
+	w := jsonw.Writer{Indent: 2}
+	w.Reindent(b)
+	return w.Buf
 }

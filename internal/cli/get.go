@@ -90,7 +90,7 @@ func get(e *env, args []string) int {
 	if f.json {
 		return getWrite(stdout, stderr, getJSON(res, diags))
 	}
-	out := getAppendIndent(nil, doc, res.Node, 0)
+	out := indentJSON(res.Raw)
 	if e.outTerminal {
 		out = appendEscaped(nil, out, true)
 	}
@@ -177,7 +177,7 @@ func (f *getFlags) fail(e *env, files map[string]*hcl.File, diags hcl.Diagnostic
 	b := []byte(`{"diagnostics":`)
 	b = appendDiagsJSON(b, diags)
 	b = append(b, '}')
-	if code := getWrite(e.stdout, e.stderr, getReindent(b)); code != 0 {
+	if code := getWrite(e.stdout, e.stderr, indentJSON(b)); code != 0 {
 		return code
 	}
 	return 1
@@ -202,55 +202,5 @@ func getJSON(res *jsonpath.Result, warnings hcl.Diagnostics) []byte {
 	b = append(b, `,"warnings":`...)
 	b = appendDiagsJSON(b, warnings)
 	b = append(b, '}')
-	return getReindent(b)
-}
-
-// getReindent lays out the compact JSON text b as getAppendIndent does. b must
-// be valid JSON.
-func getReindent(b []byte) []byte {
-	doc := scanner.Parse(b, scanner.Options{})
-	return getAppendIndent(nil, doc, 0, 0)
-}
-
-// getAppendIndent appends node i of doc as JSON indented by two spaces per
-// level, starting at the given depth: members in written order (duplicates
-// kept), strings and numbers exactly as written, empty containers as {}
-// and [].
-func getAppendIndent(b []byte, doc *scanner.Document, i, depth int) []byte {
-	n := &doc.Nodes[i]
-	if n.Kind != scanner.Object && n.Kind != scanner.Array {
-		return append(b, doc.Raw(i)...)
-	}
-	open, closing := byte('['), byte(']')
-	if n.Kind == scanner.Object {
-		open, closing = '{', '}'
-	}
-	b = append(b, open)
-	c := doc.FirstChild(i)
-	if c < 0 {
-		return append(b, closing)
-	}
-	for first := true; c >= 0; c = doc.NextChild(i, c) {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = getAppendNewline(b, depth+1)
-		if n.Kind == scanner.Object {
-			b = append(b, doc.Raw(c)...)
-			b = append(b, ": "...)
-			c = doc.NextChild(i, c)
-		}
-		b = getAppendIndent(b, doc, c, depth+1)
-	}
-	b = getAppendNewline(b, depth)
-	return append(b, closing)
-}
-
-func getAppendNewline(b []byte, depth int) []byte {
-	b = append(b, '\n')
-	for range depth {
-		b = append(b, "  "...)
-	}
-	return b
+	return indentJSON(b)
 }
