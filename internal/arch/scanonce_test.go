@@ -18,7 +18,7 @@ import (
 // in a path expression, a line table for a document given without one).
 func TestScannedOnce(t *testing.T) {
 	allowed := map[string]int{
-		"internal/cli/get.go": 2, // get's input document, and its -r excerpt
+		"internal/cli/get.go": 1, // get's input document
 		"jsonpath/parse.go":   1, // a JSON string inside a path expression
 		"jsonpath/lookup.go":  1, // the line table of a Document given without one
 	}
