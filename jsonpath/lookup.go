@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -152,9 +153,9 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, e := range w.doc.Errors {
 		subject := w.rng(e.Start, e.End)
-		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: e.Summary(), Detail: e.Detail(), Subject: &subject}
-		if e.CtxStart >= 0 && (e.CtxStart != e.Start || e.CtxEnd != e.End) {
-			ctx := w.rng(e.CtxStart, e.CtxEnd)
+		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: hcljson.SyntaxErrorSummary(e), Detail: hcljson.SyntaxErrorDetail(e), Subject: &subject}
+		if start, end, ok := e.Context(); ok {
+			ctx := w.rng(start, end)
 			d.Context = &ctx
 		}
 		diags = append(diags, d)
