@@ -98,6 +98,15 @@
 // provider, variable and locals blocks. LanguageFor picks one of the three
 // by a file's name.
 //
+// # File names
+//
+// EndingOf reads what a file's name says of it from one table (Endings):
+// its syntax (JSON for names ending ".json"), its kind (configuration,
+// test, query, generic HCL), whether only OpenTofu reads it (the .tofu
+// family), its language, and the ending of its twin in the other syntax
+// (.tf ⇄ .tf.json, .tftest.hcl ⇄ .tftest.json). LanguageFor, the module
+// loader and the hcljson command all decide by it.
+//
 // # Limits
 //
 // Resource, data, ephemeral, provider, provider_meta, provisioner,
