@@ -16,8 +16,10 @@
 // (lifecycle.ignore_changes = "all"). Each Block has a type, label names, a
 // Nesting (single, group, list, set, map, as provider schemas name them)
 // and a Body. Body.Lookup and Body.Find answer "what is this name";
-// Body.ModeOf answers "how is this attribute read", including unlisted
-// names of open bodies.
+// Body.Argument answers "how is this argument read" (mode, shape, the
+// attribute, whether OpenTofu reads it as a template), including unlisted
+// names of open bodies, and Body.BlocksArgument "which argument do these
+// blocks stand for" (AsBlocks).
 //
 // A body is closed (exactly what it lists), Open (also unlisted arguments
 // and blocks, such as provider arguments, read in AnyAttributesMode), or

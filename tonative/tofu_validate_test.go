@@ -24,7 +24,6 @@ import (
 	"github.com/hcljson/hcljson/tonative"
 )
 
-
 // wantDiagsFile, in a fixture directory, holds the diagnostics that the
 // native module is expected to have, as rendered by renderDiags. Without
 // it the module must be valid with no diagnostics at all ("valid: true").
