@@ -226,25 +226,34 @@ func getAppendIndent(b []byte, doc *scanner.Document, i, depth int) []byte {
 		open, closing = '{', '}'
 	}
 	b = append(b, open)
-	c := doc.FirstChild(i)
-	if c < 0 {
-		return append(b, closing)
-	}
-	for first := true; c >= 0; c = doc.NextChild(i, c) {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = getAppendNewline(b, depth+1)
-		if n.Kind == scanner.Object {
-			b = append(b, doc.Raw(c)...)
+	start := len(b)
+	if n.Kind == scanner.Object {
+		for k, v := range doc.Members(i) {
+			b = getAppendItem(b, start, depth)
+			b = append(b, doc.Raw(k)...)
 			b = append(b, ": "...)
-			c = doc.NextChild(i, c)
+			b = getAppendIndent(b, doc, v, depth+1)
 		}
-		b = getAppendIndent(b, doc, c, depth+1)
+	} else {
+		for e := range doc.Elements(i) {
+			b = getAppendItem(b, start, depth)
+			b = getAppendIndent(b, doc, e, depth+1)
+		}
+	}
+	if len(b) == start { // empty
+		return append(b, closing)
 	}
 	b = getAppendNewline(b, depth)
 	return append(b, closing)
+}
+
+// getAppendItem starts an item of a container whose content starts at
+// offset start of b: a comma after the previous item, then a new line.
+func getAppendItem(b []byte, start, depth int) []byte {
+	if len(b) > start {
+		b = append(b, ',')
+	}
+	return getAppendNewline(b, depth+1)
 }
 
 func getAppendNewline(b []byte, depth int) []byte {
