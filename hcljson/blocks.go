@@ -26,8 +26,7 @@ func (u *unpacker) unpack(v, level int) {
 	if level < len(u.labelNames) {
 		label := u.labelNames[level]
 		found := false
-		it := u.b.members(v, label, u.diags)
-		for k, val, ok := it.next(); ok; k, val, ok = it.next() {
+		for k, val := range u.b.members(v, label, u.diags) {
 			found = true
 			u.labels = append(u.labels[:level], f.doc.Text(k))
 			u.ranges = append(u.ranges[:level], f.srcRange(k))
@@ -50,10 +49,9 @@ func (u *unpacker) unpack(v, level int) {
 		u.add(v, f.startRange(v))
 	case scanner.Array:
 		def := f.startRange(v)
-		f.elements(v, func(e int) bool {
+		for e := range f.doc.Elements(v) {
 			u.add(e, def)
-			return true
-		})
+		}
 	default:
 		r := f.startRange(v)
 		*u.diags = append(*u.diags, &hcl.Diagnostic{

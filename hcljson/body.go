@@ -2,6 +2,7 @@ package hcljson
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/scanner"
@@ -18,97 +19,85 @@ type body struct {
 
 var _ hcl.Body = (*body)(nil)
 
-// members iterates over the members of a body or label level: the members
-// of an object, or of each object in an array, in written order. A null
-// value has none; so has a value that failed to parse, with no further
-// diagnostic (the syntax error said it). When diags is not nil, a value of
-// the wrong type is reported there; label names the label being read ("" for
-// a body) for that message.
-type members struct {
-	f     *file
-	node  int
-	label string
-	diags *hcl.Diagnostics
-
-	elem int // the array element being read, or -1
-	key  int // the next key, or -1
+// members returns an iterator over the members of a body or label level:
+// the key and value of each member of an object, or of each object in an
+// array, in written order. A null value has none; so has a value that
+// failed to parse, with no further diagnostic (the syntax error said it).
+// When diags is not nil, a value of the wrong type is reported there, when
+// members is called (before any member is read, as the oracle reports
+// them); label names the label being read ("" for a body) for that
+// message.
+//
+// members is small enough to be inlined, so that a range over it, in the
+// decoder's hot loops, allocates nothing.
+func (b *body) members(node int, label string, diags *hcl.Diagnostics) iter.Seq2[int, int] {
+	b.checkMembers(node, label, diags)
+	return func(yield func(key, val int) bool) { b.f.bodyMembers(node, yield) }
 }
 
-func (b *body) members(node int, label string, diags *hcl.Diagnostics) members {
-	it := members{f: b.f, node: node, label: label, diags: diags, elem: -1, key: -1}
+// checkMembers reports in diags, when it is not nil, what members cannot
+// read in node.
+func (b *body) checkMembers(node int, label string, diags *hcl.Diagnostics) {
+	if diags == nil {
+		return
+	}
 	f := b.f
 	switch f.kind(node) {
-	case scanner.Null, scanner.Invalid:
-	case scanner.Object:
-		if node != noNode {
-			it.key = f.doc.FirstChild(node)
-		}
+	case scanner.Null, scanner.Invalid, scanner.Object:
 	case scanner.Array:
-		// Elements that are not objects are reported before any member is
-		// read, as the oracle does, so that diagnostics come in its order.
-		for e := f.doc.FirstChild(node); e >= 0; e = f.doc.NextChild(node, e) {
+		for e := range f.doc.Elements(node) {
 			if k := f.kind(e); k != scanner.Object && k != scanner.Invalid {
-				it.wrongType(e, "A JSON object is required here, to define arguments and child blocks.",
+				b.wrongType(diags, e, label, "A JSON object is required here, to define arguments and child blocks.",
 					"A JSON object is required here, to specify %s labels for this block.")
 			}
 		}
-		it.diags = nil
-		it.elem = f.doc.FirstChild(node)
-		it.enterElem()
 	default:
-		it.wrongType(node, "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.",
+		b.wrongType(diags, node, label, "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.",
 			"Either a JSON object or JSON array of objects is required here, to specify %s labels for this block.")
 	}
-	return it
 }
 
-// enterElem moves to the first key of the current array element or, when it
-// has none, to the next element.
-func (it *members) enterElem() {
-	f := it.f
-	for ; it.elem >= 0; it.elem = f.doc.NextChild(it.node, it.elem) {
-		if f.kind(it.elem) == scanner.Object {
-			if it.key = f.doc.FirstChild(it.elem); it.key >= 0 {
+// bodyMembers calls yield with the key and value of each member that
+// members reads in node, until it returns false.
+func (f *file) bodyMembers(node int, yield func(key, val int) bool) {
+	switch f.kind(node) {
+	case scanner.Object:
+		if node == noNode {
+			return
+		}
+		for k, v := range f.doc.Members(node) {
+			if !yield(k, v) {
 				return
 			}
 		}
+	case scanner.Array:
+		for e := range f.doc.Elements(node) {
+			if f.kind(e) != scanner.Object {
+				continue
+			}
+			for k, v := range f.doc.Members(e) {
+				if !yield(k, v) {
+					return
+				}
+			}
+		}
 	}
-	it.key = -1
 }
 
-func (it *members) wrongType(node int, bodyDetail, labelDetail string) {
-	if it.diags == nil {
-		return
-	}
+// wrongType reports in diags that node is not what members reads:
+// bodyDetail says so for a body, labelDetail for a label level.
+func (b *body) wrongType(diags *hcl.Diagnostics, node int, label, bodyDetail, labelDetail string) {
 	detail := bodyDetail
-	if it.label != "" {
-		detail = fmt.Sprintf(labelDetail, it.label)
+	if label != "" {
+		detail = fmt.Sprintf(labelDetail, label)
 	}
-	r := it.f.startRange(node)
-	*it.diags = append(*it.diags, &hcl.Diagnostic{
+	r := b.f.startRange(node)
+	*diags = append(*diags, &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Incorrect JSON value type",
 		Detail:   detail,
 		Subject:  &r,
 	})
-}
-
-// next returns the next member's key and value nodes.
-func (it *members) next() (key, val int, ok bool) {
-	if it.key < 0 {
-		return 0, 0, false
-	}
-	key, val = it.key, it.key+1
-	parent := it.node
-	if it.elem >= 0 {
-		parent = it.elem
-	}
-	it.key = it.f.doc.NextChild(parent, val)
-	if it.key < 0 && it.elem >= 0 {
-		it.elem = it.f.doc.NextChild(it.node, it.elem)
-		it.enterElem()
-	}
-	return key, val, true
 }
 
 // schemaIndex finds attribute and block schemas by name.
@@ -181,8 +170,7 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 		suggestions = append(suggestions, bs.Type)
 	}
 	f := b.f
-	it := b.members(b.node, "", nil)
-	for k, _, ok := it.next(); ok; k, _, ok = it.next() {
+	for k := range b.members(b.node, "", nil) {
 		name := f.doc.Text(k)
 		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 {
 			continue
@@ -238,8 +226,7 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schema
 		MissingItemRange: b.MissingItemRange(),
 	}
 	x := newSchemaIndex(schema)
-	it := b.members(b.node, "", &diags)
-	for k, v, ok := it.next(); ok; k, v, ok = it.next() {
+	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
 		if _, hidden := b.hidden[name]; hidden {
 			continue
@@ -326,8 +313,7 @@ func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 			Subject:  &r,
 		}}
 	}
-	it := b.members(b.node, "", nil)
-	for k, v, ok := it.next(); ok; k, v, ok = it.next() {
+	for k, v := range b.members(b.node, "", nil) {
 		name := f.doc.Text(k)
 		if name == "//" {
 			continue

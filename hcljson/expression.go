@@ -48,8 +48,7 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl
 	case scanner.Array:
 		var diags hcl.Diagnostics
 		var vals []cty.Value
-		d := f.doc
-		for el := d.FirstChild(i); el >= 0; el = d.NextChild(i, el) {
+		for el := range f.doc.Elements(i) {
 			v, vd := f.value(nil, el, ctx)
 			vals = append(vals, v)
 			diags = append(diags, vd...)
@@ -79,8 +78,7 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 	known := true
 	var marks []cty.ValueMarks
 	d := f.doc
-	for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k+1) {
-		v := k + 1
+	for k, v := range d.Members(i) {
 		val, valDiags := f.value(nil, v, ctx)
 		text := d.Text(k)
 		if ctx != nil && !template.IsLiteral(text) {
@@ -192,13 +190,14 @@ func (f *file) walkStrings(i int, fn func(s int)) {
 			fn(i)
 		}
 	case scanner.Array:
-		f.elements(i, func(el int) bool { f.walkStrings(el, fn); return true })
+		for el := range f.doc.Elements(i) {
+			f.walkStrings(el, fn)
+		}
 	case scanner.Object:
-		f.members(i, func(k, v int) bool {
+		for k, v := range f.doc.Members(i) {
 			f.walkStrings(k, fn)
 			f.walkStrings(v, fn)
-			return true
-		})
+		}
 	}
 }
 

@@ -96,30 +96,6 @@ func (f *file) placeholderRange() hcl.Range {
 	return hcl.Range{Filename: f.filename, Start: f.start, End: f.start}
 }
 
-// members calls fn for each member of object i, in written order; fn
-// returns false to stop.
-func (f *file) members(i int, fn func(key, val int) bool) {
-	if i == noNode {
-		return
-	}
-	d := f.doc
-	for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k+1) {
-		if !fn(k, k+1) {
-			return
-		}
-	}
-}
-
-// elements calls fn for each element of array i.
-func (f *file) elements(i int, fn func(elem int) bool) {
-	d := f.doc
-	for e := d.FirstChild(i); e >= 0; e = d.NextChild(i, e) {
-		if !fn(e) {
-			return
-		}
-	}
-}
-
 // templateSource describes string node i for the template package.
 func (f *file) templateSource(i int) template.Source {
 	n := f.node(i)

@@ -37,7 +37,7 @@ func (n navigation) ContextString(offset int) string {
 		next := -1
 		switch f.doc.Nodes[cur].Kind {
 		case scanner.Object:
-			f.members(cur, func(k, v int) bool {
+			for k, v := range f.doc.Members(cur) {
 				if contains(v) {
 					name := f.doc.Text(k)
 					if isIdentifier(name) {
@@ -49,23 +49,21 @@ func (n navigation) ContextString(offset int) string {
 						sb.WriteByte(']')
 					}
 					next = v
-					return false
+					break
 				}
-				return true
-			})
+			}
 		case scanner.Array:
 			idx := 0
-			f.elements(cur, func(el int) bool {
+			for el := range f.doc.Elements(cur) {
 				if contains(el) {
 					sb.WriteByte('[')
 					sb.WriteString(strconv.Itoa(idx))
 					sb.WriteByte(']')
 					next = el
-					return false
+					break
 				}
 				idx++
-				return true
-			})
+			}
 		}
 		if next < 0 {
 			break

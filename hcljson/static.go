@@ -40,10 +40,9 @@ func (e *expression) ExprList() []hcl.Expression {
 		return nil
 	}
 	ret := []hcl.Expression{}
-	e.f.elements(e.node, func(el int) bool {
+	for el := range e.f.doc.Elements(e.node) {
 		ret = append(ret, &expression{f: e.f, node: el})
-		return true
-	})
+	}
 	return ret
 }
 
@@ -54,13 +53,12 @@ func (e *expression) ExprMap() []hcl.KeyValuePair {
 		return nil
 	}
 	ret := []hcl.KeyValuePair{}
-	e.f.members(e.node, func(k, v int) bool {
+	for k, v := range e.f.doc.Members(e.node) {
 		ret = append(ret, hcl.KeyValuePair{
 			Key:   &expression{f: e.f, node: k},
 			Value: &expression{f: e.f, node: v},
 		})
-		return true
-	})
+	}
 	return ret
 }
 

@@ -47,7 +47,7 @@ func (r *bodyReader) provided(body hcl.Body, content *hcl.BodyContent, remain hc
 	for _, blk := range content.Blocks {
 		switch {
 		case meta != nil && meta(blk.Type):
-		case sb.Block(blk.Type) == nil && sb.Attribute(blk.Type) != nil:
+		case sb.BlocksArgument(blk.Type) != nil:
 			// An argument written as blocks (schema.Body.Content
 			// returns them only for an Attribute with AsBlocks).
 			if args == nil {
@@ -67,7 +67,7 @@ func (r *bodyReader) provided(body hcl.Body, content *hcl.BodyContent, remain hc
 		}
 	}
 	for _, name := range order {
-		e.addAttribute(name, NewExpression(&blocksExpr{blocks: args[name], arg: sb.Attribute(name)}))
+		e.addAttribute(name, NewExpression(&blocksExpr{blocks: args[name], arg: sb.BlocksArgument(name)}))
 	}
 	if remain != nil && sb.Open {
 		r.inferred(e, body, remain, sb)

@@ -23,7 +23,7 @@ type Options struct {
 	Program module.Program
 
 	// Language is the configuration language; nil means the program's
-	// (Program.Language), schema.Terraform or schema.OpenTofu. The
+	// (Program.ConfigLanguage), schema.Terraform or schema.OpenTofu. The
 	// language says which arguments OpenTofu evaluates early: a module's
 	// source and version are then evaluated from the variables' defaults
 	// and the locals, as "tofu show -config -json" evaluates them.
@@ -136,7 +136,7 @@ func newLoader(dir string, opts Options) *loader {
 		l.maxCalls = DefaultMaxModuleCalls
 	}
 	if l.lang == nil {
-		l.lang = opts.Program.Resolve(dir).Language("main.tf")
+		l.lang = opts.Program.Resolve(dir).ConfigLanguage()
 	}
 	if l.readDir == nil {
 		l.readDir = func(dir string) ([]*hcl.File, hcl.Diagnostics) {

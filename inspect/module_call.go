@@ -86,8 +86,8 @@ func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 // isExpression reports whether sb reads the argument called name as an
 // expression.
 func isExpression(sb *schema.Body, name string) bool {
-	mode, _, _ := sb.ModeOf(name)
-	return mode == schema.Expression
+	arg, _ := sb.Argument(name)
+	return arg.Mode == schema.Expression
 }
 
 // set sets the call's source or version.

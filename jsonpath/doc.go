@@ -42,5 +42,6 @@
 // mean ...?" for a close one, an array's length. Its Subject is the value
 // that stopped the walk (the opening bracket of a container), its Context
 // runs from that value's key when it has one. A document with syntax errors
-// yields the scanner's errors as diagnostics.
+// yields the scanner's errors as diagnostics, worded as package hcljson
+// words them.
 package jsonpath

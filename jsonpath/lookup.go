@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -73,13 +74,13 @@ func (w *walker) key(k string) *hcl.Diagnostic {
 	if d.Nodes[w.node].Kind != scanner.Object {
 		return w.notObject(k)
 	}
-	found := -1
-	for c := d.FirstChild(w.node); c >= 0; c = d.NextChild(w.node, d.NextChild(w.node, c)) {
+	found, value := -1, -1
+	for c, v := range d.Members(w.node) {
 		if d.Text(c) != k {
 			continue
 		}
 		if found < 0 {
-			found = c
+			found, value = c, v
 			continue
 		}
 		w.diags = append(w.diags, w.duplicate(k, found, c))
@@ -87,7 +88,7 @@ func (w *walker) key(k string) *hcl.Diagnostic {
 	if found < 0 {
 		return w.missingKey(k)
 	}
-	w.node, w.member = d.NextChild(w.node, found), found
+	w.node, w.member = value, found
 	return nil
 }
 
@@ -98,7 +99,7 @@ func (w *walker) index(i int) *hcl.Diagnostic {
 		return w.notArray(i)
 	}
 	n := 0
-	for c := d.FirstChild(w.node); c >= 0; c = d.NextChild(w.node, c) {
+	for c := range d.Elements(w.node) {
 		if n == i {
 			w.node, w.member = c, -1
 			return nil
@@ -152,9 +153,9 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	for _, e := range w.doc.Errors {
 		subject := w.rng(e.Start, e.End)
-		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: e.Summary(), Detail: e.Detail(), Subject: &subject}
-		if e.CtxStart >= 0 && (e.CtxStart != e.Start || e.CtxEnd != e.End) {
-			ctx := w.rng(e.CtxStart, e.CtxEnd)
+		d := &hcl.Diagnostic{Severity: hcl.DiagError, Summary: hcljson.SyntaxErrorSummary(e), Detail: hcljson.SyntaxErrorDetail(e), Subject: &subject}
+		if start, end, ok := e.Context(); ok {
+			ctx := w.rng(start, end)
 			d.Context = &ctx
 		}
 		diags = append(diags, d)

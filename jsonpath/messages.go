@@ -101,7 +101,7 @@ func (w *walker) keys() []string {
 	d := w.doc
 	var keys []string
 	seen := map[string]bool{}
-	for c := d.FirstChild(w.node); c >= 0; c = d.NextChild(w.node, d.NextChild(w.node, c)) {
+	for c := range d.Members(w.node) {
 		if k := d.Text(c); !seen[k] {
 			seen[k] = true
 			keys = append(keys, k)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -192,7 +193,7 @@ func (p *parser) quoted() (Step, error) {
 	doc := scanner.Parse([]byte(p.src[start:end]), scanner.Options{})
 	if len(doc.Errors) > 0 {
 		e := doc.Errors[0]
-		return nil, p.errorf(start+e.Start, "%s", lowerFirst(strings.TrimSuffix(e.Detail(), ".")))
+		return nil, p.errorf(start+e.Start, "%s", lowerFirst(strings.TrimSuffix(hcljson.SyntaxErrorDetail(e), ".")))
 	}
 	p.off = end
 	return Key(strings.Clone(doc.Text(0))), nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // Twin is a file of the .tf family that OpenTofu does not read because a
@@ -98,7 +99,7 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 			return
 		}
 	}
-	if k == config && strings.HasPrefix(ext, ".tofu") {
+	if k == config && schema.EndingOf(ext).Tofu {
 		l.tofu = true
 	}
 	switch {
@@ -176,10 +177,7 @@ func errText(err error) string {
 
 // noConfigDiag is the error for a directory without configuration files.
 func noConfigDiag(dir string, prog Program, tofuSkipped int) *hcl.Diagnostic {
-	exts, who := ".tf or .tf.json", prog.String()
-	if prog.readsTofu() {
-		exts = ".tf, .tf.json, .tofu or .tofu.json"
-	}
+	exts, who := configEndings(prog), prog.String()
 	if prog == Auto {
 		who = "OpenTofu or Terraform"
 	}
@@ -192,6 +190,19 @@ func noConfigDiag(dir string, prog Program, tofuSkipped int) *hcl.Diagnostic {
 		Summary:  "No configuration files",
 		Detail:   detail,
 	}
+}
+
+// configEndings lists the endings of the configuration files that prog
+// reads (schema.Endings): ".tf or .tf.json", ".tf, .tf.json, .tofu or
+// .tofu.json".
+func configEndings(prog Program) string {
+	var exts []string
+	for _, e := range schema.Endings() {
+		if e.Kind == schema.ConfigFile && (!e.Tofu || prog.readsTofu()) {
+			exts = append(exts, e.Suffix)
+		}
+	}
+	return strings.Join(exts[:len(exts)-1], ", ") + " or " + exts[len(exts)-1]
 }
 
 // countTofu says "1 .tofu file" or "3 .tofu files".

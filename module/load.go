@@ -2,11 +2,11 @@ package module
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // File is one configuration file of a module, parsed.
@@ -97,16 +97,16 @@ func loadFile(path string, override bool, limit int64) (*File, hcl.Diagnostics) 
 }
 
 // Parse parses src as the configuration file named filename: in the JSON
-// syntax with hcljson.Parse when the name ends ".json", as Terraform and
-// OpenTofu decide, and in the native syntax with hclsyntax.ParseConfig
-// otherwise. It always returns a file. A file that starts with a UTF-16
+// syntax with hcljson.Parse when the name ends ".json" (schema.EndingOf),
+// as Terraform and OpenTofu decide, and in the native syntax with
+// hclsyntax.ParseConfig otherwise. It always returns a file. A file that starts with a UTF-16
 // or UTF-32 byte order mark is not parsed: its body is empty and the
 // error says which encoding the mark announces (EncodingError).
 func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
 	if d := EncodingError(src, filename); d != nil {
 		return &hcl.File{Body: hcl.EmptyBody(), Bytes: src}, hcl.Diagnostics{d}
 	}
-	if strings.HasSuffix(filename, ".json") {
+	if schema.EndingOf(filename).JSON {
 		return hcljson.Parse(src, filename)
 	}
 	return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)

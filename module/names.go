@@ -57,23 +57,28 @@ func ParseProgram(s string) (Program, error) {
 func (p Program) readsTofu() bool { return p != Terraform }
 
 // Language returns the language in which p reads a file called filename:
-// for a configuration file, schema.OpenTofu under OpenTofu and
-// schema.Terraform under Terraform (which differ in the arguments OpenTofu
-// evaluates early, such as a module's source), and under Auto the
-// language its name implies (schema.LanguageFor: OpenTofu for .tofu and
-// .tofu.json, Terraform for .tf and .tf.json); for any other file
-// schema.LanguageFor's answer (test and query files, or nil).
+// for a configuration file, p.ConfigLanguage() under OpenTofu and
+// Terraform (which differ in the arguments OpenTofu evaluates early, such
+// as a module's source), and under Auto the language its name implies
+// (schema.LanguageFor: OpenTofu for .tofu and .tofu.json, Terraform for
+// .tf and .tf.json); for any other file schema.LanguageFor's answer (test
+// and query files, or nil).
 func (p Program) Language(filename string) *schema.Language {
-	lang := schema.LanguageFor(filename)
-	if lang == schema.Terraform || lang == schema.OpenTofu {
-		switch p {
-		case OpenTofu:
-			return schema.OpenTofu
-		case Terraform:
-			return schema.Terraform
-		}
+	e := schema.EndingOf(filename)
+	if e.Kind == schema.ConfigFile && (p == OpenTofu || p == Terraform) {
+		return p.ConfigLanguage()
 	}
-	return lang
+	return e.Language
+}
+
+// ConfigLanguage returns the language in which p reads configuration
+// files: schema.OpenTofu under OpenTofu, schema.Terraform under Terraform
+// and Auto (a module whose program is not resolved; see Resolve).
+func (p Program) ConfigLanguage() *schema.Language {
+	if p == OpenTofu {
+		return schema.OpenTofu
+	}
+	return schema.Terraform
 }
 
 // Options say how a directory is read.
@@ -86,7 +91,7 @@ type Options struct {
 	MaxFileSize int64
 }
 
-// kind is what a name's ending makes of a file.
+// kind is what a name's ending makes of a file for the module loader.
 type kind uint8
 
 const (
@@ -95,36 +100,20 @@ const (
 	test
 )
 
-// ending is one file name ending that Terraform or OpenTofu recognises.
-type ending struct {
-	suffix string
-	kind   kind
-	tofu   bool // the .tofu family: OpenTofu only
-}
-
-// endings lists every recognised ending. None is a suffix of another, so
-// at most one matches a name.
-var endings = [...]ending{
-	{".tf", config, false},
-	{".tf.json", config, false},
-	{".tofu", config, true},
-	{".tofu.json", config, true},
-	{".tftest.hcl", test, false},
-	{".tftest.json", test, false},
-	{".tofutest.hcl", test, true},
-	{".tofutest.json", test, true},
-}
-
 // classify returns the ending of name that prog recognises and its kind,
-// or "" and other. It does not apply the ignore rules.
+// or "" and other: the configuration and test endings of the table of
+// endings (schema.EndingOf), the .tofu family only for OpenTofu. It does
+// not apply the ignore rules.
 func classify(name string, prog Program) (string, kind) {
-	for _, e := range endings {
-		if strings.HasSuffix(name, e.suffix) {
-			if e.tofu && !prog.readsTofu() {
-				return "", other
-			}
-			return e.suffix, e.kind
-		}
+	e := schema.EndingOf(name)
+	if e.Tofu && !prog.readsTofu() {
+		return "", other
+	}
+	switch e.Kind {
+	case schema.ConfigFile:
+		return e.Suffix, config
+	case schema.TestFile:
+		return e.Suffix, test
 	}
 	return "", other
 }

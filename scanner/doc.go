@@ -20,12 +20,15 @@
 //
 // # Errors
 //
-// Errors carry byte offsets, a JSON Pointer and a Code, and wrap ErrSyntax
-// or ErrLimit. The parser names the precise mistake (which escape, which
-// control character, which keyword) and resynchronizes where it safely can:
-// a bad value becomes an Invalid node, a missing or trailing comma is
-// reported once. Where it cannot, it stops and says so; it never reports
-// errors that follow only from an earlier one (spec.md §syntax-errors).
+// Errors carry byte offsets, a JSON Pointer, a Code and the offending
+// text, and wrap ErrSyntax or ErrLimit. The parser names the precise
+// mistake (which escape, which control character, which keyword); the
+// words of the diagnostics users read, suggestions included, are package
+// hcljson's (SyntaxErrorSummary, SyntaxErrorDetail). It resynchronizes
+// where it safely can: a bad value becomes an Invalid node, a missing or
+// trailing comma is reported once. Where it cannot, it stops and says so;
+// it never reports errors that follow only from an earlier one (spec.md
+// §syntax-errors).
 //
 // # Limits
 //

@@ -3,10 +3,6 @@ package scanner
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"unicode/utf8"
-
-	"github.com/agext/levenshtein"
 )
 
 // ErrSyntax is wrapped by every Error: the input is not valid JSON.
@@ -16,7 +12,9 @@ var ErrSyntax = errors.New("invalid JSON")
 // depth, input size) rather than invalid JSON.
 var ErrLimit = errors.New("limit exceeded")
 
-// Code says which mistake an Error reports.
+// Code says which mistake an Error reports. The scanner reports codes and
+// the offending text only: the words users read are the business of the
+// layer above (package hcljson words them as HCL's JSON diagnostics).
 type Code uint8
 
 const (
@@ -51,7 +49,51 @@ const (
 	CodeDepth                               // nesting too deep
 	CodeTooLarge                            // input of 4 GiB or more
 	CodeTooManyErrors                       // more than MaxErrors errors
+
+	numCodes
 )
+
+var codeNames = [numCodes]string{
+	CodeTrailingData:        "data after the root value",
+	CodeMissingValueBrace:   "'}' where a value should be",
+	CodeMissingValueBracket: "']' where a value should be",
+	CodeMissingValueEOF:     "end of input where a value should be",
+	CodeInvalidStart:        "a byte that cannot start a value",
+	CodePropertyName:        "object key that is not a string",
+	CodeMissingObjectValue:  "key without a value",
+	CodeColonEquals:         "'=' after a key",
+	CodeColon:               "no colon after a key",
+	CodeTrailingCommaObject: "trailing comma in an object",
+	CodeTrailingCommaArray:  "trailing comma in an array",
+	CodeUnclosedObject:      "unclosed object",
+	CodeUnclosedArray:       "unclosed array",
+	CodeMismatchedBraces:    "object closed by ']'",
+	CodeMismatchedBrackets:  "array closed by '}'",
+	CodeArrayColon:          "':' after an array element",
+	CodeMissingCommaObject:  "no comma between members",
+	CodeMissingCommaArray:   "no comma between elements",
+	CodeNumber:              "malformed number",
+	CodeNumberRange:         "number out of range",
+	CodeNumberLong:          "number longer than the limit",
+	CodeEscape:              "invalid escape sequence",
+	CodeControl:             "control character in a string",
+	CodeUnterminated:        "unterminated string",
+	CodeUTF8:                "invalid UTF-8 in a string",
+	CodeSurrogate:           "lone UTF-16 surrogate",
+	CodeJSIdentifier:        "JavaScript identifier",
+	CodeKeyword:             "invalid keyword",
+	CodeDepth:               "nesting deeper than the limit",
+	CodeTooLarge:            "input of 4 GiB or more",
+	CodeTooManyErrors:       "more errors than the limit",
+}
+
+// String names the mistake in a few words, for Error.
+func (c Code) String() string {
+	if c > 0 && c < numCodes {
+		return codeNames[c]
+	}
+	return fmt.Sprintf("Code(%d)", uint8(c))
+}
 
 // Error is one problem found while scanning. Offsets are byte offsets into
 // the scanned input.
@@ -63,8 +105,13 @@ type Error struct {
 	// CtxStart and CtxEnd delimit the enclosing token (the whole string for
 	// an escape error), or are both -1.
 	CtxStart, CtxEnd int
-	// Text is the offending text where the message names it (the escape
-	// sequence, the keyword, the control character).
+	// Text is the offending text, for the codes that have one: the bare
+	// word used as a key (CodePropertyName; empty for any other
+	// character), the number as written (CodeNumber, CodeNumberRange),
+	// the escape sequence (CodeEscape, CodeSurrogate), the character as
+	// U+XXXX (CodeControl), the byte as 0xXX (CodeUTF8), the word
+	// (CodeJSIdentifier, CodeKeyword); for the limits, the limit in
+	// decimal (CodeNumberLong, CodeDepth, CodeTooManyErrors).
 	Text string
 	// Pointer is the RFC 6901 JSON Pointer of the value being parsed.
 	Pointer string
@@ -76,8 +123,23 @@ type Error struct {
 	Unread bool
 }
 
+// Error returns the offset, the JSON Pointer, what is wrong and the
+// offending text, for programs; package hcljson words the diagnostics
+// that users read (hcljson.SyntaxErrorSummary, SyntaxErrorDetail).
 func (e *Error) Error() string {
-	return fmt.Sprintf("offset %d (at %q): %s", e.Start, e.Pointer, e.Detail())
+	if e.Text == "" {
+		return fmt.Sprintf("offset %d (at %q): %s", e.Start, e.Pointer, e.Code)
+	}
+	return fmt.Sprintf("offset %d (at %q): %s: %q", e.Start, e.Pointer, e.Code, e.Text)
+}
+
+// Context returns the enclosing token (the whole string around a bad
+// escape), when the error has one that is more than its offending bytes.
+func (e *Error) Context() (start, end int, ok bool) {
+	if e.CtxStart >= 0 && (e.CtxStart != e.Start || e.CtxEnd != e.End) {
+		return e.CtxStart, e.CtxEnd, true
+	}
+	return 0, 0, false
 }
 
 // Unwrap returns ErrLimit or ErrSyntax.
@@ -86,159 +148,4 @@ func (e *Error) Unwrap() error {
 		return ErrLimit
 	}
 	return ErrSyntax
-}
-
-const valueStartDetail = "A JSON value must start with a brace, a bracket, a number, a string, or a keyword."
-
-// Summary returns a short title for the error, in the wording of HCL's JSON
-// diagnostics.
-func (e *Error) Summary() string {
-	switch e.Code {
-	case CodeTrailingData:
-		return "Extraneous data after value"
-	case CodeMissingValueBrace:
-		return "Missing JSON value"
-	case CodeMissingValueBracket:
-		return "Missing array element value"
-	case CodeMissingValueEOF:
-		return "Missing value"
-	case CodeInvalidStart:
-		return "Invalid start of value"
-	case CodePropertyName:
-		return "Invalid object property name"
-	case CodeMissingObjectValue:
-		return "Missing object value"
-	case CodeColonEquals, CodeColon:
-		return "Missing property value colon"
-	case CodeTrailingCommaObject:
-		return "Trailing comma in object"
-	case CodeTrailingCommaArray:
-		return "Trailing comma in array"
-	case CodeUnclosedObject:
-		return "Unclosed object"
-	case CodeUnclosedArray:
-		return "Unclosed array"
-	case CodeMismatchedBraces:
-		return "Mismatched braces"
-	case CodeMismatchedBrackets:
-		return "Mismatched brackets"
-	case CodeArrayColon:
-		return "Invalid array value"
-	case CodeMissingCommaObject, CodeMissingCommaArray:
-		return "Missing attribute separator comma"
-	case CodeNumber, CodeNumberRange, CodeNumberLong:
-		return "Invalid JSON number"
-	case CodeEscape, CodeControl, CodeUnterminated, CodeUTF8, CodeSurrogate:
-		return "Invalid JSON string"
-	case CodeJSIdentifier, CodeKeyword:
-		return "Invalid JSON keyword"
-	case CodeDepth:
-		return "Nesting too deep"
-	case CodeTooLarge:
-		return "Input too large"
-	case CodeTooManyErrors:
-		return "Too many errors"
-	}
-	return "Invalid JSON"
-}
-
-// Detail returns a sentence or two saying what is wrong and how to fix it.
-func (e *Error) Detail() string {
-	d := e.detail()
-	if e.Unread && e.Code != CodeDepth && e.Code != CodeTooLarge && e.Code != CodeTooManyErrors {
-		d += " The rest of the input was not read."
-	}
-	return d
-}
-
-func (e *Error) detail() string {
-	switch e.Code {
-	case CodeTrailingData:
-		return "Extra characters appear after the JSON value."
-	case CodeMissingValueBrace, CodeMissingValueBracket, CodeInvalidStart:
-		return valueStartDetail
-	case CodeMissingValueEOF:
-		return "The JSON data ends prematurely."
-	case CodePropertyName:
-		if e.Text != "" {
-			return fmt.Sprintf("A JSON object property name must be a string in double quotes, not %s.", e.Text)
-		}
-		return "A JSON object property name must be a string in double quotes."
-	case CodeMissingObjectValue:
-		return "A JSON object attribute must have a value, introduced by a colon."
-	case CodeColonEquals:
-		return "JSON uses a colon as its name/value delimiter, not an equals sign."
-	case CodeColon:
-		return "A colon must appear between an object property's name and its value."
-	case CodeTrailingCommaObject:
-		return "JSON does not permit a trailing comma after the final property in an object."
-	case CodeTrailingCommaArray:
-		return "JSON does not permit a trailing comma after the final value in an array."
-	case CodeUnclosedObject:
-		return "No closing brace was found for this JSON object."
-	case CodeUnclosedArray:
-		return "No closing bracket was found for this JSON array."
-	case CodeMismatchedBraces:
-		return "A JSON object must be closed with a brace, not a bracket."
-	case CodeMismatchedBrackets:
-		return "A JSON array must be closed with a bracket, not a brace."
-	case CodeArrayColon:
-		return "A colon is not used to introduce values in a JSON array."
-	case CodeMissingCommaObject:
-		return "A comma must appear between each property definition in an object."
-	case CodeMissingCommaArray:
-		return "A comma must appear between each value in an array."
-	case CodeNumber:
-		return fmt.Sprintf("There is a syntax error in the given JSON number %q.", e.Text)
-	case CodeNumberRange:
-		return fmt.Sprintf("The number %s is too large or too small to be represented; write it as a string if it is meant as text.", e.Text)
-	case CodeNumberLong:
-		return fmt.Sprintf("A JSON number longer than %s characters is not supported; write it as a string, or with an exponent.", e.Text)
-	case CodeEscape:
-		return fmt.Sprintf("Invalid escape sequence %s in a JSON string. Valid escapes are \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\u followed by four hexadecimal digits.", quoteText(e.Text))
-	case CodeControl:
-		return fmt.Sprintf("Control character %s must be escaped in a JSON string.", e.Text)
-	case CodeUnterminated:
-		return "This JSON string has no closing quote."
-	case CodeUTF8:
-		return fmt.Sprintf("A JSON string must be valid UTF-8; found the byte %s.", e.Text)
-	case CodeSurrogate:
-		return fmt.Sprintf("The escape %s is half of a UTF-16 surrogate pair, and its other half is missing.", e.Text)
-	case CodeJSIdentifier:
-		return fmt.Sprintf("The JavaScript identifier %q cannot be used in JSON.", e.Text)
-	case CodeKeyword:
-		if s := keywordSuggestion(e.Text); s != "" {
-			return fmt.Sprintf("%q is not a valid JSON keyword. Did you mean %q?", e.Text, s)
-		}
-		return fmt.Sprintf("%q is not a valid JSON keyword.", e.Text)
-	case CodeDepth:
-		return fmt.Sprintf("JSON values nested more than %s levels deep are not supported; the rest of the input was not read.", e.Text)
-	case CodeTooLarge:
-		return "Inputs of 4 GiB or more are not supported."
-	case CodeTooManyErrors:
-		return fmt.Sprintf("After %s errors the rest of the input is not read; fix these first.", e.Text)
-	}
-	return ""
-}
-
-// keywordSuggestion returns the JSON keyword within an edit distance of two
-// of a bare word (the first of false, true, null), or "".
-func keywordSuggestion(given string) string {
-	for _, k := range [...]string{"false", "true", "null"} {
-		if levenshtein.Distance(given, k, nil) < 3 {
-			return k
-		}
-	}
-	return ""
-}
-
-// quoteText puts text in double quotes as written, or Go-quoted when it
-// holds characters that would not print.
-func quoteText(text string) string {
-	for _, r := range text {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
-			return strconv.Quote(text)
-		}
-	}
-	return `"` + text + `"`
 }

@@ -358,7 +358,7 @@ func (p *parser) member() {
 		for p.pos < len(p.src) && (isLetter(p.src[p.pos]) || p.src[p.pos] >= '0' && p.src[p.pos] <= '9' || p.src[p.pos] == '_' || p.src[p.pos] == '-' || p.src[p.pos] == '.') {
 			p.pos++
 		}
-		p.fail(CodePropertyName, start, p.pos, "the bare word "+strconv.Quote(string(p.src[start:p.pos])))
+		p.fail(CodePropertyName, start, p.pos, string(p.src[start:p.pos]))
 		p.push(String, start, p.pos)
 		p.doc.Nodes[len(p.doc.Nodes)-1].flags |= flagEscaped
 		p.doc.Nodes[len(p.doc.Nodes)-1].aux = uint32(len(p.doc.strs))

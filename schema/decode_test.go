@@ -54,11 +54,11 @@ func decodeBody(out decoded, path string, body hcl.Body, s *Body) hcl.Diagnostic
 		attrs = maps2(attrs, extra)
 	}
 	for _, name := range sortedKeys(attrs) {
-		mode, shape, ok := s.ModeOf(name)
+		arg, ok := s.Argument(name)
 		if !ok {
 			panic("decoded an attribute the schema does not accept: " + name)
 		}
-		a := s.Attribute(name)
+		mode, shape, a := arg.Mode, arg.Shape, arg.Attribute
 		var kw []string
 		if a != nil {
 			kw = a.Keywords

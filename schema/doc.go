@@ -16,8 +16,10 @@
 // (lifecycle.ignore_changes = "all"). Each Block has a type, label names, a
 // Nesting (single, group, list, set, map, as provider schemas name them)
 // and a Body. Body.Lookup and Body.Find answer "what is this name";
-// Body.ModeOf answers "how is this attribute read", including unlisted
-// names of open bodies.
+// Body.Argument answers "how is this argument read" (mode, shape, the
+// attribute, whether OpenTofu reads it as a template), including unlisted
+// names of open bodies, and Body.BlocksArgument "which argument do these
+// blocks stand for" (AsBlocks).
 //
 // A body is closed (exactly what it lists), Open (also unlisted arguments
 // and blocks, such as provider arguments, read in AnyAttributesMode), or
@@ -97,6 +99,15 @@
 // Terraform 1.14's query file language (.tfquery.json): list blocks, with
 // provider, variable and locals blocks. LanguageFor picks one of the three
 // by a file's name.
+//
+// # File names
+//
+// EndingOf reads what a file's name says of it from one table (Endings):
+// its syntax (JSON for names ending ".json"), its kind (configuration,
+// test, query, generic HCL), whether only OpenTofu reads it (the .tofu
+// family), its language, and the ending of its twin in the other syntax
+// (.tf ⇄ .tf.json, .tftest.hcl ⇄ .tftest.json). LanguageFor, the module
+// loader and the hcljson command all decide by it.
 //
 // # Limits
 //

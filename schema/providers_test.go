@@ -402,10 +402,10 @@ func TestWithProvidersLookup(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("Lookup(%q) = %s, want %s", last, got, tt.want)
 			}
-			// ModeOf agrees: a closed body accepts exactly its attributes.
-			mode, shape, ok := body.ModeOf(last)
-			if a, isAttr := body.Lookup(last).(*Attribute); isAttr != ok || (ok && (mode != a.Mode || shape != a.Shape)) {
-				t.Errorf("ModeOf(%q) = %v, %v, %v; Lookup gives %s", last, mode, shape, ok, got)
+			// Argument agrees: a closed body accepts exactly its attributes.
+			arg, ok := body.Argument(last)
+			if a, isAttr := body.Lookup(last).(*Attribute); isAttr != ok || (ok && (arg.Mode != a.Mode || arg.Shape != a.Shape || arg.Attribute != a)) {
+				t.Errorf("Argument(%q) = %+v, %v; Lookup gives %s", last, arg, ok, got)
 			}
 		})
 	}
@@ -422,8 +422,8 @@ func TestWithProvidersFallback(t *testing.T) {
 		if blk.Body != generic {
 			t.Errorf("%s: Body is not the generic body", typ)
 		}
-		if mode, _, ok := blk.BodyFor("google").ModeOf("anything"); !ok || mode != Expression {
-			t.Errorf("%s: generic body ModeOf(anything) = %v, %v; want expression, true", typ, mode, ok)
+		if arg, ok := blk.BodyFor("google").Argument("anything"); !ok || arg.Mode != Expression || arg.Attribute != nil {
+			t.Errorf("%s: generic body Argument(anything) = %+v, %v; want expression, true", typ, arg, ok)
 		}
 	}
 	if got := lang.Root.Block("resource").BodyFor("aws_instance"); got != typedBody(t, lang, "resource", "aws_instance") {

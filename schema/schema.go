@@ -270,16 +270,6 @@ type Body struct {
 	ArgumentsOnly bool
 }
 
-// OpenTofuTemplate reports whether OpenTofu reads the argument called
-// name in b as a template where Terraform reads it as a literal (see
-// Attribute.OpenTofuTemplate).
-func (b *Body) OpenTofuTemplate(name string) bool {
-	if a := b.Attribute(name); a != nil {
-		return a.OpenTofuTemplate
-	}
-	return b.Open && b.OpenTofuTemplates && b.Block(name) == nil
-}
-
 // Attribute returns the attribute named name, or nil.
 func (b *Body) Attribute(name string) *Attribute {
 	for i := range b.Attributes {
@@ -302,7 +292,7 @@ func (b *Body) Block(typ string) *Block {
 
 // Lookup returns the attribute or block that name stands for in b, or nil
 // when b does not list it (an Open or AnyAttributes body may still accept
-// it: see ModeOf).
+// it: see Argument).
 func (b *Body) Lookup(name string) Item {
 	if a := b.Attribute(name); a != nil {
 		return a
@@ -332,18 +322,53 @@ func (b *Body) Find(path ...string) Item {
 	return nil
 }
 
-// ModeOf returns how an attribute named name is read in b: the listed
-// attribute's mode and shape, or AnyAttributesMode for an unlisted name in
-// an Open or AnyAttributes body. ok is false if b does not accept name as
-// an attribute.
-func (b *Body) ModeOf(name string) (mode Mode, shape Shape, ok bool) {
+// Argument says how a body reads an argument of one name (see
+// Body.Argument).
+type Argument struct {
+	// Mode and Shape say how the value is read.
+	Mode  Mode
+	Shape Shape
+	// Attribute is the body's entry for the name, with its Keywords,
+	// Type and AsBlocks; nil for a name the body does not list.
+	Attribute *Attribute
+	// OpenTofuTemplate says that OpenTofu reads the argument as a
+	// template where Terraform reads it as a literal
+	// (Attribute.OpenTofuTemplate; Body.OpenTofuTemplates for the
+	// unlisted arguments of an Open body).
+	OpenTofuTemplate bool
+}
+
+// Argument returns how b reads an argument called name: as its attribute
+// says when b lists one; for a name b does not list as an attribute or a
+// block, in AnyAttributesMode (shape One) when b is Open or AnyAttributes.
+// ok is false when b does not accept name as an argument (a closed body
+// that does not list it, or a block type of b); the Argument is then
+// HCL's default reading, Expression and One, with no Attribute.
+//
+// It is the one place where a body's arguments get their reading:
+// converters, checkers and readers all ask it.
+func (b *Body) Argument(name string) (arg Argument, ok bool) {
 	if a := b.Attribute(name); a != nil {
-		return a.Mode, a.Shape, true
+		return Argument{Mode: a.Mode, Shape: a.Shape, Attribute: a, OpenTofuTemplate: a.OpenTofuTemplate}, true
 	}
 	if (b.Open || b.AnyAttributes) && b.Block(name) == nil {
-		return b.AnyAttributesMode, One, true
+		return Argument{Mode: b.AnyAttributesMode, OpenTofuTemplate: b.Open && b.OpenTofuTemplates}, true
 	}
-	return 0, 0, false
+	return Argument{}, false
+}
+
+// BlocksArgument returns the argument that blocks of type typ stand for
+// in b, one block per element: the attribute of that name with AsBlocks,
+// when b has no block type typ. It returns nil otherwise: blocks of type
+// typ are then blocks of their own, or not accepted.
+func (b *Body) BlocksArgument(typ string) *Attribute {
+	if b.Block(typ) != nil {
+		return nil
+	}
+	if a := b.Attribute(typ); a != nil && a.AsBlocks != nil {
+		return a
+	}
+	return nil
 }
 
 // HCL returns the schema to decode b with hcl.Body.Content, or, for an
@@ -570,7 +595,7 @@ func (s *Body) CheckContent(body hcl.Body) (*hcl.BodyContent, hcl.Diagnostics) {
 func (s *Body) CheckBlock(blk *hcl.Block) hcl.Diagnostics {
 	def := s.Block(blk.Type)
 	if def == nil {
-		if a := s.Attribute(blk.Type); a != nil && a.AsBlocks != nil {
+		if a := s.BlocksArgument(blk.Type); a != nil {
 			// An argument written as blocks, one per element.
 			return a.AsBlocks.CheckStructure(blk.Body)
 		}

@@ -318,7 +318,7 @@ func TestFindMisses(t *testing.T) {
 	}
 }
 
-func TestModeOf(t *testing.T) {
+func TestArgument(t *testing.T) {
 	root := Terraform.Root
 	resource := root.Block("resource").Body
 	tests := []struct {
@@ -344,9 +344,39 @@ func TestModeOf(t *testing.T) {
 		{body: TerraformQuery.Root.Find("list", "config").(*Block).Body, name: "filter", mode: Expression, accept: true},
 	}
 	for _, tt := range tests {
-		mode, shape, ok := tt.body.ModeOf(tt.name)
-		if mode != tt.mode || shape != tt.shape || ok != tt.accept {
-			t.Errorf("ModeOf(%q) = %v, %v, %v; want %v, %v, %v", tt.name, mode, shape, ok, tt.mode, tt.shape, tt.accept)
+		arg, ok := tt.body.Argument(tt.name)
+		if arg.Mode != tt.mode || arg.Shape != tt.shape || ok != tt.accept {
+			t.Errorf("Argument(%q) = %v, %v, %v; want %v, %v, %v", tt.name, arg.Mode, arg.Shape, ok, tt.mode, tt.shape, tt.accept)
+		}
+		// The attribute comes with it when the body lists the name.
+		if want := tt.body.Attribute(tt.name); arg.Attribute != want {
+			t.Errorf("Argument(%q).Attribute = %p, want %p", tt.name, arg.Attribute, want)
+		}
+	}
+}
+
+func TestBlocksArgument(t *testing.T) {
+	elem := &Body{Attributes: []Attribute{{Name: "port"}}}
+	b := &Body{
+		Attributes: []Attribute{
+			{Name: "ingress", AsBlocks: elem},
+			{Name: "tags"},
+			{Name: "both", AsBlocks: elem},
+		},
+		Blocks: []Block{{Type: "timeouts", Body: &Body{}}, {Type: "both", Body: &Body{}}},
+	}
+	for _, tt := range []struct {
+		typ  string
+		want *Attribute
+	}{
+		{"ingress", b.Attribute("ingress")},
+		{"tags", nil},     // no AsBlocks: not written as blocks
+		{"timeouts", nil}, // a block of its own
+		{"both", nil},     // the block type wins
+		{"other", nil},
+	} {
+		if got := b.BlocksArgument(tt.typ); got != tt.want {
+			t.Errorf("BlocksArgument(%q) = %v, want %v", tt.typ, got, tt.want)
 		}
 	}
 }
@@ -611,11 +641,11 @@ func TestOpenTofuEarlyEvaluation(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: no block %v", c.lang.Name, tt.path)
 			}
-			mode, _, ok := blk.Body.ModeOf(tt.name)
-			if !ok || mode != c.want {
-				t.Errorf("%s: %v %s: mode %v (found %v), want %v", c.lang.Name, tt.path, tt.name, mode, ok, c.want)
+			arg, ok := blk.Body.Argument(tt.name)
+			if !ok || arg.Mode != c.want {
+				t.Errorf("%s: %v %s: mode %v (found %v), want %v", c.lang.Name, tt.path, tt.name, arg.Mode, ok, c.want)
 			}
-			if got := blk.Body.OpenTofuTemplate(tt.name); got != (c.lang == Terraform && tt.tofu != tt.terraf) {
+			if got := arg.OpenTofuTemplate; got != (c.lang == Terraform && tt.tofu != tt.terraf) {
 				t.Errorf("%s: %v %s: OpenTofuTemplate = %v", c.lang.Name, tt.path, tt.name, got)
 			}
 		}
@@ -627,8 +657,8 @@ func TestOpenTofuEarlyEvaluation(t *testing.T) {
 	if !ok {
 		t.Fatal("OpenTofu: remote backend has no workspaces block")
 	}
-	if mode, _, _ := ws.Body.ModeOf("name"); mode != Expression {
-		t.Errorf("OpenTofu: remote backend workspaces.name: mode %v, want Expression", mode)
+	if arg, _ := ws.Body.Argument("name"); arg.Mode != Expression {
+		t.Errorf("OpenTofu: remote backend workspaces.name: mode %v, want Expression", arg.Mode)
 	}
 	if err := OpenTofu.Root.Validate(); err != nil {
 		t.Errorf("OpenTofu.Root.Validate: %v", err)

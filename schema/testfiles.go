@@ -1,9 +1,6 @@
 package schema
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // TerraformTest is the language of test files (.tftest.json and
 // .tofutest.json, and their native forms .tftest.hcl and .tofutest.hcl)
@@ -34,37 +31,6 @@ var TerraformQuery = &Language{
 	Version: "1.14",
 	Follows: []string{"Terraform 1.14"},
 	Root:    queryRoot(),
-}
-
-// LanguageFor returns the language of a file with this name, by its
-// suffix as Terraform and OpenTofu choose: Terraform for .tf.json and
-// .tf; OpenTofu for .tofu.json and .tofu, which only OpenTofu reads;
-// TerraformTest for .tftest.json,
-// .tofutest.json, .tftest.hcl and .tofutest.hcl; TerraformQuery for
-// .tfquery.json and .tfquery.hcl. It returns nil for any other name.
-func LanguageFor(filename string) *Language {
-	for _, l := range languageSuffixes {
-		if strings.HasSuffix(filename, l.suffix) {
-			return l.lang
-		}
-	}
-	return nil
-}
-
-var languageSuffixes = []struct {
-	suffix string
-	lang   *Language
-}{
-	{".tftest.json", TerraformTest},
-	{".tofutest.json", TerraformTest},
-	{".tftest.hcl", TerraformTest},
-	{".tofutest.hcl", TerraformTest},
-	{".tfquery.json", TerraformQuery},
-	{".tfquery.hcl", TerraformQuery},
-	{".tf.json", Terraform},
-	{".tofu.json", OpenTofu},
-	{".tf", Terraform},
-	{".tofu", OpenTofu},
 }
 
 func testRoot() *Body {

@@ -27,11 +27,11 @@ import (
 // blockArgument returns the argument that blk, a block of body b, fills
 // as one of its elements, or nil if blk is a block of its own.
 func (c *nativeConv) blockArgument(b *hclsyntax.Body, blk *hclsyntax.Block) *schema.Attribute {
-	if c.schema == nil || c.schema.Block(blk.Type) != nil {
+	if c.schema == nil {
 		return nil
 	}
-	a := c.schema.Attribute(blk.Type)
-	if a == nil || a.AsBlocks == nil {
+	a := c.schema.BlocksArgument(blk.Type)
+	if a == nil {
 		return nil
 	}
 	if _, ok := b.Attributes[blk.Type]; ok {

@@ -25,16 +25,13 @@ import (
 
 // schemaAttribute converts a in the mode that c.schema gives it.
 func (c *nativeConv) schemaAttribute(a *hclsyntax.Attribute) (gen.Value, gen.Mode) {
-	mode, shape, ok := c.schema.ModeOf(a.Name)
-	if !ok {
-		mode, shape = schema.Expression, schema.One
-	}
-	def := c.schema.Attribute(a.Name)
+	arg, _ := c.schema.Argument(a.Name) // a name not accepted (CheckStructure reports it) reads as an expression
+	mode, shape, def := arg.Mode, arg.Shape, arg.Attribute
 	switch {
 	case mode == schema.Expression:
 		return c.expr(a.Expr), gen.Expr
 	case mode == schema.Literal:
-		if !c.schema.OpenTofuTemplate(a.Name) {
+		if !arg.OpenTofuTemplate {
 			return c.literal(a.Expr), gen.Literal
 		}
 		if hasTemplateText(a.Expr) {

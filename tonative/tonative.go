@@ -248,7 +248,7 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 				c.attribute(k, v, s, name, path, depth, seen)
 				continue
 			}
-			if !s.Open && !s.AnyAttributes {
+			if _, ok := s.Argument(name); !ok {
 				continue // reported by CheckStructure
 			}
 			if s.Open && !s.ArgumentsOnly && c.mayBeBlock(v) {
@@ -702,10 +702,10 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 		return
 	}
 	seen[name] = k
-	mode, shape, _ := s.ModeOf(name)
-	def := s.Attribute(name)
+	arg, _ := s.Argument(name)
+	mode, shape, def := arg.Mode, arg.Shape, arg.Attribute
 	at := append(path[:len(path):len(path)], name)
-	if mode == schema.Literal && s.OpenTofuTemplate(name) && c.hasTemplate(v) {
+	if mode == schema.Literal && arg.OpenTofuTemplate && c.hasTemplate(v) {
 		c.errorf(v, "Read differently by Terraform and OpenTofu", "%s: Terraform takes this value as text, OpenTofu evaluates its template sequences; no native text means the same to both. To convert for OpenTofu alone, choose it (--program opentofu, or a .tofu.json file name).", strings.Join(at, "."))
 		return
 	}

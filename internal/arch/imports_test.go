@@ -19,7 +19,7 @@ var allowed = map[string][]string{
 	"template":           {},
 	"schema":             {},
 	"hcljson":            {"scanner", "template"},
-	"jsonpath":           {"internal/jsonw", "scanner"},
+	"jsonpath":           {"hcljson", "internal/jsonw", "scanner"}, // hcljson: the wording of syntax errors
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema"},
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},

@@ -37,8 +37,8 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		return
 	}
 	for _, a := range sortedAttributes(content.Attributes) {
-		if mode, shape, ok := s.ModeOf(a.Name); ok {
-			c.attribute(a, s.Attribute(a.Name), mode, shape)
+		if arg, ok := s.Argument(a.Name); ok {
+			c.attribute(a, arg)
 		}
 	}
 	c.unlisted(remain, s)
@@ -46,7 +46,7 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 	for _, b := range content.Blocks {
 		blk := s.Block(b.Type)
 		if blk == nil {
-			if a := s.Attribute(b.Type); a != nil && a.AsBlocks != nil {
+			if a := s.BlocksArgument(b.Type); a != nil {
 				// An argument written as blocks, one per element.
 				c.body(b.Body, a.AsBlocks, blockName(b))
 			}
@@ -75,7 +75,8 @@ func (c *checker) unlisted(remain hcl.Body, s *schema.Body) {
 	}
 	attrs, _ := remain.JustAttributes()
 	for _, a := range sortedAttributes(attrs) {
-		c.value(a.Expr, s.AnyAttributesMode, nil)
+		arg, _ := s.Argument(a.Name) // unlisted: AnyAttributesMode
+		c.value(a.Expr, arg.Mode, arg.Attribute)
 	}
 }
 
@@ -136,9 +137,10 @@ func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
 	return list
 }
 
-// attribute checks that a's value reads in mode and shape; spec is the
-// schema's attribute, nil for an unlisted name of an open body.
-func (c *checker) attribute(a *hcl.Attribute, spec *schema.Attribute, mode schema.Mode, shape schema.Shape) {
+// attribute checks that a's value reads as arg says (its mode and shape;
+// arg.Attribute is nil for an unlisted name of an open body).
+func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
+	spec, mode, shape := arg.Attribute, arg.Mode, arg.Shape
 	if spec != nil && mode != schema.Keyword && len(spec.Keywords) > 0 {
 		if w := hcl.ExprAsKeyword(a.Expr); w != "" && spec.AllowsKeyword(w) {
 			return // ignore_changes = all

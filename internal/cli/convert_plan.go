@@ -117,10 +117,7 @@ func planDir(dir string, f *convertFlags) ([]convertJob, hcl.Diagnostics) {
 
 // noFiles reports a directory with nothing to convert to syntax to.
 func noFiles(dir string, to syntax) *hcl.Diagnostic {
-	endings := nativeEndings
-	if to == native {
-		endings = jsonEndings
-	}
+	endings := walkEndings(to.other())
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "No files to convert",

@@ -6,10 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // syntax is one of HCL's two syntaxes.
@@ -57,9 +59,9 @@ func parseSyntax(flagName, value string) (syntax, error) {
 }
 
 // syntaxOf returns the syntax of a file by its name: JSON for names ending
-// in ".json", native syntax for any other.
+// in ".json", native syntax for any other (schema.EndingOf).
 func syntaxOf(name string) syntax {
-	if strings.HasSuffix(name, ".json") {
+	if schema.EndingOf(name).JSON {
 		return jsonSyntax
 	}
 	return native
@@ -76,28 +78,15 @@ func sniff(src []byte) syntax {
 	return native
 }
 
-// twins pairs the native and JSON endings whose names do not differ by
-// ".json" alone.
-var twins = [][2]string{
-	{".tftest.hcl", ".tftest.json"},
-	{".tofutest.hcl", ".tofutest.json"},
-	{".tfquery.hcl", ".tfquery.json"},
-}
-
 // targetName returns the name of the file that a file called name
-// converts to in syntax to: "a.tf" ⇄ "a.tf.json", "a.tofu" ⇄
-// "a.tofu.json", "a.hcl" ⇄ "a.hcl.json", "a.tftest.hcl" ⇄ "a.tftest.json"
-// (also .tofutest and .tfquery); any other name gains ".json" or loses
-// it, and a JSON name with no other ending gets ".hcl" ("x.json" → "x.hcl").
+// converts to in syntax to: its ending's twin in that syntax
+// (schema.Ending.Twin: "a.tf" ⇄ "a.tf.json", "a.tofu" ⇄ "a.tofu.json",
+// "a.hcl" ⇄ "a.hcl.json", "a.tftest.hcl" ⇄ "a.tftest.json", also
+// .tofutest and .tfquery); any other name gains ".json" or loses it, and a
+// JSON name with no other ending gets ".hcl" ("x.json" → "x.hcl").
 func targetName(name string, to syntax) string {
-	for _, t := range twins {
-		from, into := t[0], t[1]
-		if to == native {
-			from, into = into, from
-		}
-		if strings.HasSuffix(name, from) {
-			return strings.TrimSuffix(name, from) + into
-		}
+	if e := schema.EndingOf(name); e.Twin != "" && e.JSON != (to == jsonSyntax) {
+		return strings.TrimSuffix(name, e.Suffix) + e.Twin
 	}
 	if to == jsonSyntax {
 		return name + ".json"
@@ -109,26 +98,30 @@ func targetName(name string, to syntax) string {
 	return base
 }
 
-// nativeEndings and jsonEndings are the names a directory walk picks up:
-// HCL configuration files in each syntax.
-var (
-	nativeEndings = []string{".tf", ".tofu", ".hcl"}
-	jsonEndings   = []string{".tf.json", ".tofu.json", ".tftest.json", ".tofutest.json", ".tfquery.json", ".hcl.json"}
-)
-
-// isConfigName reports whether a file found in a directory walk is an HCL
-// file in syntax s.
-func isConfigName(name string, s syntax) bool {
-	endings := nativeEndings
-	if s == jsonSyntax {
-		endings = jsonEndings
-	}
-	for _, e := range endings {
-		if strings.HasSuffix(name, e) {
-			return true
+// walkEndings returns the endings that a directory walk picks up in syntax
+// s, for messages: those of an HCL file in that syntax (schema.Endings),
+// less those that end with another (".tftest.hcl" ends with ".hcl").
+func walkEndings(s syntax) []string {
+	var out []string
+	for _, e := range schema.Endings() {
+		if e.Kind == schema.OtherFile || e.JSON != (s == jsonSyntax) {
+			continue
+		}
+		if !slices.ContainsFunc(schema.Endings(), func(o schema.Ending) bool {
+			return o.Kind != schema.OtherFile && o.JSON == e.JSON && len(o.Suffix) < len(e.Suffix) && strings.HasSuffix(e.Suffix, o.Suffix)
+		}) {
+			out = append(out, e.Suffix)
 		}
 	}
-	return false
+	return out
+}
+
+// isConfigName reports whether a file found in a directory walk is an HCL
+// file in syntax s: a configuration, test, query or generic HCL file by
+// its ending (schema.EndingOf), not a JSON file of no HCL ending.
+func isConfigName(name string, s syntax) bool {
+	e := schema.EndingOf(name)
+	return e.Kind != schema.OtherFile && e.JSON == (s == jsonSyntax)
 }
 
 // walkConfigs returns the HCL files in syntax s under dir, recursively,

@@ -47,3 +47,46 @@ func TestSniff(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkEndings: the endings that directory walks pick up, in the order
+// messages list them, and isConfigName agrees with them.
+func TestWalkEndings(t *testing.T) {
+	for _, tt := range []struct {
+		s    syntax
+		want string
+	}{
+		{native, ".tf, .tofu or .hcl"},
+		{jsonSyntax, ".tf.json, .tofu.json, .tftest.json, .tofutest.json, .tfquery.json or .hcl.json"},
+	} {
+		if got := orList(walkEndings(tt.s)); got != tt.want {
+			t.Errorf("walkEndings(%v) = %s, want %s", tt.s, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		name         string
+		native, json bool
+	}{
+		{"main.tf", true, false},
+		{"main.tofu", true, false},
+		{"a.tftest.hcl", true, false},
+		{"a.tofutest.hcl", true, false},
+		{"q.tfquery.hcl", true, false},
+		{"x.hcl", true, false},
+		{"main.tf.json", false, true},
+		{"main.tofu.json", false, true},
+		{"a.tftest.json", false, true},
+		{"a.tofutest.json", false, true},
+		{"q.tfquery.json", false, true},
+		{"x.hcl.json", false, true},
+		{"x.json", false, false},
+		{"terraform.tfvars", false, false},
+		{"main.tf.bak", false, false},
+	} {
+		if got := isConfigName(tt.name, native); got != tt.native {
+			t.Errorf("isConfigName(%q, native) = %v", tt.name, got)
+		}
+		if got := isConfigName(tt.name, jsonSyntax); got != tt.json {
+			t.Errorf("isConfigName(%q, json) = %v", tt.name, got)
+		}
+	}
+}

@@ -241,7 +241,7 @@ func noFormat(dir string) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "No files to format",
-		Detail:   fmt.Sprintf("The directory %q has no files in HCL's JSON syntax: none of its files, or of its subdirectories' files (hidden directories skipped), ends in %s.", dir, orList(jsonEndings)),
+		Detail:   fmt.Sprintf("The directory %q has no files in HCL's JSON syntax: none of its files, or of its subdirectories' files (hidden directories skipped), ends in %s.", dir, orList(walkEndings(jsonSyntax))),
 	}
 }
 

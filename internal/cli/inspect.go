@@ -79,7 +79,7 @@ func inspectCmd(e *env, args []string) int {
 	if *maxCalls == 0 {
 		*maxCalls = -1 // no limit
 	}
-	lang := program.p.Resolve(dirs[0]).Language("main.tf")
+	lang := program.p.Resolve(dirs[0]).ConfigLanguage()
 	if len(schemas) == 1 {
 		data, err := e.readOption(schemas[0])
 		if err != nil {

@@ -82,7 +82,7 @@ func (l *languages) language(name string) *schema.Language {
 	}
 	lang := p.Language(name)
 	if lang == nil && l.terraform {
-		lang = p.Language("main.tf")
+		lang = p.ConfigLanguage()
 	}
 	return lang
 }

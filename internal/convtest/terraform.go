@@ -65,10 +65,8 @@ func tfBody(b *strings.Builder, src []byte, body hcl.Body, s *LawSchema, sch *sc
 		if !ok {
 			continue
 		}
-		mode, shape, ok := sch.ModeOf(name)
-		if !ok {
-			mode, shape = schema.Expression, schema.One
-		}
+		arg, _ := sch.Argument(name)
+		mode, shape := arg.Mode, arg.Shape
 		fmt.Fprintf(b, "%sattr %s (%s %s)", indent, name, mode, shape)
 		switch {
 		case mode == schema.Expression:
