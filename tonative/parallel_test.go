@@ -85,22 +85,25 @@ func TestParallelSameOutput(t *testing.T) {
 		out, diags := Convert(in.src, filepath.Base(in.name), in.opts)
 		return string(out), hcltest.RenderDiags(diags)
 	}
-	parallel := func(in input) (string, string) {
+	parallel := func(in input, size uint32) (string, string) {
 		t.Helper()
-		defer func(n int) { parallelMin = n }(parallelMin)
-		parallelMin = 0
+		defer func(n int, size uint32) { parallelMin, unitSize = n, size }(parallelMin, unitSize)
+		parallelMin, unitSize = 0, size
 		out, diags := Convert(in.src, filepath.Base(in.name), in.opts)
 		return string(out), hcltest.RenderDiags(diags)
 	}
 	withErrors, structure := 0, 0
 	for _, in := range inputs {
 		out1, d1 := sequential(in)
-		out2, d2 := parallel(in)
-		if out1 != out2 {
-			t.Errorf("%s: parallel output differs:\n%s", in.name, convtest.LineDiff(out1, out2))
-		}
-		if d1 != d2 {
-			t.Errorf("%s: parallel diagnostics differ:\n%s", in.name, convtest.LineDiff(d1, d2))
+		// One block per unit, and units of several blocks.
+		for _, size := range []uint32{1, 64 << 10} {
+			out2, d2 := parallel(in, size)
+			if out1 != out2 {
+				t.Errorf("%s, units of %d bytes: parallel output differs:\n%s", in.name, size, convtest.LineDiff(out1, out2))
+			}
+			if d1 != d2 {
+				t.Errorf("%s, units of %d bytes: parallel diagnostics differ:\n%s", in.name, size, convtest.LineDiff(d1, d2))
+			}
 		}
 		if strings.Contains(d1, "Error") || strings.Contains(d1, "error") {
 			withErrors++
@@ -135,3 +138,55 @@ func TestConvertToWriteError(t *testing.T) {
 type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestSkippedReadBacks: the values that are not read back (scalars,
+// plain references, templates written as their own text between quotes
+// or as a heredoc, plain values) read back as they should. Read back,
+// every fixture and a generated document convert without an error, to
+// the same output.
+func TestSkippedReadBacks(t *testing.T) {
+	var inputs [][2]string // name, JSON
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, [2]string{path, string(src)})
+	}
+	natives, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	natives = append(natives, "bench.tf")
+	for _, path := range natives {
+		src := convtest.NativeDoc(256 << 10)
+		if path != "bench.tf" {
+			var err error
+			if src, err = os.ReadFile(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		js, diags := tojson.Convert(src, filepath.Base(path), tojson.Options{Schema: schema.Terraform.Root}, gen.Options{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", path, diags)
+		}
+		inputs = append(inputs, [2]string{path + ".json", string(js)})
+	}
+	for _, in := range inputs {
+		lang := schema.Terraform
+		if filepath.Base(in[0]) == "providers.tf.json" {
+			lang = convtest.TestProviders(t)
+		}
+		name := strings.TrimSuffix(filepath.Base(in[0]), ".json") + ".json"
+		want, diags := Convert([]byte(in[1]), name, Options{Schema: lang.Root, ObjectsAsAttributes: true})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %s", in[0], hcltest.RenderDiags(diags))
+		}
+		alwaysReadBack = true
+		got, diags := Convert([]byte(in[1]), name, Options{Schema: lang.Root, ObjectsAsAttributes: true})
+		alwaysReadBack = false
+		if diags.HasErrors() {
+			t.Errorf("%s, every value read back: %s", in[0], hcltest.RenderDiags(diags))
+		} else if string(got) != string(want) {
+			t.Errorf("%s, every value read back: different output", in[0])
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
@@ -159,15 +160,20 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 // the structure check, and reports whether they are the same blocks in
 // the same order.
 func (c *jsonConv) matchBlocks(blocks []*hcl.Block) bool {
-	if len(blocks) != len(c.units) {
+	n := 0
+	for _, u := range c.units {
+		n += len(u.blocks)
+	}
+	if n != len(blocks) {
 		return false
 	}
-	for i, u := range c.units {
-		b := blocks[i]
-		if b.Type != u.typ || !slices.Equal(b.Labels, u.labels) {
-			return false
+	for _, u := range c.units {
+		u.check, blocks = blocks[:len(u.blocks):len(u.blocks)], blocks[len(u.blocks):]
+		for i, b := range u.check {
+			if b.Type != u.blocks[i].typ || !slices.Equal(b.Labels, u.blocks[i].labels) {
+				return false
+			}
 		}
-		u.check = b
 	}
 	return true
 }
@@ -374,54 +380,80 @@ func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels 
 	inner := append(path[:len(path):len(path)], typ)
 	inner = append(inner, labels...)
 	for obj := range c.BodyObjects(v, fmt.Sprintf("The body of a %s block", typ), &c.diags) {
-		c.item('b', depth)
-		u := &unit{k: k, obj: obj, blk: blk, typ: typ, labels: labels, body: body, path: inner}
+		b := blockRef{k: k, obj: obj, blk: blk, typ: typ, labels: labels, body: body, path: inner}
 		if depth == 0 && c.units != nil {
-			u.at, u.diagAt = len(c.out), len(c.diags)
-			c.units = append(c.units, u)
+			c.addUnit(b)
 		} else {
-			c.block(u, depth)
+			c.item('b', depth)
+			c.block(&b, depth)
 		}
 		c.last = 'b'
 	}
 }
 
-// unit is one block to write: k is the node of its type's property, obj
-// its body object; path names it for messages. A top-level unit is
-// converted apart from the rest (emit) into out, with diags; at and
-// diagAt are where they go in the output and the diagnostics.
-type unit struct {
+// addUnit leaves the place of top-level block b to a unit: the last
+// one, when b follows its blocks with nothing between them and it is not
+// full, else a new one.
+func (c *jsonConv) addUnit(b blockRef) {
+	if n := len(c.units); n > 0 {
+		u := c.units[n-1]
+		if c.last == 'b' && len(c.run) == 0 && u.at == len(c.out) && u.diagAt == len(c.diags) && u.size < unitSize {
+			u.blocks = append(u.blocks, b)
+			u.size += c.Doc.Nodes[b.obj].End - c.Doc.Nodes[b.obj].Start
+			return
+		}
+	}
+	c.item('b', 0)
+	c.units = append(c.units, &unit{
+		blocks: []blockRef{b},
+		size:   c.Doc.Nodes[b.obj].End - c.Doc.Nodes[b.obj].Start,
+		at:     len(c.out),
+		diagAt: len(c.diags),
+	})
+}
+
+// blockRef is one block to write: k is the node of its type's property,
+// obj its body object; path names it for messages.
+type blockRef struct {
 	k, obj int
 	blk    *schema.Block
 	typ    string
 	labels []string
 	body   *schema.Body
 	path   []string
+}
+
+// unit is a run of consecutive top-level blocks, converted apart from the
+// rest (emit) into out, with diags; at and diagAt are where they go in
+// the output and the diagnostics, size is the input the blocks span.
+type unit struct {
+	blocks []blockRef
+	size   uint32
 	at     int
 	diagAt int
 	out    []byte
 	diags  hcl.Diagnostics
-	done   chan struct{}
-	// check is the block as the root content holds it, whose structure
-	// the unit checks before converting it (structure holds the
-	// diagnostics); nil when it was checked already.
-	check     *hcl.Block
+	ready  bool // out and diags are set (emit's lock)
+	// check holds the blocks as the root content holds them, whose
+	// structure the unit checks before converting them (structure holds
+	// the diagnostics); nil when they were checked already.
+	check     []*hcl.Block
 	structure hcl.Diagnostics
 }
+
+// unitSize is the input a unit spans, at most, unless one block is
+// larger: large enough that a unit's overhead does not count, small
+// enough to keep both cores busy and the output in flight small (a
+// variable for the tests).
+var unitSize uint32 = 64 << 10
 
 // parallelMin is the smallest input whose top-level blocks are
 // converted in parallel (a variable for the tests).
 var parallelMin = 256 << 10
 
-const (
-	// window is the most top-level blocks converted ahead of the one
-	// being written: it bounds the output held in memory.
-	window = 256
-)
-
 // emit writes the output to w: out, with the text of each unit at its
 // place. Units are converted on GOMAXPROCS goroutines, in order, at most
-// window ahead of the one being written. Nothing more is written once an
+// four per goroutine ahead of the one being written. Nothing more is written once an
 // error is known. It returns all diagnostics in source order.
 func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
 	writing := !c.diags.HasErrors()
@@ -435,15 +467,15 @@ func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
 		write(c.out)
 		return c.writeFailed(c.diags, werr)
 	}
+	window := 4 * runtime.GOMAXPROCS(0)
 	tokens := make(chan struct{}, window)
 	for range window {
 		tokens <- struct{}{}
 	}
 	stop := make(chan struct{})
 	var next atomic.Int64
-	for _, u := range c.units {
-		u.done = make(chan struct{})
-	}
+	var mu sync.Mutex
+	ready := sync.NewCond(&mu)
 	for range min(runtime.GOMAXPROCS(0), len(c.units)) {
 		go func() {
 			for {
@@ -457,29 +489,45 @@ func (c *jsonConv) emit(w io.Writer) hcl.Diagnostics {
 					return
 				}
 				u := c.units[i]
-				if u.check != nil {
-					u.structure = c.root.CheckBlock(u.check)
+				var structure, diags hcl.Diagnostics
+				for i, b := range u.check {
+					structure = append(structure, c.root.CheckBlock(b)...)
+					u.check[i] = nil // the root content's array: free the block
 				}
-				if !u.structure.HasErrors() {
+				var out []byte
+				if !structure.HasErrors() {
 					uc := &jsonConv{Source: c.Source, opts: c.opts}
-					uc.block(u, 0)
-					u.out, u.diags = uc.out, uc.diags
+					for k := range u.blocks {
+						if k > 0 {
+							uc.item('b', 0)
+						}
+						uc.block(&u.blocks[k], 0)
+						uc.last = 'b'
+					}
+					out, diags = uc.out, uc.diags
 				}
-				close(u.done)
+				mu.Lock()
+				u.out, u.diags, u.structure, u.check, u.ready = out, diags, structure, nil, true
+				ready.Broadcast()
+				mu.Unlock()
 			}
 		}()
 	}
 	var diags, structure hcl.Diagnostics
 	pos, from := 0, 0
 	for _, u := range c.units {
-		<-u.done
+		mu.Lock()
+		for !u.ready {
+			ready.Wait()
+		}
+		mu.Unlock()
 		write(c.out[pos:u.at])
 		structure = append(structure, u.structure...)
 		if u.diags.HasErrors() || structure.HasErrors() {
 			writing = false
 		}
 		write(u.out)
-		pos, u.out = u.at, nil
+		pos, u.out, u.blocks = u.at, nil, nil
 		diags = append(diags, c.diags[from:u.diagAt]...)
 		diags = append(diags, u.diags...)
 		from = u.diagAt
@@ -513,7 +561,7 @@ func (c *jsonConv) writeFailed(diags hcl.Diagnostics, err error) hcl.Diagnostics
 }
 
 // block writes block u at depth, from its type to its closing brace.
-func (c *jsonConv) block(u *unit, depth int) {
+func (c *jsonConv) block(u *blockRef, depth int) {
 	c.out = append(c.out, u.typ...)
 	for li, l := range u.labels {
 		c.out = append(c.out, ' ')
@@ -662,7 +710,8 @@ func isASCII(s string) bool {
 
 // verbatimTemplate reports whether value node v, a string in an
 // Expression argument, is written as its own template text between
-// quotes, text: nothing in its literal parts needed a native escape. The
+// quotes (nothing in its literal parts needed a native escape), or as a
+// heredoc of that text. The
 // native reading parses that same template source as the JSON reading
 // does (template.Parse checked it on the way), so it is not read back.
 func (c *jsonConv) verbatimTemplate(v int, mode schema.Mode, shape schema.Shape, text string) bool {
@@ -670,8 +719,23 @@ func (c *jsonConv) verbatimTemplate(v int, mode schema.Mode, shape schema.Shape,
 		return false
 	}
 	s := c.Doc.Text(v)
-	return len(text) == len(s)+2 && text[0] == '"' && text[len(text)-1] == '"' && text[1:len(text)-1] == s
+	if len(text) == len(s)+2 && text[0] == '"' && text[len(text)-1] == '"' && text[1:len(text)-1] == s {
+		return true
+	}
+	// A heredoc whose lines are the template's text (heredoc): a
+	// heredoc's template reads its text as a JSON string's template does,
+	// with no escapes, up to the closing line, which no line of s is.
+	if !strings.HasPrefix(text, "<<") || strings.HasPrefix(s, "\ufeff") {
+		return false
+	}
+	nl := strings.IndexByte(text, '\n')
+	delim := text[2:max(nl, 2)]
+	return nl > 2 && delim != "" && text == "<<"+delim+"\n"+s+delim
 }
+
+// alwaysReadBack reads back every value, for the tests that check that
+// what is not read back would have passed.
+var alwaysReadBack = false
 
 // label writes a block label as a quoted string and reports whether it
 // reads back as l.
@@ -714,8 +778,8 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	if !ok {
 		return
 	}
-	if !c.plainScalar(v, mode) && !c.plainInterpolation(v, mode, shape, text) && !c.verbatimTemplate(v, mode, shape, text) &&
-		!(mode == schema.Expression && shape == schema.One && c.plainValue(v, 0)) &&
+	if (alwaysReadBack || !c.plainScalar(v, mode) && !c.plainInterpolation(v, mode, shape, text) && !c.verbatimTemplate(v, mode, shape, text) &&
+		!(mode == schema.Expression && shape == schema.One && c.plainValue(v, 0))) &&
 		!c.readBack(v, text, mode, shape, def, at) {
 		return
 	}

@@ -363,10 +363,26 @@ func heredoc(s string) (string, bool) {
 	return "<<" + delim + "\n" + s + delim, true
 }
 
+// plainTemplate reports whether template source s reads the same between
+// quotes as it is: printable ASCII with no quote or backslash (which a
+// quoted template would read as an escape, and a JSON string's template
+// as text).
+func plainTemplate(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // quotedTemplate writes template source s between quotes: the literal
 // text between template sequences gets native string escapes, the
 // sequences are kept as written.
 func quotedTemplate(s string) string {
+	if plainTemplate(s) {
+		return `"` + s + `"` // nothing to escape, in text or sequences
+	}
 	toks, _ := hclsyntax.LexTemplate([]byte(s), "", hcl.InitialPos)
 	out := []byte{'"'}
 	depth, at := 0, 0
