@@ -10,8 +10,9 @@ import (
 // LaidOut reports whether value, the text of an argument's value on one
 // line, is laid out as Format would lay it out after "name = ": true only
 // when it is sure; false sends the caller to the full layout. It reads the
-// common tokens itself (names, numbers, strings without template
-// sequences, punctuation and operators) and gives up on anything else
+// common tokens itself (names, numbers, strings whose only template
+// sequences interpolate plain references, punctuation and operators) and
+// gives up on anything else
 // (line breaks, comments, templates, heredocs, tabs, text outside
 // strings that is not ASCII), so that most values need no lexer.
 func LaidOut(value []byte) bool {
@@ -94,7 +95,24 @@ func quickLex(value []byte, toks []token) ([]token, bool) {
 						return nil, false
 					}
 					j++
-				case '$', '%':
+				case '$':
+					if j+1 < len(value) && value[j+1] == '$' {
+						return nil, false // an escape: left to the lexer
+					}
+					if j+1 < len(value) && value[j+1] == '{' {
+						// An interpolation of a simple reference, which
+						// Format leaves as it is; any other sequence is
+						// left to the lexer.
+						k := j + 2
+						for k < len(value) && value[k] != '}' && value[k] != '"' {
+							k++
+						}
+						if k >= len(value) || value[k] != '}' || !simpleReference(value[j+2:k]) {
+							return nil, false
+						}
+						j = k
+					}
+				case '%':
 					if j+1 < len(value) && value[j+1] == '{' {
 						return nil, false
 					}
@@ -198,4 +216,37 @@ func punct(value []byte, i int) (hclsyntax.TokenType, int) {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// simpleReference reports whether b is a name followed by attributes
+// (.name) and indexes by number ([0]) only: text that Format leaves as it
+// is inside a template sequence too (where it spaces a splat apart from
+// what follows it: "${a.*[0]}" becomes "${a.* [0]}").
+func simpleReference(b []byte) bool {
+	i := ident(b, 0)
+	if i == 0 {
+		return false
+	}
+	for i < len(b) {
+		switch b[i] {
+		case '.':
+			n := ident(b, i+1)
+			if n == i+1 {
+				return false
+			}
+			i = n
+		case '[':
+			j := i + 1
+			for j < len(b) && isDigit(b[j]) {
+				j++
+			}
+			if j == i+1 || j >= len(b) || b[j] != ']' {
+				return false
+			}
+			i = j + 1
+		default:
+			return false
+		}
+	}
+	return true
 }

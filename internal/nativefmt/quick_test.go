@@ -13,11 +13,12 @@ var laidOut = []string{
 	`var.on ? 1 : 2`, `a == b && !c`, `x[0]`, `x[*].id`, `a.b[0]["k"]`, `length(var.l) > 0 ? var.l[0] : null`,
 	`[for k, v in var.m : k if v != null]`, `{ for k, v in var.m : k => v }`, `provider::aws::arn_parse(var.x)`,
 	`foo(var.l...)`, `1 - 2`, `a * -b`, `(a + b) / 2`, `x % 2`,
+	`"${var.x}"`, `"web-${count.index}"`, `{ Name = "web-${count.index}-${var.env}" }`, `["${a.b[0]}", "x${y.z[12].w}"]`,
 }
 
 var notLaidOut = []string{
 	`var.on ? 1 :   2`, `foo( a )`, `[1,2]`, `{a=1}`, `a+b`, `- 1`, `x [0]`, ` var.x`, `var.x `,
-	`"${var.x}"`, "a\n+ b", `1e5`, `a # c`, "a\t+ b", `<<EOT`,
+	`"${ var.x }"`, `"${var.x ~}"`, `"${A.*[0]}"`, `"${a.0}"`, `"${a+b}"`, `"$${x}"`, `"%{if a}b%{endif}"`, `"${"`, "a\n+ b", `1e5`, `a # c`, "a\t+ b", `<<EOT`,
 }
 
 func TestLaidOut(t *testing.T) {
