@@ -6,7 +6,7 @@ import (
 )
 
 // spillAt is the most output a spill holds in memory.
-const spillAt = 4 << 20
+const spillAt = 1 << 20
 
 // spill holds one output while it is produced: in memory up to spillAt
 // bytes, then in an unnamed temporary file, so that converting a large
