@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/convtest"
+	"github.com/hcljson/hcljson/internal/nativefmt"
 
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/tojson"
@@ -460,10 +461,13 @@ func TestCorpusToNative(t *testing.T) {
 }
 
 // formatted reports whether hclwrite.Format, which terraform fmt and tofu
-// fmt apply, leaves out as it is, or changes it only where that would
+// fmt apply (and hcljson fmt, through nativefmt.Format), leaves out as it is, or changes it only where that would
 // change a token (where the conversion leaves the value as it is).
 func formatted(out []byte) bool {
 	f := hclwrite.Format(out)
+	if !bytes.Equal(nativefmt.Format(out), f) {
+		return false // hcljson fmt must lay it out as terraform fmt does
+	}
 	if bytes.Equal(f, out) {
 		return true
 	}
