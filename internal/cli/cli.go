@@ -29,6 +29,9 @@ Commands:
   help      show the help of a command
 
 Run "hcljson help COMMAND" or "hcljson COMMAND -h" for a command's flags.
+Every command takes -no-color (or --no-color): diagnostics are coloured
+only on a terminal, and not with this flag or NO_COLOR set. "hcljson
+-version" (-v, --version) is "hcljson version".
 
 Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error.
 `
@@ -147,6 +150,9 @@ func (e *env) run(args []string) int {
 			return e.stdoutFailed("help", err)
 		}
 		return 0
+	case "-v", "-version", "--version":
+		// Terraform's and OpenTofu's spellings of "version".
+		return lookup("version").run(e, args[1:])
 	}
 	c := lookup(args[0])
 	if c == nil {

@@ -20,11 +20,17 @@ func newFlags(c *command) *flag.FlagSet {
 }
 
 // parseFlags parses args with fs and returns the positional arguments.
-// Flags may come before or after them, until a "--". It returns a status
+// Flags may come before or after them, until a "--". Every command takes
+// -no-color, which turns off the colours of diagnostics. It returns a status
 // of 0 or more when the command is over: 0 after printing the help for -h
 // or --help, 2 after a usage error; -1 when the command should go on.
 func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) ([]string, int) {
+	// -no-color (Terraform's spelling) and --no-color, on every command.
+	noColor := fs.Bool("no-color", false, "")
 	names, err := splitArgs(fs, args)
+	if *noColor {
+		e.color = false
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		return nil, e.writeStdout(c, []byte(c.help))
 	}
