@@ -12,10 +12,11 @@ import (
 )
 
 // checkUsage is the help of "hcljson check".
-const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--terraform] PATH...
+const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--terraform] [PATH...]
 
 Parses each file ("-": standard input, JSON if it starts with "{" or "[")
-and checks it against its language, chosen by its name as
+and checks it against its language (without a PATH, the current
+directory, as terraform validate), chosen by its name as
 in "hcljson convert": .tf, .tf.json, .tofu and .tofu.json files are
 Terraform and OpenTofu configuration, .tftest and .tofutest files tests,
 .tfquery files queries; other files are only parsed, as generic HCL (JSON
@@ -74,8 +75,9 @@ func check(e *env, args []string) int {
 	switch {
 	case len(schemas) > 1:
 		return e.usageError(c, "give one --provider-schema file (\"terraform providers schema -json\" writes every provider in one)")
-	case len(paths) == 0:
-		return e.usageError(c, "no input: name files or module directories to check")
+	}
+	if len(paths) == 0 {
+		paths = []string{"."} // the current directory, as terraform validate
 	}
 	schemaFile := ""
 	if len(schemas) == 1 {

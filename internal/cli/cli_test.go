@@ -54,7 +54,7 @@ func TestUsage(t *testing.T) {
 	}{
 		{nil, 2, ""},
 		{[]string{"frobnicate"}, 2, ""},
-		{[]string{"check"}, 2, ""},
+		{[]string{"check", "--format", "yaml"}, 2, ""},
 		{[]string{"check", "-nope"}, 2, ""},
 		{[]string{"help"}, 0, usage},
 		{[]string{"--help"}, 0, usage},

@@ -12,10 +12,10 @@ import (
 )
 
 // convertUsage is the help of "hcljson convert".
-const convertUsage = `Usage: hcljson convert [flags] PATH...
+const convertUsage = `Usage: hcljson convert [flags] [PATH...]
 
 Converts files between HCL's native syntax (.tf) and its JSON syntax
-(.tf.json), either way. A file whose name ends in .json is converted to
+(.tf.json), either way (without a PATH, the current directory). A file whose name ends in .json is converted to
 native syntax, any other file to JSON, unless --from or --to says otherwise.
 A directory is searched recursively, skipping hidden directories such as
 .terraform and .git, for the files to convert: with --to json (the default)
@@ -221,8 +221,9 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 		return nil, nil, e.usageError(c, "--from %s --to %s converts nothing (hcljson fmt formats JSON files)", f.from, f.to)
 	case f.write && f.out != "":
 		return nil, nil, e.usageError(c, "-w and -o do not go together: -w writes beside each source, -o into one place")
-	case len(paths) == 0:
-		return nil, nil, e.usageError(c, "no input: name files or directories to convert, or - for standard input")
+	}
+	if len(paths) == 0 {
+		paths = []string{"."} // the current directory
 	}
 	return &f, paths, -1
 }

@@ -135,7 +135,7 @@ func TestConvertUsage(t *testing.T) {
 		code   int
 		stderr string // the first line
 	}{
-		{[]string{"convert"}, 2, "hcljson convert: no input: name files or directories to convert, or - for standard input"},
+		{[]string{"convert"}, 2, "hcljson convert: . is a directory: pass -w to write each output beside its source, or -o DIR to write them into DIR"}, // no path: the current directory
 		{[]string{"convert", "a.tf", "b.tf"}, 2, "hcljson convert: 2 inputs: pass -w to write each output beside its source, or -o DIR to write them into DIR"},
 		{[]string{"convert", "--from", "yaml", "-"}, 2, "hcljson convert: unknown --from \"yaml\" (want json or hcl)"},
 		{[]string{"convert", "--to", "hcl", "x.tf"}, 2, "hcljson convert: x.tf is in native syntax already, by its name: drop --to, or add --from json to read it as JSON"},
@@ -147,7 +147,7 @@ func TestConvertUsage(t *testing.T) {
 		if code != tt.code || stdout != "" || first != tt.stderr {
 			t.Errorf("%v: exit %d, stdout %q, stderr:\n%s\nwant exit %d and stderr starting\n%s", tt.args, code, stdout, stderr, tt.code, tt.stderr)
 		}
-		if want := "Usage: hcljson convert [flags] PATH...\nRun \"hcljson convert -h\" for details.\n"; tt.code == 2 && rest != want {
+		if want := "Usage: hcljson convert [flags] [PATH...]\nRun \"hcljson convert -h\" for details.\n"; tt.code == 2 && rest != want {
 			t.Errorf("%v: after the message\n%s\nwant\n%s", tt.args, rest, want)
 		}
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // fmtUsage is the help of "hcljson fmt".
-const fmtUsage = `Usage: hcljson fmt [-w] [-check] [-diff] [--terraform] PATH...
+const fmtUsage = `Usage: hcljson fmt [-w] [-check] [-diff] [--terraform] [PATH...]
 
 Rewrites files in HCL's JSON syntax in the canonical layout: every block
 that the file's language lists in the general array form (one property per
@@ -35,7 +35,8 @@ generic HCL, whose blocks no one knows, so only the layout changes, unless
 directories, for .tf.json, .tofu.json, .tftest.json, .tofutest.json,
 .tfquery.json and .hcl.json files; a symbolic link to a file found there is
 read but not rewritten, and other links and special files are skipped, each
-with a warning. "-" reads standard input.
+with a warning. "-" reads standard input. Without a PATH, the current
+directory, as terraform fmt.
 
 A file of native syntax named on the command line (.tf, .tofu, .hcl and
 the other native endings) is laid out as terraform fmt and tofu fmt lay
@@ -180,12 +181,13 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 		return nil, nil, code
 	case f.write && f.check:
 		return nil, nil, e.usageError(c, "-w and -check do not go together: -check writes nothing")
-	case len(paths) == 0:
-		return nil, nil, e.usageError(c, "no input: name files or directories to format, or - for standard input")
 	case slices.Contains(paths, "-") && len(paths) > 1:
 		return nil, nil, e.usageError(c, "- (standard input) must be the only input")
 	case slices.Contains(paths, "-") && f.write:
 		return nil, nil, e.usageError(c, "-w rewrites files, and standard input is not one")
+	}
+	if len(paths) == 0 {
+		paths = []string{"."} // the current directory, as terraform fmt
 	}
 	return &f, paths, -1
 }

@@ -8,9 +8,10 @@ import (
 )
 
 // inspectUsage is the help of "hcljson inspect".
-const inspectUsage = `Usage: hcljson inspect [--format json|text] [--provider-schema FILE] [--program NAME] [--compact] DIR
+const inspectUsage = `Usage: hcljson inspect [--format json|text] [--provider-schema FILE] [--program NAME] [--compact] [DIR]
 
-Prints the configuration of the module in DIR as "terraform show -json"
+Prints the configuration of the module in DIR (without one, the
+current directory) as "terraform show -json"
 describes it under "configuration" (provider_config, root_module with
 outputs, resources, module_calls and variables; each expression as
 constant_value or references), computed from the .tf, .tf.json, .tofu and
@@ -67,6 +68,9 @@ func inspectCmd(e *env, args []string) int {
 	}
 	if err := oneOf("format", *format, "json", "text"); err != nil {
 		return e.usageError(c, "%v", err)
+	}
+	if len(dirs) == 0 {
+		dirs = []string{"."} // the current directory, as terraform show
 	}
 	switch {
 	case len(schemas) > 1:
