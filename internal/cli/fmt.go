@@ -48,10 +48,16 @@ needs a single input.
 
 Flags:
   -w           rewrite each file that is not formatted, atomically; nothing
-               is written when a file has errors
+               is written when a file has errors (-write, or -write=true, as
+               terraform fmt spells it; -write=false writes nothing)
   -check       print the name of each file that is not formatted, and exit
-               with status 1 if there is one; write nothing
+               with status 3 if there is one, as terraform fmt does; write
+               nothing
+  -list        print the name of each file that is not formatted (with -w:
+               each file rewritten)
   -diff        print a unified diff of each file's changes
+  -recursive   accepted for terraform fmt's habit: directories are always
+               searched recursively
   --terraform  read files of no Terraform ending, and standard input, as
                Terraform configuration
   --program NAME
@@ -63,13 +69,13 @@ Flags:
                a unit (KiB, MiB, GiB; KB, MB, GB), such as 1GiB. Default:
                256MiB
 
-Exit status: 0 when all is well, 1 when a file has errors or, with -check,
-is not formatted, 2 on a usage error.
+Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage
+error, 3 with -check when a file is not formatted.
 `
 
 // fmtFlags are the settings of one "hcljson fmt".
 type fmtFlags struct {
-	write, check, diff, terraform bool
+	write, check, diff, terraform, list bool
 	program                       programFlag
 }
 
@@ -150,7 +156,7 @@ func fmtCmd(e *env, args []string) int {
 		diags = append(diags, r.diags...)
 	}
 	status := e.writeDiags(files, diags)
-	if !f.write && !f.check && !f.diff {
+	if !f.write && !f.check && !f.diff && !f.list {
 		if status != 0 {
 			return status
 		}
@@ -170,7 +176,10 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs := newFlags(c)
 	var f fmtFlags
 	fs.BoolVar(&f.write, "w", false, "")
+	fs.BoolVar(&f.write, "write", false, "") // terraform fmt's spelling
 	fs.BoolVar(&f.check, "check", false, "")
+	fs.BoolVar(&f.list, "list", false, "")
+	fs.Bool("recursive", false, "") // directories are always searched recursively
 	fs.BoolVar(&f.diff, "diff", false, "")
 	fs.BoolVar(&f.terraform, "terraform", false, "")
 	fs.Var(&f.program, "program", "")
@@ -228,7 +237,7 @@ func planFmt(e *env, c *command, f *fmtFlags, paths []string) ([]convertJob, hcl
 			jobs = append(jobs, convertJob{path: p, name: p, from: syntaxOf(p)})
 		}
 	}
-	if (len(paths) > 1 || dir != "") && !f.write && !f.check && !f.diff {
+	if (len(paths) > 1 || dir != "") && !f.write && !f.check && !f.diff && !f.list {
 		what := fmt.Sprintf("%d inputs", len(paths))
 		if dir != "" {
 			what = dir + " is a directory"
@@ -297,7 +306,7 @@ func (r *fmtResult) changed() bool {
 }
 
 // fmtReport prints the names (-check) and diffs (-diff) of the files that
-// change, and returns the exit status: 1 with -check when one changes.
+// change, and returns the exit status: 3 with -check when one changes.
 func (e *env) fmtReport(c *command, f *fmtFlags, jobs []convertJob, results []fmtResult) int {
 	var report []byte
 	changed := false
@@ -307,7 +316,7 @@ func (e *env) fmtReport(c *command, f *fmtFlags, jobs []convertJob, results []fm
 		}
 		changed = true
 		name := jobs[i].name
-		if f.check {
+		if f.check || f.list {
 			report = append(report, name+"\n"...)
 		}
 		if f.diff {
@@ -318,7 +327,7 @@ func (e *env) fmtReport(c *command, f *fmtFlags, jobs []convertJob, results []fm
 		return code
 	}
 	if f.check && changed {
-		return 1
+		return 3 // as terraform fmt -check
 	}
 	return 0
 }

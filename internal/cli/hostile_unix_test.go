@@ -153,7 +153,7 @@ func TestTreeLinks(t *testing.T) {
 		}
 	}
 	code, stdout, _ = runWithin(t, 5*time.Second, dir, "fmt", "-check", "tree")
-	if code != 1 || stdout != "tree/link.tf.json\n" {
+	if code != 3 || stdout != "tree/link.tf.json\n" {
 		t.Errorf("fmt -check: status %d, stdout %q", code, stdout)
 	}
 }
