@@ -76,7 +76,7 @@ error, 3 with -check when a file is not formatted.
 // fmtFlags are the settings of one "hcljson fmt".
 type fmtFlags struct {
 	write, check, diff, terraform, list bool
-	program                       programFlag
+	program                             programFlag
 }
 
 // fmtResult is the outcome of formatting one file.
