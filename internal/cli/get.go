@@ -13,7 +13,7 @@ import (
 )
 
 // getUsageLine is the first line of getUsage, printed with usage errors.
-const getUsageLine = "Usage: hcljson get [--format text|json] [-v] FILE PATH"
+const getUsageLine = "Usage: hcljson get [--format text|json] [-r] [-v] FILE PATH"
 
 // getUsage is the help of "hcljson get".
 const getUsage = getUsageLine + `
@@ -48,6 +48,9 @@ Flags:
                    {"diagnostics": [...]}, each diagnostic with "severity",
                    "summary", "detail" and "subject" (a range); nothing goes
                    to standard error then, except for usage errors.
+  -r, --raw-output a string is printed as its text, not quoted (as jq -r
+                   does); other values as JSON. Control characters are
+                   escaped when standard output is a terminal
   -v               print the value's position, FILE:LINE:COLUMN, on
                    standard error after the value (text format)
   --max-size SIZE  read no input larger than SIZE: a number of bytes, or
@@ -62,6 +65,7 @@ error, including a PATH that cannot be read.
 // getFlags are the settings of one "hcljson get".
 type getFlags struct {
 	json    bool
+	raw     bool
 	verbose bool
 	file    string
 	path    jsonpath.Path
@@ -91,6 +95,9 @@ func get(e *env, args []string) int {
 		return getWrite(stdout, stderr, getJSON(res, diags))
 	}
 	out := indentJSON(res.Raw)
+	if f.raw && res.Kind == scanner.String {
+		out = []byte(doc.Text(res.Node))
+	}
 	if e.outTerminal {
 		out = appendEscaped(nil, out, true)
 	}
@@ -126,6 +133,8 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 	format := fs.String("format", "text", "")
 	var f getFlags
 	fs.BoolVar(&f.verbose, "v", false, "")
+	fs.BoolVar(&f.raw, "r", false, "")
+	fs.BoolVar(&f.raw, "raw-output", false, "")
 	e.sizeFlagOn(fs)
 	usageError := func(msg string, args ...any) (*getFlags, int) {
 		fmt.Fprintf(stderr, "hcljson get: %s\n%s\nRun \"hcljson get -h\" for details.\n", escapeText(fmt.Sprintf(msg, args...)), getUsageLine)
@@ -149,6 +158,9 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 	case "text":
 	case "json":
 		f.json = true
+		if f.raw {
+			return usageError("-r prints the value as text: it does not go with --format json")
+		}
 	default:
 		return usageError("unknown --format %q (want text or json)", *format)
 	}
