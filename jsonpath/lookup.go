@@ -2,6 +2,7 @@ package jsonpath
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
@@ -42,6 +43,8 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 			err = w.key(string(s))
 		case Index:
 			err = w.index(int(s))
+		case Splat:
+			err = w.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, not one (LookupAll takes each).", w.done.describe())
 		}
 		if err != nil {
 			return nil, append(w.diags, err)
@@ -163,6 +166,87 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 	if len(diags) == 0 { // no value and no error: cannot happen, but never index an empty tape
 		subject := w.rng(0, 0)
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing value", Detail: "The document holds no JSON value.", Subject: &subject})
+	}
+	return diags
+}
+
+// LookupAll is Lookup for a path that may hold [*] steps (Splat): it
+// returns every value the path leads to, in document order (for a path
+// without one, the one value). Each [*] takes the elements of an array or
+// the member values of an object, in order; a repeated key is taken once
+// (its first member), with a warning. A step that cannot be taken from
+// one of the values is an error, as in Lookup, naming that value's path.
+func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics) {
+	if lines == nil {
+		lines = scanner.NewLines(doc.Src)
+	}
+	var out []*Result
+	var diags hcl.Diagnostics
+	err := lookupAll(doc, lines, filename, path, &out, &diags)
+	if err {
+		return nil, diags
+	}
+	return out, diags
+}
+
+// lookupAll appends the values of path to out and its diagnostics to
+// diags; it reports whether there was an error.
+func lookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path, out *[]*Result, diags *hcl.Diagnostics) bool {
+	i := slices.IndexFunc(path, func(s Step) bool { _, ok := s.(Splat); return ok })
+	if i < 0 {
+		res, more := Lookup(doc, lines, filename, path)
+		*diags = appendNew(*diags, more)
+		if res == nil {
+			return true
+		}
+		*out = append(*out, res)
+		return false
+	}
+	res, more := Lookup(doc, lines, filename, path[:i])
+	*diags = appendNew(*diags, more)
+	if res == nil {
+		return true
+	}
+	prefix := path[:i:i]
+	rest := path[i+1:]
+	switch res.Kind {
+	case scanner.Array:
+		j := 0
+		for range doc.Elements(res.Node) {
+			if lookupAll(doc, lines, filename, slices.Concat(prefix, Path{Index(j)}, rest), out, diags) {
+				return true
+			}
+			j++
+		}
+	case scanner.Object:
+		seen := map[string]bool{}
+		for k := range doc.Members(res.Node) {
+			key := doc.Text(k)
+			if seen[key] {
+				continue // Lookup takes the first, and warns
+			}
+			seen[key] = true
+			if lookupAll(doc, lines, filename, slices.Concat(prefix, Path{Key(key)}, rest), out, diags) {
+				return true
+			}
+		}
+	default:
+		w := walker{doc: doc, lines: lines, filename: filename, node: res.Node, member: -1, done: prefix}
+		*diags = append(*diags, w.errorf("Not an array or object", "The value at %s is %s: [*] takes the elements of an array or the member values of an object.", prefix.describe(), w.kindPhrase()))
+		return true
+	}
+	return false
+}
+
+// appendNew appends the diagnostics of more that diags does not hold yet
+// (the same warning for a key on the path of several values).
+func appendNew(diags, more hcl.Diagnostics) hcl.Diagnostics {
+	for _, d := range more {
+		if !slices.ContainsFunc(diags, func(e *hcl.Diagnostic) bool {
+			return e.Summary == d.Summary && e.Detail == d.Detail && e.Subject != nil && d.Subject != nil && *e.Subject == *d.Subject
+		}) {
+			diags = append(diags, d)
+		}
 	}
 	return diags
 }

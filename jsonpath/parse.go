@@ -137,14 +137,17 @@ func (p *parser) bracket() (Step, error) {
 		s, err = p.index()
 	case c == '"':
 		s, err = p.quoted()
+	case c == '*':
+		p.off++
+		s = Splat{}
 	case c == '\'':
 		err = p.errorf(p.off, `single quotes do not delimit a key: write ["..."] with double quotes, as in JSON`)
 	case c == '-':
 		err = p.errorf(p.off, "negative indexes are not supported: count from 0 at the start of the array")
 	case c == ']':
-		err = p.errorf(p.off, `empty brackets: expected an index such as [0] or a quoted key such as ["name"]`)
+		err = p.errorf(p.off, `empty brackets: expected an index such as [0], a quoted key such as ["name"] or [*]`)
 	default:
-		err = p.unexpected(`after "["`, `expected an index such as [0] or a quoted key such as ["name"]`)
+		err = p.unexpected(`after "["`, `expected an index such as [0], a quoted key such as ["name"] or [*]`)
 	}
 	if err != nil {
 		return nil, err

@@ -8,8 +8,8 @@ import (
 	"github.com/hcljson/hcljson/internal/jsonw"
 )
 
-// Step is one step of a Path: a Key or an Index. The set of steps is
-// closed: no other type implements Step.
+// Step is one step of a Path: a Key, an Index or a Splat. The set of
+// steps is closed: no other type implements Step.
 type Step interface {
 	// appendTo appends the step's canonical text to dst; first reports
 	// whether it is the first step of its path.
@@ -22,6 +22,16 @@ type Key string
 // Index is a step that takes the element of an array at this 0-based
 // position. Parse never returns a negative Index.
 type Index int
+
+// Splat is a step that takes every element of an array, or the value of
+// every member of an object, in order: "[*]". Lookup takes one value and
+// refuses it; LookupAll takes each.
+type Splat struct{}
+
+func (Splat) appendTo(dst []byte, _ bool) []byte { return append(dst, "[*]"...) }
+
+// String returns "[*]".
+func (Splat) String() string { return "[*]" }
 
 // Path is a sequence of steps from the root of a JSON document. The empty
 // Path is the root itself.

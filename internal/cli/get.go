@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -31,7 +32,13 @@ string:
 
 A key of letters, digits, "_" and "-" is written bare after a "."; any other
 key is a JSON string in brackets (escapes as in JSON); an index is a number
-in brackets, counted from 0. "." is the whole document.
+in brackets, counted from 0. "." is the whole document. [*] takes every
+element of an array, or every member value of an object, in order:
+
+  resource.aws_instance[*].ami
+
+and the values are printed as one JSON array (with -r, one a line; with
+--format json, "values" and "ranges" are arrays).
 
 Standard output holds the value alone, as JSON, so that it can be piped into
 jq: strings quoted, numbers exactly as written, objects and arrays indented
@@ -86,8 +93,11 @@ func get(e *env, args []string) int {
 		return f.fail(e, map[string]*hcl.File{filename: file}, diags)
 	}
 	doc := scanner.Parse(src, scanner.Options{})
-	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
 	files := map[string]*hcl.File{filename: {Bytes: src}}
+	if slices.ContainsFunc(f.path, func(s jsonpath.Step) bool { _, ok := s.(jsonpath.Splat); return ok }) {
+		return f.getAll(e, doc, filename, files)
+	}
+	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
 	if diags.HasErrors() {
 		return f.fail(e, files, diags)
 	}
@@ -108,6 +118,74 @@ func get(e *env, args []string) int {
 	if f.verbose {
 		p := res.Range.Start
 		fmt.Fprintf(stderr, "%s:%d:%d\n", escapeName(filename), p.Line, p.Column)
+	}
+	return 0
+}
+
+// getAll prints the values of a path with [*]: as one JSON array, or with
+// -r one value a line (strings as text), or with --format json an object
+// whose "values" and "ranges" are arrays.
+func (f *getFlags) getAll(e *env, doc *scanner.Document, filename string, files map[string]*hcl.File) int {
+	results, diags := jsonpath.LookupAll(doc, nil, filename, f.path)
+	if diags.HasErrors() {
+		return f.fail(e, files, diags)
+	}
+	var out []byte
+	switch {
+	case f.json:
+		b := []byte(`{"values":[`)
+		for i, r := range results {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, r.Raw...)
+		}
+		b = append(b, `],"ranges":[`...)
+		for i, r := range results {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendRangeJSON(b, r.Range)
+		}
+		b = append(b, `],"warnings":`...)
+		b = appendDiagsJSON(b, diags)
+		b = append(b, '}')
+		return getWrite(e.stdout, e.stderr, indentJSON(b))
+	case f.raw:
+		for i, r := range results {
+			if i > 0 {
+				out = append(out, '\n')
+			}
+			if r.Kind == scanner.String {
+				out = append(out, doc.Text(r.Node)...)
+			} else {
+				out = append(out, indentJSON(r.Raw)...)
+			}
+		}
+	default:
+		b := []byte{'['}
+		for i, r := range results {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, r.Raw...)
+		}
+		out = indentJSON(append(b, ']'))
+	}
+	if e.outTerminal {
+		out = appendEscaped(nil, out, true)
+	}
+	if len(out) > 0 || !f.raw {
+		if code := getWrite(e.stdout, e.stderr, out); code != 0 {
+			return code
+		}
+	}
+	e.writeDiags(files, diags)
+	if f.verbose {
+		for _, r := range results {
+			p := r.Range.Start
+			fmt.Fprintf(e.stderr, "%s:%d:%d\n", escapeName(filename), p.Line, p.Column)
+		}
 	}
 	return 0
 }
