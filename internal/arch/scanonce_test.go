@@ -20,7 +20,7 @@ func TestScannedOnce(t *testing.T) {
 	allowed := map[string]int{
 		"internal/cli/get.go": 1, // get's input document
 		"jsonpath/parse.go":   1, // a JSON string inside a path expression
-		"jsonpath/lookup.go":  1, // the line table of a Document given without one
+		"jsonpath/lookup.go":  2, // the line table of a Document given without one (Lookup, LookupAll)
 	}
 	fset := token.NewFileSet()
 	files, calls := 0, map[string]int{}
