@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/internal/nativefmt"
 )
 
@@ -56,6 +57,9 @@ Flags:
   -list        print the name of each file that is not formatted (with -w:
                each file rewritten)
   -diff        print a unified diff of each file's changes
+  --keep-form  change only the white space: two spaces of indentation, a
+               final newline, the author's form kept (object or array
+               form, as cdktf writes it, "//" members and all)
   -recursive   accepted for terraform fmt's habit: directories are always
                searched recursively
   --terraform  read files of no Terraform ending, and standard input, as
@@ -75,8 +79,8 @@ error, 3 with -check when a file is not formatted.
 
 // fmtFlags are the settings of one "hcljson fmt".
 type fmtFlags struct {
-	write, check, diff, terraform, list bool
-	program                             programFlag
+	write, check, diff, terraform, list, keepForm bool
+	program                                       programFlag
 }
 
 // fmtResult is the outcome of formatting one file.
@@ -107,7 +111,7 @@ func fmtCmd(e *env, args []string) int {
 	}
 	results := make([]fmtResult, len(jobs))
 	e.forEach("formatted", len(jobs), func(i int) {
-		results[i] = formatFile(e, &jobs[i], langs)
+		results[i] = formatFile(e, &jobs[i], langs, f.keepForm)
 	})
 	// Only the files that change are rewritten, so only their targets
 	// must be regular files (a formatted file behind a symbolic link is
@@ -179,6 +183,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs.BoolVar(&f.write, "write", false, "") // terraform fmt's spelling
 	fs.BoolVar(&f.check, "check", false, "")
 	fs.BoolVar(&f.list, "list", false, "")
+	fs.BoolVar(&f.keepForm, "keep-form", false, "")
 	fs.Bool("recursive", false, "") // directories are always searched recursively
 	fs.BoolVar(&f.diff, "diff", false, "")
 	fs.BoolVar(&f.terraform, "terraform", false, "")
@@ -257,7 +262,7 @@ func noFormat(dir string) *hcl.Diagnostic {
 }
 
 // formatFile reads and formats one file.
-func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
+func formatFile(e *env, j *convertJob, langs *languages, keepForm bool) fmtResult {
 	var r fmtResult
 	var err error
 	if j.path == "-" {
@@ -275,7 +280,9 @@ func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 	}
 	root, _ := langs.root(j.name)
 	file, diags := hcljson.Parse(r.src, j.name)
-	if !diags.HasErrors() {
+	if !diags.HasErrors() && keepForm {
+		r.out, r.diags = keepFormLayout(r.src), diags
+	} else if !diags.HasErrors() {
 		r.out, r.diags = gen.FormatFile(file, root, gen.Options{})
 		r.diags = append(diags, r.diags...)
 	} else {
@@ -285,6 +292,21 @@ func formatFile(e *env, j *convertJob, langs *languages) fmtResult {
 		r.file = file // for the snippets; keep the tape only then
 	}
 	return r
+}
+
+// keepFormLayout lays out src, a JSON document that parsed without
+// errors, with two spaces of indentation and a final newline, changing
+// only the white space between tokens: the author's object or array form,
+// members in order with duplicates, strings and numbers as written, and a
+// leading byte order mark stay.
+func keepFormLayout(src []byte) []byte {
+	w := jsonw.Writer{Indent: 2}
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		w.Buf = append(w.Buf, "\ufeff"...)
+		src = src[len("\ufeff"):]
+	}
+	w.Reindent(src)
+	return append(w.Buf, '\n')
 }
 
 // formatNative lays out a file of native syntax as terraform fmt and tofu
