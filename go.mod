@@ -10,6 +10,7 @@ require (
 	github.com/mitchellh/go-wordwrap v1.0.1
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/zclconf/go-cty v1.19.0
+	golang.org/x/term v0.37.0
 	golang.org/x/tools v0.38.0
 )
 

@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // usage is the help of the command as a whole.
@@ -127,15 +129,11 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 	}
 }
 
-// isTerminal reports whether w is a character device, such as a
-// terminal.
+// isTerminal reports whether w is a terminal (golang.org/x/term: not
+// merely a character device, which /dev/null is too).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // run runs the command named by args[0].
