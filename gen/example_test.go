@@ -149,3 +149,79 @@ func ExampleEncoder() {
 	// Output:
 	// {"terraform":[{"required_version":">= 1.5"}]}
 }
+
+// A module's variable, a resource using it, an output, and a dynamic
+// block that makes one ingress block per port.
+func ExampleBody_AppendBlock_dynamic() {
+	f := gen.NewFile()
+	root := f.Body()
+	ports := root.AppendBlock("variable", "ports")
+	ports.Body().AppendAttribute("type", gen.Template("list(number)"), gen.Literal)
+	ports.Body().AppendAttribute("default", gen.Array(gen.NumberInt(80), gen.NumberInt(443)), gen.Literal)
+
+	sg := root.AppendBlock("resource", "aws_security_group", "web")
+	sg.Body().AppendAttribute("name", gen.String("web"), gen.Expr)
+	dyn := sg.Body().AppendBlock("dynamic", "ingress")
+	dyn.Body().AppendAttribute("for_each", gen.Template("${var.ports}"), gen.Expr)
+	content := dyn.Body().AppendBlock("content").Body()
+	content.AppendAttribute("from_port", gen.Template("${ingress.value}"), gen.Expr)
+	content.AppendAttribute("to_port", gen.Template("${ingress.value}"), gen.Expr)
+
+	out := root.AppendBlock("output", "sg_id")
+	out.Body().AppendAttribute("value", gen.Template("${aws_security_group.web.id}"), gen.Expr)
+
+	os.Stdout.Write(gen.AppendFile(nil, f, gen.Options{}))
+	// Output:
+	// {
+	//   "variable": [
+	//     {
+	//       "ports": [
+	//         {
+	//           "type": "list(number)",
+	//           "default": [
+	//             80,
+	//             443
+	//           ]
+	//         }
+	//       ]
+	//     }
+	//   ],
+	//   "resource": [
+	//     {
+	//       "aws_security_group": [
+	//         {
+	//           "web": [
+	//             {
+	//               "name": "web",
+	//               "dynamic": [
+	//                 {
+	//                   "ingress": [
+	//                     {
+	//                       "for_each": "${var.ports}",
+	//                       "content": [
+	//                         {
+	//                           "from_port": "${ingress.value}",
+	//                           "to_port": "${ingress.value}"
+	//                         }
+	//                       ]
+	//                     }
+	//                   ]
+	//                 }
+	//               ]
+	//             }
+	//           ]
+	//         }
+	//       ]
+	//     }
+	//   ],
+	//   "output": [
+	//     {
+	//       "sg_id": [
+	//         {
+	//           "value": "${aws_security_group.web.id}"
+	//         }
+	//       ]
+	//     }
+	//   ]
+	// }
+}
