@@ -190,3 +190,32 @@ func TestSkippedReadBacks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParallel: converted in parallel (one block per unit, and units of
+// a few blocks), any input gives the output and the diagnostics of the
+// conversion one block after the other.
+func FuzzParallel(f *testing.F) {
+	for _, s := range []string{
+		`{"variable": [{"a": {}}, {"b": {"default": 1}}], "locals": {"x": "${1}"}, "output": {"o": {"value": "${var.a}"}}}`,
+		`{"resource": {"aws_instance": {"a": {"tags": {"Name": "a"}}, "b": {"count": 2}}}, "variable": {"v": {"tpye": 1}}}`,
+		`{"varible": {}, "output": {"o": {"value": "${"}}}`,
+		`{"terraform": {"required_providers": {"aws": {"source": "hashicorp/aws"}}}, "provider": {"aws": [{"region": "a"}, {"alias": "b"}]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		defer func(n int, size uint32) { parallelMin, unitSize = n, size }(parallelMin, unitSize)
+		parallelMin = 1 << 62
+		want, wd := Convert(src, "f.tf.json", Options{ObjectsAsAttributes: true})
+		for _, size := range []uint32{1, 64} {
+			parallelMin, unitSize = 0, size
+			got, gd := Convert(src, "f.tf.json", Options{ObjectsAsAttributes: true})
+			if string(got) != string(want) {
+				t.Fatalf("units of %d bytes: output\n%s\nwant\n%s", size, got, want)
+			}
+			if a, b := hcltest.RenderDiags(gd), hcltest.RenderDiags(wd); a != b {
+				t.Fatalf("units of %d bytes: diagnostics\n%s\nwant\n%s", size, a, b)
+			}
+		}
+	})
+}
