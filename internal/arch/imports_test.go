@@ -20,6 +20,7 @@ var allowed = map[string][]string{
 	"schema":             {},
 	"hcljson":            {"scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner"}, // hcljson: the wording of syntax errors
+	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema"},
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
