@@ -256,6 +256,13 @@ func lastKey(path jsonpath.Path) (string, bool) {
 	return string(k), ok
 }
 
+// CheckValue checks that value is one JSON value, as Set does, and returns
+// the errors found in it (their ranges are in the value, named "<value>").
+func CheckValue(value []byte) hcl.Diagnostics {
+	_, diags := checkValue(value)
+	return diags
+}
+
 // checkValue checks that value is one JSON value and returns its text
 // without the white space around it.
 func checkValue(value []byte) ([]byte, hcl.Diagnostics) {

@@ -28,7 +28,7 @@ var allowed = map[string][]string{
 	"inspect":            {"hcljson", "internal/jsonw", "module", "schema"},
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
 	"cmd/hcljson":        {"internal/cli"},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},
