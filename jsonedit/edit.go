@@ -140,6 +140,9 @@ func (d *Document) insert(p int, k string, text []byte) {
 		colon := d.colon()
 		if bytes.IndexByte(inside, '\n') >= 0 {
 			ind := d.indent(int(pn.Start))
+			if bytes.Contains(inside, []byte("\r\n")) {
+				b = append(b, '\r')
+			}
 			b = append(b, '\n')
 			b = append(b, ind...)
 			b = append(b, d.unit()...)

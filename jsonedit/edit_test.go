@@ -109,6 +109,10 @@ func TestEdits(t *testing.T) {
 		{"insert into empty", `{"a": {}}`, []edit{{false, "a.b", `1`}}, `{"a": {"b": 1}}`},
 		{"insert into empty multi-line", "{\n  \"a\": {\n  }\n}", []edit{{false, "a.b", `1`}},
 			"{\n  \"a\": {\n    \"b\": 1\n  }\n}"},
+		{"insert into empty multi-line CRLF", "{\r\n  \"a\": {\r\n  }\r\n}", []edit{{false, "a.b", `1`}},
+			"{\r\n  \"a\": {\r\n    \"b\": 1\r\n  }\r\n}"},
+		{"insert tabs", "{\n\t\"a\": {\n\t\t\"x\": 1\n\t}\n}", []edit{{false, "a.y", `2`}},
+			"{\n\t\"a\": {\n\t\t\"x\": 1,\n\t\t\"y\": 2\n\t}\n}"},
 		{"insert quoted key", "{\n  \"a\": 1\n}", []edit{{false, `["//"]`, `"note"`}},
 			"{\n  \"a\": 1,\n  \"//\": \"note\"\n}"},
 		{"insert multi-line value", "{\n  \"m\": {\n    \"a\": 1\n  }\n}", []edit{{false, "m.b", "{\n  \"c\": 2\n}"}},
@@ -370,4 +374,81 @@ func literal(doc *scanner.Document, i int) string {
 		return ""
 	}
 	return doc.Literal(i)
+}
+
+// TestInsertProperty: over every object of every JSON fixture, Set of a
+// key it lacks leaves valid JSON whose tape is the original's with the
+// new member after the object's last, the text being the input with one
+// contiguous insertion at the end of the last member (or inside the
+// brackets of an empty object).
+func TestInsertProperty(t *testing.T) {
+	const key = "zz_added"
+	tried := 0
+	for name, src := range fixtures(t) {
+		doc := scanner.Parse(src, scanner.Options{})
+		for _, v := range allValues(doc) {
+			if doc.Nodes[v.node].Kind != scanner.Object {
+				continue
+			}
+			if _, diags := jsonpath.Lookup(doc, nil, name, append(v.path[:len(v.path):len(v.path)], jsonpath.Key(key))); !diags.HasErrors() {
+				continue
+			}
+			tried++
+			d, _ := Open(name, src)
+			path := append(v.path[:len(v.path):len(v.path)], jsonpath.Key(key))
+			if diags := d.Set(path, []byte(`"new"`)); diags.HasErrors() {
+				t.Fatalf("%s %s: %s", name, path, diags.Error())
+			}
+			out := d.Bytes()
+			what := name + " " + path.String()
+			got := scanner.Parse(out, scanner.Options{})
+			if len(got.Errors) > 0 {
+				t.Errorf("%s: invalid JSON after insert: %v\n%s", what, got.Errors[0], out)
+				continue
+			}
+			// The tape: the original's with a key and a string before the
+			// object's end.
+			end := doc.Next(v.node)
+			var want []string
+			for j := range doc.Nodes {
+				if j == end {
+					want = append(want, "string "+string(String(key)), `string "new"`)
+				}
+				want = append(want, doc.Nodes[j].Kind.String()+" "+literal(doc, j))
+			}
+			if end == len(doc.Nodes) {
+				want = append(want, "string "+string(String(key)), `string "new"`)
+			}
+			var have []string
+			for j := range got.Nodes {
+				have = append(have, got.Nodes[j].Kind.String()+" "+literal(got, j))
+			}
+			if strings.Join(have, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s: the tape after insert is not the original with the member\n%s", what, out)
+				continue
+			}
+			// One contiguous insertion, at the end of the last member or
+			// just inside an empty object.
+			at := int(doc.Nodes[v.node].Start) + 1
+			if last := lastValue(doc, v.node); last >= 0 {
+				at = int(doc.Nodes[last].End)
+			}
+			added := len(out) - len(src)
+			if !bytes.Equal(out[:at], src[:at]) || !bytes.Equal(out[at+added:], src[at:]) {
+				t.Errorf("%s: insert changed bytes outside one insertion at %d\n%s", what, at, out)
+			}
+		}
+	}
+	if tried < 100 {
+		t.Errorf("only %d objects tried", tried)
+	}
+}
+
+// lastValue returns the value of object p's last member, or -1.
+func lastValue(doc *scanner.Document, p int) int {
+	last := -1
+	for _, v := range doc.Members(p) {
+		last = v
+	}
+	return last
 }
