@@ -25,7 +25,8 @@
 //     between key and value).
 //   - Delete removes an object member or an array element with the
 //     separator it owned (the comma and white space before it, or after it
-//     when it is first).
+//     when it is first); removing the only one leaves the brackets empty
+//     ({} or []).
 //
 // A new value is checked as JSON by the scanner and written as given,
 // without its surrounding white space, so that setting a value to its own

@@ -37,7 +37,9 @@ how far it goes.
 
 VALUE is JSON text: a string is written with its quotes ('"5.1.0"'), a
 number, true, false, null, an object or an array as they are. With
---string, VALUE is the text of a string, quoted and escaped here.
+--string, VALUE is the text of a string, quoted and escaped here. A VALUE
+that starts with "-" (a negative number) follows "--", which ends the
+flags: hcljson set main.tf.json variable.offset.default -- -1
 
 The file is rewritten atomically (a temporary file beside it, then a
 rename) and keeps its permissions; it is not written when nothing changes,
