@@ -350,7 +350,32 @@ func checkDeleted(t *testing.T, what string, src []byte, doc *scanner.Document, 
 	removed := len(src) - len(out)
 	if !bytes.Equal(out[p:], src[p+removed:]) {
 		t.Errorf("%s: Delete changed bytes outside one range", what)
+		return
 	}
+	// That range is the item (key to value) and a comma, or the item
+	// alone when it was the only one, with white space. (The same output
+	// can come from windows shifted over repeated bytes: one must fit.)
+	item := stripSpace(src[doc.Nodes[from].Start:doc.Nodes[i].End])
+	for q := p; q >= 0; q-- {
+		if q < p && src[q] != src[q+removed] {
+			break
+		}
+		r := stripSpace(src[q : q+removed])
+		if r == item || r == ","+item || r == item+"," {
+			return
+		}
+	}
+	t.Errorf("%s: Delete removed %q, more than the item and its separator", what, src[p:p+removed])
+}
+
+// stripSpace returns b without JSON white space.
+func stripSpace(b []byte) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, string(b))
 }
 
 // isKey reports whether String node k is an object key.
