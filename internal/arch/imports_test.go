@@ -20,6 +20,7 @@ var allowed = map[string][]string{
 	"schema":             {},
 	"hcljson":            {"scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner"}, // hcljson: the wording of syntax errors
+	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema"},
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
@@ -27,7 +28,7 @@ var allowed = map[string][]string{
 	"inspect":            {"hcljson", "internal/jsonw", "module", "schema"},
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
 	"cmd/hcljson":        {"internal/cli"},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},

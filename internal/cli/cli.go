@@ -1,5 +1,5 @@
 // Package cli implements the hcljson command: convert, check, fmt, inspect, get,
-// version and help. Main holds no global state, so tests run it
+// set, rm, version and help. Main holds no global state, so tests run it
 // in-process.
 //
 // Exit status: 0 when all is well, 1 when a file has errors (or cannot be
@@ -27,6 +27,8 @@ Commands:
   fmt       rewrite .tf.json files in the canonical general array form
   inspect   print a module's configuration as terraform show -json does
   get       print the value at a path in a JSON document, such as a plan
+  set       change or add one value in a JSON file, keeping the rest as it was
+  rm        remove one value from a JSON file, keeping the rest as it was
   version   print the version of hcljson
   help      show the help of a command
 
@@ -84,6 +86,8 @@ func commands() []*command {
 		{name: "fmt", help: fmtUsage, run: fmtCmd},
 		{name: "inspect", help: inspectUsage, run: inspectCmd},
 		{name: "get", help: getUsage, run: get},
+		{name: "set", help: setUsage, run: setCmd},
+		{name: "rm", help: rmUsage, run: rmCmd},
 		{name: "version", help: versionUsage, run: version},
 		{name: "help", help: helpUsage, run: help},
 	}

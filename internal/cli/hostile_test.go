@@ -83,6 +83,7 @@ func TestHugeFileRefused(t *testing.T) {
 		{"convert", "big.tf.json"},
 		{"fmt", "big.tf.json"},
 		{"get", "big.tf.json", "."},
+		{"set", "big.tf.json", "a", "1"},
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -153,6 +154,8 @@ func TestForeignEncoding(t *testing.T) {
 		{"convert", "w.tf.json"},
 		{"fmt", "w.tf.json"},
 		{"get", "w.tf.json", "a"},
+		{"set", "w.tf.json", "a", "2"},
+		{"rm", "w.tf.json", "a"},
 		{"inspect", "."},
 	} {
 		code, stdout, stderr := runIn(t, dir, "", args...)

@@ -1,0 +1,54 @@
+package jsonedit
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/hcljson/hcljson/jsonpath"
+	"github.com/hcljson/hcljson/scanner"
+)
+
+// FuzzEdit: whatever the document, path and value, an edit that succeeds
+// leaves valid JSON; a Set of an existing value changes exactly its bytes;
+// an edit that fails leaves the document as it was.
+func FuzzEdit(f *testing.F) {
+	f.Add([]byte("{\n  \"a\": {\"b\": [1, 2]}\n}"), "a.b[1]", []byte(`"x"`), false)
+	f.Add([]byte(`{"a": {}}`), "a.c", []byte("{\n\"d\": 1\n}"), false)
+	f.Add([]byte(`[1, [2, 3], {"k": null}]`), "[1][0]", []byte(``), true)
+	f.Add([]byte("{\r\n\t\"//\": \"c\",\r\n\t\"m\": {\r\n\t}\r\n}"), `m["x y"]`, []byte(`-0.0e+1`), false)
+	f.Fuzz(func(t *testing.T, src []byte, pathText string, value []byte, del bool) {
+		path, err := jsonpath.Parse(pathText)
+		if err != nil {
+			return
+		}
+		d, diags := Open("f.json", src)
+		if diags.HasErrors() {
+			return
+		}
+		doc := scanner.Parse(src, scanner.Options{})
+		res, ldiags := jsonpath.Lookup(doc, nil, "f.json", path)
+		if del {
+			diags = d.Delete(path)
+		} else {
+			diags = d.Set(path, value)
+		}
+		out := d.Bytes()
+		if diags.HasErrors() {
+			if !bytes.Equal(out, src) {
+				t.Fatalf("a failed edit changed the document")
+			}
+			return
+		}
+		if got := scanner.Parse(out, scanner.Options{}); len(got.Errors) > 0 {
+			t.Fatalf("invalid JSON after the edit: %v\n%s", got.Errors[0], out)
+		}
+		if !del && !ldiags.HasErrors() {
+			n := doc.Nodes[res.Node]
+			v := scanner.Parse(value, scanner.Options{}).Nodes[0]
+			want := splice(src, int(n.Start), int(n.End), value[v.Start:v.End])
+			if !bytes.Equal(out, want) {
+				t.Fatalf("Set changed more than the value's bytes:\n%s", out)
+			}
+		}
+	})
+}
