@@ -44,7 +44,7 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 		case Index:
 			err = w.index(int(s))
 		case Splat:
-			err = w.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, not one (LookupAll takes each).", w.done.describe())
+			err = w.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, where one is needed.", w.done.describe())
 		}
 		if err != nil {
 			return nil, append(w.diags, err)
