@@ -66,12 +66,14 @@ func (e *env) startProgress(verb string, n int) *progress {
 // until stop.
 func (p *progress) loop() {
 	defer close(p.ended)
-	wait := time.NewTimer(p.e.progressAfter)
-	defer wait.Stop()
-	select {
-	case <-p.quit:
-		return
-	case <-wait.C:
+	if p.e.progressAfter > 0 { // 0: from the start (a select could pick quit)
+		wait := time.NewTimer(p.e.progressAfter)
+		defer wait.Stop()
+		select {
+		case <-p.quit:
+			return
+		case <-wait.C:
+		}
 	}
 	tick := time.NewTicker(p.e.progressEvery)
 	defer tick.Stop()
