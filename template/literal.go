@@ -1,6 +1,7 @@
 package template
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -87,4 +88,41 @@ func needsEscape(s string) bool {
 		}
 	}
 	return false
+}
+
+// AppendQuoted appends template source s between quotes with the escapes
+// of a native quoted string (see AppendNativeEscapes): its "${" and "%{"
+// are kept.
+func AppendQuoted(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = AppendNativeEscapes(dst, s)
+	return append(dst, '"')
+}
+
+// AppendNativeEscapes appends s with the escapes of a native quoted
+// string: backslash, quote and control characters (and U+2028, U+2029
+// and U+FEFF as \uXXXX). Template sequences in s are kept: escape
+// literal text with Escape first.
+func AppendNativeEscapes(dst []byte, s string) []byte {
+	for _, r := range s {
+		switch r {
+		case '\\':
+			dst = append(dst, `\\`...)
+		case '"':
+			dst = append(dst, `\"`...)
+		case '\n':
+			dst = append(dst, `\n`...)
+		case '\r':
+			dst = append(dst, `\r`...)
+		case '\t':
+			dst = append(dst, `\t`...)
+		default:
+			if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0xfeff {
+				dst = fmt.Appendf(dst, `\u%04X`, r)
+				continue
+			}
+			dst = utf8.AppendRune(dst, r)
+		}
+	}
+	return dst
 }

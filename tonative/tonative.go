@@ -746,7 +746,7 @@ func (c *jsonConv) label(l string) bool {
 		c.out = append(append(append(c.out, '"'), l...), '"')
 		return true
 	}
-	c.out = appendQuoted(c.out, template.Escape(l))
+	c.out = template.AppendQuoted(c.out, template.Escape(l))
 	file, diags := hclsyntax.ParseConfig(append(append([]byte("b "), c.out[start:]...), " {}"...), "", hcl.InitialPos)
 	if diags.HasErrors() {
 		return false

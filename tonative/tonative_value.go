@@ -225,7 +225,7 @@ func objectKey(s string, literal bool) string {
 	if literal {
 		s = template.Escape(s)
 	}
-	return string(appendQuoted(nil, s))
+	return string(template.AppendQuoted(nil, s))
 }
 
 // template writes string node v, read as an HCL template: a template that
@@ -341,7 +341,7 @@ func literalString(s string, top bool) string {
 			return h
 		}
 	}
-	return string(appendQuoted(nil, s))
+	return string(template.AppendQuoted(nil, s))
 }
 
 // heredoc writes template source s as a heredoc, if s is made of whole
@@ -399,12 +399,12 @@ func quotedTemplate(s string) string {
 		if depth > 0 {
 			out = append(out, s[at:end]...)
 		} else {
-			out = appendStringEscapes(out, s[at:start])
+			out = template.AppendNativeEscapes(out, s[at:start])
 			switch t.Type {
 			case hclsyntax.TokenTemplateInterp, hclsyntax.TokenTemplateControl:
 				out = append(out, s[start:end]...)
 			default:
-				out = appendStringEscapes(out, s[start:end])
+				out = template.AppendNativeEscapes(out, s[start:end])
 			}
 		}
 		switch t.Type {
@@ -415,42 +415,8 @@ func quotedTemplate(s string) string {
 		}
 		at = end
 	}
-	out = appendStringEscapes(out, s[at:])
+	out = template.AppendNativeEscapes(out, s[at:])
 	return string(append(out, '"'))
-}
-
-// appendQuoted appends s between quotes with native string escapes (s is
-// template source: its "${" and "%{" are kept).
-func appendQuoted(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	dst = appendStringEscapes(dst, s)
-	return append(dst, '"')
-}
-
-// appendStringEscapes appends s with the escapes of a native quoted
-// string: backslash, quote and control characters.
-func appendStringEscapes(dst []byte, s string) []byte {
-	for _, r := range s {
-		switch r {
-		case '\\':
-			dst = append(dst, `\\`...)
-		case '"':
-			dst = append(dst, `\"`...)
-		case '\n':
-			dst = append(dst, `\n`...)
-		case '\r':
-			dst = append(dst, `\r`...)
-		case '\t':
-			dst = append(dst, `\t`...)
-		default:
-			if r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029 || r == 0xfeff {
-				dst = fmt.Appendf(dst, `\u%04X`, r)
-				continue
-			}
-			dst = utf8.AppendRune(dst, r)
-		}
-	}
-	return dst
 }
 
 // list writes a tuple: on one line when short and flat, else one element
