@@ -15,6 +15,21 @@
 // (§body-comments), blocks and labels (§blocks), values, strings and object
 // keys as expressions (§json-values, §json-strings, §json-objects).
 //
+// # Building as a language reads it
+//
+// A file made by [NewFileFor] knows its schema (schema.Terraform.Root, or
+// a Language with provider schemas): [Body.Set] writes each argument in the
+// mode the schema reads it, so the caller does not choose between Expr
+// and Literal, and it refuses what would mean something else there: a
+// reference, call or template in a literal argument (a variable's
+// default, a module source), a string where a type, reference or keyword
+// is read, a keyword the argument does not take, a name the body does not
+// take (with the nearest one). [Ref], [Type], [Keyword], [Call] and
+// [JSONEncode] make those values, checked as they are made: Ref("var.x")
+// is "${var.x}" in an expression and the bare var.x in depends_on;
+// Call("format", String("a-%s"), ref) is "${format(\"a-%s\", var.x)}",
+// its String arguments quoted so that they stay text.
+//
 // # The general array form
 //
 // Every body is one JSON object. Attributes and comments are written in

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -224,4 +225,32 @@ func ExampleBody_AppendBlock_dynamic() {
 	//     }
 	//   ]
 	// }
+}
+
+// The schema-aware builder: each argument is written as Terraform reads
+// it, and a value that would mean something else is refused.
+func ExampleNewFileFor() {
+	f := gen.NewFileFor(schema.Terraform.Root)
+	v := f.Body().AppendBlock("variable", "env").Body()
+	typ, _ := gen.Type("string")
+	fmt.Println(v.Set("type", typ))
+	fmt.Println(v.Set("default", gen.String("dev-${x}"))) // literal: written as is
+	env, _ := gen.Ref("var.env")
+	fmt.Println(v.Set("description", env)) // literal: a reference would be text
+
+	r := f.Body().AppendBlock("resource", "aws_s3_bucket", "logs").Body()
+	name, _ := gen.Call("format", gen.String("logs-%s"), env)
+	fmt.Println(r.Set("bucket", name))
+	role, _ := gen.Ref("aws_iam_role.logs")
+	fmt.Println(r.Set("depends_on", gen.Array(role))) // a reference: bare
+
+	os.Stdout.Write(gen.AppendFile(nil, f, gen.Options{Compact: true}))
+	fmt.Println()
+	// Output:
+	// <nil>
+	// <nil>
+	// variable.env: description is read literally: a reference would be its text, not evaluated
+	// <nil>
+	// <nil>
+	// {"variable":[{"env":[{"type":"string","default":"dev-${x}"}]}],"resource":[{"aws_s3_bucket":[{"logs":[{"bucket":"${format(\"logs-%s\", var.env)}","depends_on":["aws_iam_role.logs"]}]}]}]}
 }

@@ -1,5 +1,7 @@
 package gen
 
+import "github.com/hcljson/hcljson/schema"
+
 // File is a JSON-syntax HCL file being built: a root body.
 type File struct {
 	body Body
@@ -27,6 +29,9 @@ type Body struct {
 	items  []item
 	groups []*group // groups of blocks of one type, in order
 	path   string   // where the body is, for error messages ("resource.aws_instance.web")
+	// schema, in a file made by NewFileFor, is how the body is read
+	// (Set); nil otherwise.
+	schema *schema.Body
 }
 
 type itemKind uint8
@@ -87,6 +92,9 @@ func (b *Body) AppendComment(text string) {
 func (b *Body) AppendBlock(typ string, labels ...string) *Block {
 	blk := &Block{typ: typ, labels: labels}
 	blk.body.path = b.childPath(typ, labels)
+	if b.schema != nil {
+		blk.body.schema = b.schema.NestedBody(typ, labels...)
+	}
 	if g := b.groupFor(blk); g != nil {
 		g.blocks = append(g.blocks, blk)
 		return blk

@@ -43,6 +43,10 @@ type Value struct {
 	text  string
 	elems []Value
 	props []Prop
+	// syn and raw, for a Value made by Ref, Type, Keyword or Call: what
+	// it is, and its native text (see Body.Set).
+	syn syntax
+	raw string
 }
 
 // Prop is one property of an object Value. Its Key is a String (escaped in

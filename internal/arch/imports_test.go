@@ -21,7 +21,7 @@ var allowed = map[string][]string{
 	"hcljson":            {"scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner"}, // hcljson: the wording of syntax errors
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
-	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema"},
+	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
 	"module":             {"hcljson", "schema"},
