@@ -80,10 +80,9 @@ func Keyword(word string) (Value, error) {
 // those; a Template is refused (write its parts as Values). name may be
 // a provider function, provider::aws::arn_parse.
 func Call(name string, args ...Value) (Value, error) {
-	for i, part := range strings.Split(name, "::") {
-		if !hclsyntax.ValidIdentifier(part) || strings.Contains(name, "::") && i == 0 && part != "provider" {
-			return Value{}, fmt.Errorf("%q is not a function name", name)
-		}
+	parts := strings.Split(name, "::")
+	if len(parts) != 1 && (len(parts) != 3 || parts[0] != "provider") || slices.ContainsFunc(parts, func(p string) bool { return !hclsyntax.ValidIdentifier(p) }) {
+		return Value{}, fmt.Errorf("%q is not a function name", name)
 	}
 	var b []byte
 	b = append(b, name...)

@@ -135,10 +135,27 @@ func TestSetRefuses(t *testing.T) {
 		{func() (gen.Value, error) { return gen.Type("lisst(string)") }, `"lisst(string)" is not a type constraint: `},
 		{func() (gen.Value, error) { return gen.Keyword("a b") }, `"a b" is not a keyword: a keyword is one name`},
 		{func() (gen.Value, error) { return gen.Call("x::y", gen.Null()) }, `"x::y" is not a function name`},
+		{func() (gen.Value, error) { return gen.Call("provider::aws", gen.Null()) }, `"provider::aws" is not a function name`},
 		{func() (gen.Value, error) { return gen.Call("f", gen.Template("${a}")) }, `argument 1 of f: a Template cannot be an argument: write its parts as Values (String, Ref, Call)`},
 	} {
 		if _, err := tt.make(); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%v, want %q", err, tt.want)
 		}
+	}
+}
+
+// TestCallText: a provider function's name, and arguments of every kind,
+// written as native syntax.
+func TestCallText(t *testing.T) {
+	arn, err := gen.Call("provider::aws::arn_parse", gen.String(`a"b\c ${x} %{y}`), gen.NumberInt(-3), gen.Bool(false),
+		gen.Object(gen.Prop{Key: gen.String("if"), Value: gen.Array()}, gen.Prop{Key: gen.String("ok"), Value: must(gen.Ref("local.m[\"k\"]"))}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"x":"${provider::aws::arn_parse(\"a\\\"b\\\\c $${x} %%{y}\", -3, false, {\"if\" = [], ok = local.m[\"k\"]})}"}` + "\n"
+	f := gen.NewFile()
+	f.Body().AppendAttribute("x", arn, gen.Expr)
+	if got := string(gen.AppendFile(nil, f, gen.Options{Compact: true})); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

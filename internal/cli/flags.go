@@ -25,12 +25,8 @@ func newFlags(c *command) *flag.FlagSet {
 // of 0 or more when the command is over: 0 after printing the help for -h
 // or --help, 2 after a usage error; -1 when the command should go on.
 func (e *env) parseFlags(c *command, fs *flag.FlagSet, args []string) ([]string, int) {
-	// -no-color (Terraform's spelling) and --no-color, on every command.
-	noColor := fs.Bool("no-color", false, "")
+	e.noColorOn(fs)
 	names, err := splitArgs(fs, args)
-	if *noColor {
-		e.color = false
-	}
 	if errors.Is(err, flag.ErrHelp) {
 		return nil, e.writeStdout(c, []byte(c.help))
 	}
@@ -137,3 +133,12 @@ const programHelp = `  --program NAME           the program the files are writte
                            OpenTofu for a directory holding a .tofu or
                            .tofu.json file, Terraform otherwise
 `
+
+// noColorOn adds -no-color (Terraform's spelling; --no-color too) to fs:
+// it turns off the colours of diagnostics. Every command takes it.
+func (e *env) noColorOn(fs *flag.FlagSet) {
+	fs.BoolFunc("no-color", "", func(string) error {
+		e.color = false
+		return nil
+	})
+}

@@ -218,11 +218,8 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 		fmt.Fprintf(stderr, "hcljson get: %s\n%s\nRun \"hcljson get -h\" for details.\n", escapeText(fmt.Sprintf(msg, args...)), getUsageLine)
 		return nil, 2
 	}
-	noColor := fs.Bool("no-color", false, "") // as every command takes it
+	e.noColorOn(fs)
 	names, err := splitArgs(fs, args)
-	if *noColor {
-		e.color = false
-	}
 	if errors.Is(err, flag.ErrHelp) {
 		if _, err := io.WriteString(stdout, getUsage); err != nil {
 			return nil, e.stdoutFailed("get", err)

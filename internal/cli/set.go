@@ -172,11 +172,8 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 		fmt.Fprintf(stderr, "hcljson %s: %s\n%s\nRun \"hcljson %s -h\" for details.\n", c.name, escapeText(fmt.Sprintf(msg, args...)), usageLine, c.name)
 		return nil, 2
 	}
-	noColor := fs.Bool("no-color", false, "") // as every command takes it
+	e.noColorOn(fs)
 	names, err := splitArgs(fs, args)
-	if *noColor {
-		e.color = false
-	}
 	if errors.Is(err, flag.ErrHelp) {
 		if _, err := io.WriteString(stdout, c.help); err != nil {
 			return nil, e.stdoutFailed(c.name, err)

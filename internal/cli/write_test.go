@@ -145,6 +145,14 @@ func TestColor(t *testing.T) {
 	if code := e.run([]string{"check", bad}); code != 1 || !strings.HasPrefix(stderr.String(), "\x1b[31mError\x1b[0m: Missing JSON value\n") || !strings.Contains(stderr.String(), "\x1b[1;4m}\x1b[0m") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
+	// -no-color and --no-color, on every command, turn the colours off.
+	for _, args := range [][]string{{"check", "-no-color", bad}, {"convert", "--no-color", bad}, {"fmt", "-no-color", bad}, {"get", "-no-color", bad, "a"}, {"set", "--no-color", bad, "a", "1"}} {
+		e, _, stderr := testEnv()
+		e.color = true
+		if code := e.run(args); code != 1 || !strings.HasPrefix(stderr.String(), "Error: Missing JSON value\n") || strings.Contains(stderr.String(), "\x1b") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr)
+		}
+	}
 }
 
 // TestDeterministicOrder converts many files with errors: the
