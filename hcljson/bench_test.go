@@ -150,6 +150,31 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
+// BenchmarkLoad measures what Terraform's and OpenTofu's configuration
+// loader does (tfgen.Load): Parse, PartialContent of the root body with the
+// language's whole top-level schema, each block decoded with the loader's
+// schema of its kind (PartialContent of the meta-arguments, then Content of
+// the rest; JustAttributes for locals, module calls, required_providers and
+// backend), and Value with a full evaluation context for every attribute.
+func BenchmarkLoad(b *testing.B) {
+	ctx := tfgen.EvalContext()
+	for _, impl := range benchImpls {
+		b.Run(impl.name, func(b *testing.B) {
+			forSizes(b, func(b *testing.B, src []byte) {
+				loop(b, src, func() {
+					f, diags := impl.parse(src, "bench.tf.json")
+					if diags.HasErrors() {
+						b.Fatalf("Parse: %s", firstError(diags))
+					}
+					if _, diags := tfgen.Load(f.Body, ctx); diags.HasErrors() {
+						b.Fatalf("Load: %s", firstError(diags))
+					}
+				})
+			})
+		})
+	}
+}
+
 // BenchmarkBaseline measures general-purpose JSON readers on the same
 // inputs, as a floor to compare Parse with.
 func BenchmarkBaseline(b *testing.B) {

@@ -68,6 +68,9 @@ func (f *file) stringValue(i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnost
 	if ctx == nil || template.IsLiteral(text) {
 		return cty.StringVal(text), nil
 	}
+	if v, ok := template.Quick(text, ctx); ok {
+		return v, nil
+	}
 	return f.template(i).Value(ctx)
 }
 

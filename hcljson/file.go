@@ -2,6 +2,7 @@ package hcljson
 
 import (
 	"sync"
+	"weak"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/scanner"
@@ -21,8 +22,14 @@ type file struct {
 	lines    *scanner.Lines
 	posFn    func(int) hcl.Pos
 
+	// tmpls holds the templates parsed so far, weakly: a template is
+	// parsed again only once nothing holds it (spec.md §syntax-limits).
 	mu    sync.Mutex
-	tmpls map[int32]*template.Template
+	tmpls map[int32]weak.Pointer[template.Template]
+	// pinned is a template held strongly, the one given to
+	// Source.Expression, for string node pinnedAt.
+	pinned   *template.Template
+	pinnedAt int32
 }
 
 func newFile(src []byte, filename string, start hcl.Pos) *file {
@@ -116,25 +123,29 @@ func (f *file) templateSource(i int) template.Source {
 	return src
 }
 
-// template returns string node i parsed as a template, parsing it on the
-// first request only.
+// template returns string node i parsed as a template, parsing it again
+// only when no earlier parse of it is still in use.
 func (f *file) template(i int) *template.Template {
+	if f.pinned != nil && f.pinnedAt == int32(i) {
+		return f.pinned
+	}
 	f.mu.Lock()
-	t, ok := f.tmpls[int32(i)]
+	wp, ok := f.tmpls[int32(i)]
 	f.mu.Unlock()
 	if ok {
-		return t
+		if t := wp.Value(); t != nil {
+			return t
+		}
 	}
-	t = template.Parse(f.templateSource(i))
+	t := template.Parse(f.templateSource(i))
 	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.tmpls == nil {
-		f.tmpls = make(map[int32]*template.Template)
+		f.tmpls = make(map[int32]weak.Pointer[template.Template])
 	}
-	if prev, ok := f.tmpls[int32(i)]; ok {
-		t = prev
-	} else {
-		f.tmpls[int32(i)] = t
+	if prev := f.tmpls[int32(i)].Value(); prev != nil {
+		return prev
 	}
-	f.mu.Unlock()
+	f.tmpls[int32(i)] = weak.Make(t)
 	return t
 }

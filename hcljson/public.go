@@ -93,7 +93,7 @@ func (s *Source) Expression(i int, t *template.Template) hcl.Expression {
 	f := &file{doc: s.f.doc, filename: s.f.filename, start: s.f.start, lines: s.f.lines}
 	f.posFn = f.pos
 	if t != nil {
-		f.tmpls = map[int32]*template.Template{int32(i): t}
+		f.pinned, f.pinnedAt = t, int32(i)
 	}
 	return &expression{f: f, node: i}
 }

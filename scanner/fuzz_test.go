@@ -41,5 +41,9 @@ func FuzzValidJSON(f *testing.F) {
 				t.Fatalf("encoding/json accepts %q, Parse reports %v (code %d)", src, e, e.Code)
 			}
 		}
+		// The tape of a valid document is allocated once.
+		if est := estimateNodes(src); cap(doc.Nodes) != est || len(doc.Nodes) > est {
+			t.Fatalf("%q: %d nodes in a tape of capacity %d, estimate %d", src, len(doc.Nodes), cap(doc.Nodes), est)
+		}
 	})
 }

@@ -257,3 +257,27 @@ func TestSchemaNodes(t *testing.T) {
 		t.Errorf("dynamic content node %p, want the ebs_block_device node %p", content, ebs)
 	}
 }
+
+// TestLoadMatchesDecode checks that Load, the loader-shaped decode, reads
+// every block and evaluates every attribute that Decode does, without a
+// diagnostic, with the oracle.
+func TestLoadMatchesDecode(t *testing.T) {
+	for seed := range uint64(4) {
+		src := tfgen.Generate(200_000, seed)
+		f, diags := oracle.Parse(src, "gen.tf.json")
+		if diags.HasErrors() {
+			t.Fatal(diags.Error())
+		}
+		want, diags := tfgen.Decode(f.Body, tfgen.EvalContext())
+		if len(diags) != 0 {
+			t.Fatal(diags.Error())
+		}
+		got, diags := tfgen.Load(f.Body, tfgen.EvalContext())
+		if len(diags) != 0 {
+			t.Fatalf("seed %d: Load: %d diagnostics, first: %s", seed, len(diags), diags[0].Error())
+		}
+		if got != want {
+			t.Errorf("seed %d: Load decoded %+v, Decode %+v", seed, got, want)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func TestMeasureChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, impl := range []string{"ours", "oracle"} {
-		for _, mode := range []string{"parse", "decode"} {
+		for _, mode := range []string{"parse", "decode", "load"} {
 			var stdout, stderr bytes.Buffer
 			p := params{In: in, Impl: impl, Mode: mode, Interval: time.Millisecond, Label: "test input"}
 			if code := measureChild(p, impls, &stdout, &stderr); code != 0 {
@@ -171,7 +171,7 @@ func TestRunUsage(t *testing.T) {
 		wantErr string
 	}{
 		{[]string{"-impl", "mine"}, 2, "", "peakmem: -impl is ours or oracle, not \"mine\"\n"},
-		{[]string{"-mode", "eval"}, 2, "", "peakmem: -mode is parse or decode, not \"eval\"\n"},
+		{[]string{"-mode", "eval"}, 2, "", "peakmem: -mode is parse, decode or load, not \"eval\"\n"},
 		{[]string{"-size", "lots"}, 2, "", "peakmem: -size: not a size: \"lots\"\n"},
 		{[]string{"extra"}, 2, "", "peakmem: unexpected arguments [\"extra\"]\n"},
 		{[]string{"-header"}, 0, rowHeader, ""},

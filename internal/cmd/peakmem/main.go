@@ -90,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("in", "", "measure this .tf.json file instead of a generated one")
 	var p params
 	fs.StringVar(&p.Impl, "impl", "ours", "implementation: ours or oracle")
-	fs.StringVar(&p.Mode, "mode", "parse", "parse, or decode: parse, Content with the schema for every block, Value for every attribute")
+	fs.StringVar(&p.Mode, "mode", "parse", "parse; decode: parse, Content with the schema for every block, Value for every attribute (tfgen.Decode); or load: parse, then the loader's access pattern (tfgen.Load)")
 	fs.DurationVar(&p.Interval, "interval", time.Millisecond, "heap sampling interval")
 	fs.BoolVar(&p.Markdown, "md", false, "print one row of the Markdown table in BENCHMARKS.md")
 	header := fs.Bool("header", false, "print the header of the -md table and exit")
@@ -109,8 +109,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "peakmem: -impl is ours or oracle, not %q\n", p.Impl)
 		return 2
 	}
-	if p.Mode != "parse" && p.Mode != "decode" {
-		fmt.Fprintf(stderr, "peakmem: -mode is parse or decode, not %q\n", p.Mode)
+	if p.Mode != "parse" && p.Mode != "decode" && p.Mode != "load" {
+		fmt.Fprintf(stderr, "peakmem: -mode is parse, decode or load, not %q\n", p.Mode)
 		return 2
 	}
 	if p.Interval <= 0 {
@@ -205,9 +205,15 @@ func measureChild(p params, impls map[string]parseFunc, stdout, stderr io.Writer
 	op := func() any {
 		f, d := parse(src, filepath.Base(p.In))
 		diags = d
-		if p.Mode == "decode" && !d.HasErrors() {
-			_, d = tfgen.Decode(f.Body, ctx)
-			diags = append(diags, d...)
+		if !d.HasErrors() {
+			switch p.Mode {
+			case "decode":
+				_, d = tfgen.Decode(f.Body, ctx)
+				diags = append(diags, d...)
+			case "load":
+				_, d = tfgen.Load(f.Body, ctx)
+				diags = append(diags, d...)
+			}
 		}
 		return f
 	}

@@ -1,0 +1,172 @@
+package template
+
+import (
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// quickCtx has a value of every kind Quick reads, and of the kinds it
+// leaves to the parsed template (null, unknown, marked, sets, maps of
+// lists), in a child context whose parent holds more.
+func quickCtx() *hcl.EvalContext {
+	parent := &hcl.EvalContext{Variables: map[string]cty.Value{
+		"parent":  cty.StringVal("from the parent"),
+		"shadow":  cty.StringVal("parent's"),
+		"self":    cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("i-1")}),
+		"nothing": cty.NullVal(cty.String),
+	}}
+	child := parent.NewChild()
+	child.Variables = map[string]cty.Value{
+		"var": cty.ObjectVal(map[string]cty.Value{
+			"env":       cty.StringVal("prod"),
+			"n":         cty.NumberIntVal(3),
+			"frac":      cty.NumberFloatVal(2.5),
+			"on":        cty.True,
+			"azs":       cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")}),
+			"tup":       cty.TupleVal([]cty.Value{cty.StringVal("t0"), cty.NumberIntVal(1)}),
+			"tags":      cty.MapVal(map[string]cty.Value{"Name": cty.StringVal("web"), "a-b": cty.StringVal("dash")}),
+			"set":       cty.SetVal([]cty.Value{cty.StringVal("s")}),
+			"null":      cty.NullVal(cty.String),
+			"unknown":   cty.UnknownVal(cty.String),
+			"secret":    cty.StringVal("hunter2").Mark("sensitive"),
+			"obj":       cty.ObjectVal(map[string]cty.Value{"inner": cty.ObjectVal(map[string]cty.Value{"x": cty.StringVal("deep")})}),
+			"empty":     cty.ListValEmpty(cty.String),
+			"dyn":       cty.DynamicVal,
+			"nullobj":   cty.NullVal(cty.Object(map[string]cty.Type{"a": cty.String})),
+			"markedobj": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("x")}).Mark("m"),
+			"big":       cty.MustParseNumberVal("123456789012345678901234567890.5"),
+		}),
+		"shadow": cty.StringVal("child's"),
+		"count":  cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(0)}),
+	}
+	return child
+}
+
+// generalValue evaluates text the general way: hclsyntax's parser and
+// evaluator, with no fast path of ours.
+func generalValue(text string, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	expr, diags := hclsyntax.ParseTemplate([]byte(text), "q", hcl.InitialPos)
+	if diags.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	v, more := expr.Value(ctx)
+	return v, append(diags, more...)
+}
+
+func TestQuick(t *testing.T) {
+	tests := []struct {
+		text string
+		ok   bool
+	}{
+		// One interpolation: the value itself, of any type.
+		{"${var.env}", true},
+		{"${var.n}", true},
+		{"${var.azs}", true},
+		{"${var.azs[1]}", true},
+		{"${var.tup[1]}", true},
+		{`${var.tags["Name"]}`, true},
+		{`${var.tags.Name}`, true},
+		{`${var.tags["a-b"]}`, true},
+		{`${var.obj.inner.x}`, true},
+		{`${var.obj["inner"]["x"]}`, true},
+		{"${parent}", true},
+		{"${shadow}", true},
+		{"${self.id}", true},
+		{"${var.null}", true},
+		{"${var.unknown}", true},
+		{"${var.secret}", true},
+		{"${var.dyn}", true},
+		{"${nothing}", true},
+		// Text with interpolations, on one line or several.
+		{"web-${var.env}-${count.index}", true},
+		{"${var.env}${var.env}", true},
+		{"n=${var.n} f=${var.frac} on=${var.on} big=${var.big}", true},
+		{"line one\nline ${var.env}\n\tthree $${HOME} %%{x} $ % $$${var.env}", true},
+		{"#!/bin/bash\necho \"${var.env}\"\nexport A=$${HOME}\n", true},
+		// Left to the parsed template: errors, nulls, unknowns, marks,
+		// other shapes.
+		{"${var.missing}", false},
+		{"${missing}", false},
+		{"${var.azs[2]}", false},
+		{"${var.empty[0]}", false},
+		{`${var.tags["Nope"]}`, false},
+		{`${var.tags.Nope}`, false},
+		{"${var.set[0]}", false},
+		{`${var.azs["0"]}`, false},
+		{"${var.tup.x}", false},
+		{"${var.null.x}", false},
+		{"${var.nullobj.a}", false},
+		{"${var.markedobj.a}", false},
+		{"${var.unknown}-x", false},
+		{"${var.null}-x", false},
+		{"${var.secret}-x", false},
+		{"${var.azs}-x", false},
+		{"${var.dyn}-x", false},
+		{"a ${var.env} %{ if true }b%{ endif }", false},
+		{"\r${var.env}", false},
+		{"é ${var.env}", false},
+		{"${ var.env }", false},
+		{"${var.env ~}", false},
+		{"${upper(var.env)}", false},
+		{"$${var.env}", false},
+		{"${true}", false},
+		{"${var.azs[01]}", false},
+	}
+	ctx := quickCtx()
+	for _, tt := range tests {
+		got, ok := Quick(tt.text, ctx)
+		if ok != tt.ok {
+			t.Errorf("Quick(%q): ok = %v, want %v", tt.text, ok, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		want, diags := generalValue(tt.text, ctx)
+		if len(diags) > 0 {
+			t.Errorf("Quick(%q) = %#v, but the general path says: %s", tt.text, got, diags.Error())
+			continue
+		}
+		if !got.RawEquals(want) {
+			t.Errorf("Quick(%q) = %#v, general path %#v", tt.text, got, want)
+		}
+		// And the template as Parse builds it, fast paths included.
+		src := Source{Text: tt.text, Filename: "q", Start: hcl.InitialPos}
+		if v, diags := Parse(src).Value(ctx); len(diags) > 0 || !v.RawEquals(got) {
+			t.Errorf("Quick(%q) = %#v, Parse(...).Value = %#v, %v", tt.text, got, v, diags)
+		}
+	}
+	if _, ok := Quick("${var.env}", nil); ok {
+		t.Error("Quick with a nil context: ok")
+	}
+}
+
+// FuzzQuick checks Quick against the general path: whenever Quick answers,
+// hclsyntax parses and evaluates the text to the same value (RawEquals:
+// type, marks and refinements included) with no diagnostic.
+func FuzzQuick(f *testing.F) {
+	for _, s := range []string{
+		"${var.env}", "${var.tags[\"Name\"]}", "web-${var.env}-${count.index}", "x\n${var.n}\n$${y}",
+		"$$$${var.env}", "%%%{var.env}${var.on}", "${var.obj.inner.x}", "${var.big}", "${shadow}${parent}",
+		"${var.azs[1]}${var.tup[0]}", "a}${var.env}}", "${var.env}$", "${var.env}%", "$${~var.env}${var.env}",
+	} {
+		f.Add(s)
+	}
+	ctx := quickCtx()
+	f.Fuzz(func(t *testing.T, text string) {
+		got, ok := Quick(text, ctx)
+		if !ok {
+			return
+		}
+		want, diags := generalValue(text, ctx)
+		if len(diags) > 0 {
+			t.Fatalf("Quick(%q) = %#v, but the general path says: %s", text, got, diags.Error())
+		}
+		if !got.RawEquals(want) {
+			t.Fatalf("Quick(%q) = %#v, general path %#v", text, got, want)
+		}
+	})
+}
