@@ -63,22 +63,32 @@ func (u *unpacker) unpack(v, level int) {
 	}
 }
 
-// blockAndBody puts a block, its body and its labels in one allocation.
+// blockAndBody puts a block, its body and up to two labels in one
+// allocation.
 type blockAndBody struct {
-	block hcl.Block
-	body  body
+	block  hcl.Block
+	body   body
+	labels [2]string
+	ranges [2]hcl.Range
 }
 
 func (u *unpacker) add(bodyNode int, def hcl.Range) {
 	n := len(u.labelNames)
 	bb := &blockAndBody{body: body{f: u.b.f, node: bodyNode}}
+	var labels []string
+	var ranges []hcl.Range
+	if n <= len(bb.labels) {
+		labels, ranges = bb.labels[:0:n], bb.ranges[:0:n]
+	} else {
+		labels, ranges = make([]string, 0, n), make([]hcl.Range, 0, n)
+	}
 	bb.block = hcl.Block{
 		Type:        u.typ,
-		Labels:      append(make([]string, 0, n), u.labels[:n]...),
+		Labels:      append(labels, u.labels[:n]...),
 		Body:        &bb.body,
 		DefRange:    def,
 		TypeRange:   u.typeRange,
-		LabelRanges: append(make([]hcl.Range, 0, n), u.ranges[:n]...),
+		LabelRanges: append(ranges, u.ranges[:n]...),
 	}
 	*u.blocks = append(*u.blocks, &bb.block)
 }

@@ -14,7 +14,32 @@ type body struct {
 	node int // noNode: the empty placeholder root
 
 	// hidden names were taken by an earlier PartialContent.
-	hidden map[string]struct{}
+	hidden *hiddenSet
+}
+
+// hiddenSet holds the names that earlier PartialContent calls took from a
+// body: a slice, searched in order, while it is short.
+type hiddenSet struct {
+	names []string
+	m     map[string]struct{} // all of names, once there are many
+}
+
+const hiddenMapMin = 16
+
+func (h *hiddenSet) has(name string) bool {
+	if h == nil {
+		return false
+	}
+	if h.m != nil {
+		_, ok := h.m[name]
+		return ok
+	}
+	for _, n := range h.names {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 var _ hcl.Body = (*body)(nil)
@@ -100,18 +125,27 @@ func (b *body) wrongType(diags *hcl.Diagnostics, node int, label, bodyDetail, la
 	})
 }
 
-// schemaIndex finds attribute and block schemas by name.
+// schemaIndex finds attribute and block schemas by name, and records which
+// were used. It lives on the decoding call's stack: for a schema of up to
+// len(usedBuf) entries it allocates nothing, and it builds name maps only
+// for large schemas.
 type schemaIndex struct {
-	schema *hcl.BodySchema
-	used   []bool // attributes, then blocks, that matched a property
-	attrs  map[string]int
-	blocks map[string]int
+	schema  *hcl.BodySchema
+	used    []bool // attributes, then blocks, that matched a property
+	attrs   map[string]int
+	blocks  map[string]int
+	usedBuf [48]bool
 }
 
-const schemaMapMin = 12
+const schemaMapMin = 24
 
-func newSchemaIndex(s *hcl.BodySchema) *schemaIndex {
-	x := &schemaIndex{schema: s, used: make([]bool, len(s.Attributes)+len(s.Blocks))}
+func (x *schemaIndex) init(s *hcl.BodySchema) {
+	x.schema = s
+	if n := len(s.Attributes) + len(s.Blocks); n <= len(x.usedBuf) {
+		x.used = x.usedBuf[:n]
+	} else {
+		x.used = make([]bool, n)
+	}
 	if len(s.Attributes) >= schemaMapMin {
 		x.attrs = make(map[string]int, len(s.Attributes))
 		for i := len(s.Attributes) - 1; i >= 0; i-- {
@@ -124,7 +158,6 @@ func newSchemaIndex(s *hcl.BodySchema) *schemaIndex {
 			x.blocks[s.Blocks[i].Type] = i
 		}
 	}
-	return x
 }
 
 func (x *schemaIndex) attr(name string) int {
@@ -158,11 +191,15 @@ func (x *schemaIndex) block(name string) int {
 }
 
 func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {
-	content, x, diags := b.partialContent(schema)
+	var x schemaIndex
+	content, diags := b.partialContent(schema, &x)
+	if !b.hasExtraneous(&x) {
+		return content, diags
+	}
 
 	var suggestions []string
 	for i, a := range schema.Attributes {
-		if _, hidden := b.hidden[a.Name]; !hidden && !x.used[i] {
+		if !b.hidden.has(a.Name) && !x.used[i] {
 			suggestions = append(suggestions, a.Name)
 		}
 	}
@@ -172,10 +209,7 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 	f := b.f
 	for k := range b.members(b.node, "", nil) {
 		name := f.doc.Text(k)
-		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 {
-			continue
-		}
-		if _, hidden := b.hidden[name]; hidden {
+		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 || b.hidden.has(name) {
 			continue
 		}
 		detail := fmt.Sprintf("No argument or block type is named %q.", name)
@@ -195,40 +229,64 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 	return content, diags
 }
 
+// hasExtraneous reports whether the body has a property that is not "//",
+// not hidden and not in the schema, after partialContent filled x.
+func (b *body) hasExtraneous(x *schemaIndex) bool {
+	f := b.f
+	for k := range b.members(b.node, "", nil) {
+		name := f.doc.Text(k)
+		if name != "//" && x.attr(name) < 0 && x.block(name) < 0 && !b.hidden.has(name) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *body) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
-	content, x, diags := b.partialContent(schema)
+	var x schemaIndex
+	content, diags := b.partialContent(schema, &x)
 	// The remaining body hides what was hidden and every name the schema
 	// matched.
-	hidden := make(map[string]struct{}, len(b.hidden)+len(schema.Attributes)+len(schema.Blocks))
-	for k := range b.hidden {
-		hidden[k] = struct{}{}
+	h := &hiddenSet{}
+	if b.hidden != nil {
+		h.names = append(h.names, b.hidden.names...)
 	}
 	for i, a := range schema.Attributes {
 		if x.used[i] {
-			hidden[a.Name] = struct{}{}
+			h.names = append(h.names, a.Name)
 		}
 	}
 	for i, bs := range schema.Blocks {
 		if x.used[len(schema.Attributes)+i] {
-			hidden[bs.Type] = struct{}{}
+			h.names = append(h.names, bs.Type)
 		}
 	}
-	return content, &body{f: b.f, node: b.node, hidden: hidden}, diags
+	if len(h.names) >= hiddenMapMin {
+		h.m = make(map[string]struct{}, len(h.names))
+		for _, n := range h.names {
+			h.m[n] = struct{}{}
+		}
+	}
+	return content, &body{f: b.f, node: b.node, hidden: h}, diags
 }
 
-// partialContent decodes what the schema names. The returned index records
-// which schema entries were used.
-func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schemaIndex, hcl.Diagnostics) {
+// partialContent decodes what the schema names, and records in x (which it
+// initializes) which schema entries were used.
+func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex) (*hcl.BodyContent, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
+	size := len(schema.Attributes)
+	if f.kind(b.node) == scanner.Object && b.node != noNode {
+		size = min(size, f.doc.Len(b.node))
+	}
 	content := &hcl.BodyContent{
-		Attributes:       make(hcl.Attributes, len(schema.Attributes)),
+		Attributes:       make(hcl.Attributes, size),
 		MissingItemRange: b.MissingItemRange(),
 	}
-	x := newSchemaIndex(schema)
+	x.init(schema)
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
-		if _, hidden := b.hidden[name]; hidden {
+		if b.hidden.has(name) {
 			continue
 		}
 		if ai := x.attr(name); ai >= 0 {
@@ -270,7 +328,7 @@ func (b *body) partialContent(schema *hcl.BodySchema) (*hcl.BodyContent, *schema
 			})
 		}
 	}
-	return content, x, diags
+	return content, diags
 }
 
 // attrAndExpr puts an attribute and its expression in one allocation.
@@ -318,7 +376,7 @@ func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 		if name == "//" {
 			continue
 		}
-		if _, hidden := b.hidden[name]; hidden {
+		if b.hidden.has(name) {
 			continue
 		}
 		if existing, ok := attrs[name]; ok {

@@ -2,7 +2,9 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apparentlymart/go-textseg/v15/textseg"
 )
@@ -21,8 +23,9 @@ type Lines struct {
 	src []byte
 
 	once   sync.Once
-	starts []uint32 // offset of the first byte of each line
-	kinds  []uint8  // per line: lineUnknown, lineSimple or lineComplex
+	starts []uint32        // offset of the first byte of each line
+	kinds  []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
+	hint   atomic.Uint32   // the line of the last look-up, tried first
 
 	mu     sync.Mutex
 	cursor colState     // the last position computed, to resume from
@@ -58,7 +61,8 @@ const (
 
 // lineKind classifies line idx (0-based), once.
 func (l *Lines) lineKind(idx int) uint8 {
-	if k := l.kinds[idx]; k != lineUnknown {
+	word, shift := idx/16, uint(idx%16)*2
+	if k := uint8(l.kinds[word].Load()>>shift) & 3; k != lineUnknown {
 		return k
 	}
 	start := int(l.starts[idx])
@@ -70,13 +74,10 @@ func (l *Lines) lineKind(idx int) uint8 {
 	if idx == 0 && bytes.HasPrefix(l.src, bom) {
 		k = lineComplex
 	}
-	for _, c := range l.src[start:end] {
-		if c >= 0x80 || c == '\t' || c == '\r' {
-			k = lineComplex
-			break
-		}
+	if !simpleBytes(l.src[start:end]) {
+		k = lineComplex
 	}
-	l.kinds[idx] = k
+	l.kinds[word].Or(uint32(k) << shift) // racing look-ups store the same kind
 	return k
 }
 
@@ -91,14 +92,33 @@ func (l *Lines) build() {
 		i += j + 1
 		l.starts = append(l.starts, uint32(i))
 	}
-	l.kinds = make([]uint8, len(l.starts))
+	l.kinds = make([]atomic.Uint32, (len(l.starts)+15)/16)
 }
 
 // Line returns the 1-based line of offset off and the offset its line starts at.
 func (l *Lines) Line(off int) (line, start int) {
 	l.once.Do(l.build)
+	idx := l.lineIndex(off)
+	return idx + 1, int(l.starts[idx])
+}
+
+// lineIndex returns the index of the line holding offset off. It tries the
+// line of the previous look-up and the one after it first, since a
+// decoder asks for positions in order.
+func (l *Lines) lineIndex(off int) int {
+	n := len(l.starts)
+	h := int(l.hint.Load())
+	if h < n && int(l.starts[h]) <= off {
+		if h+1 == n || off < int(l.starts[h+1]) {
+			return h
+		}
+		if h+2 == n || h+2 < n && off < int(l.starts[h+2]) {
+			l.hint.Store(uint32(h + 1))
+			return h + 1
+		}
+	}
 	// the last line start ≤ off
-	lo, hi := 0, len(l.starts)
+	lo, hi := 0, n
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if int(l.starts[m]) <= off {
@@ -107,7 +127,8 @@ func (l *Lines) Line(off int) (line, start int) {
 			hi = m
 		}
 	}
-	return lo + 1, int(l.starts[lo])
+	l.hint.Store(uint32(lo))
+	return lo
 }
 
 // Pos returns the 1-based line and column of byte offset off (0 ≤ off ≤
@@ -120,6 +141,11 @@ func (l *Lines) Pos(off int) (line, col int) {
 		off = 0
 	}
 	l.once.Do(l.build)
+	// A simple line needs no lock: its column is the offset on the line.
+	idx := l.lineIndex(off)
+	if l.lineKind(idx) == lineSimple {
+		return idx + 1, off - int(l.starts[idx]) + 1
+	}
 	l.mu.Lock()
 	c := l.cursor
 	var st colState
@@ -241,4 +267,28 @@ func (l *Lines) addCheck(c checkpoint) {
 	l.checks = append(l.checks, checkpoint{})
 	copy(l.checks[i+2:], l.checks[i+1:])
 	l.checks[i+1] = c
+}
+
+// simpleBytes reports whether b is ASCII without tab and CR, eight bytes at
+// a time.
+func simpleBytes(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	// hasByte reports whether a byte of x is c: x^(c·ones) has a zero byte.
+	hasByte := func(x, c uint64) bool {
+		y := x ^ (c * ones)
+		return (y-ones)&^y&highs != 0
+	}
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if x&highs != 0 || hasByte(x, '\t') || hasByte(x, '\r') {
+			return false
+		}
+	}
+	for _, c := range b[i:] {
+		if c >= 0x80 || c == '\t' || c == '\r' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package scanner
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -113,8 +115,8 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
 		}
 	}
-	if l.kinds[1] != lineSimple || l.kinds[2] != lineComplex || l.kinds[3] != lineSimple {
-		t.Errorf("line kinds %v", l.kinds)
+	if k := []uint8{l.lineKind(1), l.lineKind(2), l.lineKind(3)}; k[0] != lineSimple || k[1] != lineComplex || k[2] != lineSimple {
+		t.Errorf("kinds of lines 2 to 4: %v", k)
 	}
 }
 
@@ -140,5 +142,58 @@ func TestLinesCheckpointsBackwards(t *testing.T) {
 	}
 	if len(l.checks) < 20 {
 		t.Errorf("only %d checkpoints", len(l.checks))
+	}
+}
+
+// lineIndex answers the same in any order of look-ups: in order (the hint
+// and the line after it), backwards, and at random.
+func TestLineIndexAnyOrder(t *testing.T) {
+	src := []byte(strings.Repeat("ab\n\n{\"k\": 1}\n", 40) + "end")
+	l := NewLines(src)
+	want := func(off int) int { return bytes.Count(src[:off], []byte{'\n'}) }
+	offs := make([]int, 0, 3*(len(src)+1))
+	for off := 0; off <= len(src); off++ {
+		offs = append(offs, off)
+	}
+	for off := len(src); off >= 0; off-- {
+		offs = append(offs, off)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range len(src) + 1 {
+		offs = append(offs, r.IntN(len(src)+1))
+	}
+	for _, off := range offs {
+		if line, start := l.Line(off); line != want(off)+1 || start != bytes.LastIndexByte(src[:off], '\n')+1 {
+			t.Fatalf("Line(%d) = %d, %d; want line %d", off, line, start, want(off)+1)
+		}
+	}
+}
+
+// simpleBytes agrees with a byte-by-byte check on every position of a
+// tab, a CR and a non-ASCII byte, in inputs of every length up to 40.
+func TestSimpleBytes(t *testing.T) {
+	slow := func(b []byte) bool {
+		for _, c := range b {
+			if c >= 0x80 || c == '\t' || c == '\r' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 0; n <= 40; n++ {
+		b := []byte(strings.Repeat("a {}\"\n\b\x0b\x7f", 5)[:n])
+		if got := simpleBytes(b); got != slow(b) {
+			t.Errorf("simpleBytes(%q) = %v", b, got)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []byte{'\t', '\r', 0x80, 0xC3, 0xFF, '\t' + 1, '\r' - 1, 0x7F} {
+				c0 := b[i]
+				b[i] = c
+				if got, want := simpleBytes(b), slow(b); got != want {
+					t.Errorf("simpleBytes(%q) = %v, want %v", b, got, want)
+				}
+				b[i] = c0
+			}
+		}
 	}
 }

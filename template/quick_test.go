@@ -4,9 +4,22 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/customdecode"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
 )
+
+// tryFunc takes an expression, as Terraform's try does: Quick leaves it
+// to the parsed template.
+var tryFunc = function.New(&function.Spec{
+	VarParam: &function.Parameter{Name: "expressions", Type: customdecode.ExpressionClosureType},
+	Type:     function.StaticReturnType(cty.String),
+	Impl: func([]cty.Value, cty.Type) (cty.Value, error) {
+		return cty.StringVal("tried"), nil
+	},
+})
 
 // quickCtx has a value of every kind Quick reads, and of the kinds it
 // leaves to the parsed template (null, unknown, marked, sets, maps of
@@ -41,7 +54,39 @@ func quickCtx() *hcl.EvalContext {
 		}),
 		"shadow": cty.StringVal("child's"),
 		"count":  cty.ObjectVal(map[string]cty.Value{"index": cty.NumberIntVal(0)}),
+		"subnets": cty.TupleVal([]cty.Value{
+			cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("s-1"), "n": cty.NumberIntVal(1)}),
+			cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("s-2"), "n": cty.NumberIntVal(2)}),
+		}),
+		"sublist": cty.ListVal([]cty.Value{
+			cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("l-1"), "o": cty.ObjectVal(map[string]cty.Value{"x": cty.True})}),
+			cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("l-2"), "o": cty.ObjectVal(map[string]cty.Value{"x": cty.False})}),
+		}),
+		"emptylist": cty.ListValEmpty(cty.Object(map[string]cty.Type{"id": cty.String})),
+		"mixed": cty.TupleVal([]cty.Value{
+			cty.ObjectVal(map[string]cty.Value{"id": cty.StringVal("m")}),
+			cty.ObjectVal(map[string]cty.Value{"id": cty.NumberIntVal(7)}),
+		}),
 	}
+	child.Functions = map[string]function.Function{
+		"upper":      stdlib.UpperFunc,
+		"lower":      stdlib.LowerFunc,
+		"join":       stdlib.JoinFunc,
+		"length":     stdlib.LengthFunc,
+		"element":    stdlib.ElementFunc,
+		"lookup":     stdlib.LookupFunc,
+		"toset":      stdlib.MakeToFunc(cty.Set(cty.String)),
+		"tolist":     stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+		"concat":     stdlib.ConcatFunc,
+		"format":     stdlib.FormatFunc,
+		"min":        stdlib.MinFunc,
+		"coalesce":   stdlib.CoalesceFunc,
+		"jsonencode": stdlib.JSONEncodeFunc,
+		"merge":      stdlib.MergeFunc,
+		"contains":   stdlib.ContainsFunc,
+		"try":        tryFunc,
+	}
+	parent.Functions = map[string]function.Function{"title": stdlib.TitleFunc, "upper": stdlib.LowerFunc}
 	return child
 }
 
@@ -86,6 +131,59 @@ func TestQuick(t *testing.T) {
 		{"n=${var.n} f=${var.frac} on=${var.on} big=${var.big}", true},
 		{"line one\nline ${var.env}\n\tthree $${HOME} %%{x} $ % $$${var.env}", true},
 		{"#!/bin/bash\necho \"${var.env}\"\nexport A=$${HOME}\n", true},
+		// Calls, splats, literals and tuples.
+		{`${join(",", var.azs)}`, true},
+		{`${ join( ",", var.azs ) }`, true},
+		{`${length(var.azs)}`, true},
+		{`${upper(var.env)}`, true},
+		{`${title(var.env)}`, true},
+		{`${lower(var.env)}-${var.env}-artifacts`, true},
+		{`${lookup(var.tags, "Owner", "nobody")}`, true},
+		{`${lookup(var.tags, "Name", "nobody")}`, true},
+		{`${toset(var.azs)}`, true},
+		{`${tolist(var.azs)}`, true},
+		{`${element(subnets[*].id, 1)}`, true},
+		{`${subnets[*].id}`, true},
+		{`${sublist[*].id}`, true},
+		{`${sublist[*].o.x}`, true},
+		{`${subnets[*]}`, true},
+		{`${var.azs[*]}`, true},
+		{`${join("-", subnets[*].id)}`, true},
+		{`${concat(var.azs, ["c"])}`, true},
+		{`${[var.env, 1, true]}`, true},
+		{`${[]}`, true},
+		{`${format("%s-%03d", var.env, length(var.azs))}`, true},
+		{`${min(3, var.n)}`, true},
+		{`${min(3, 1.5, 10)}`, true},
+		{`${coalesce("", var.env)}`, true},
+		{`${jsonencode([var.env, var.n])}`, true},
+		{`${contains(var.azs, "b")}`, true},
+		{`${var.n}${length(var.tags)}`, true},
+		{`x ${upper(var.unknown)}`, false},
+		{`${upper(var.unknown)}`, true},
+		{`${upper(var.secret)}`, true},
+		{`${length(var.null)}`, false},
+		{`${upper(var.n)}`, true},
+		{`${upper(var.azs)}`, false},
+		{`${upper()}`, false},
+		{`${upper(var.env, var.env)}`, false},
+		{`${nope(var.env)}`, false},
+		{`${element(var.empty, 0)}`, false},
+		{`${try(var.env)}`, false},
+		{`${emptylist[*].id}`, false},
+		{`${mixed[*].id}`, true},
+		{`${var.set[*]}`, false},
+		{`${var.env[*]}`, false},
+		{`${subnets[*].id[0]}`, false},
+		{`${subnets[*].nope}`, false},
+		{`${upper("a\b")}`, false},
+		{`${upper("${x}")}`, false},
+		{`${min(01)}`, false},
+		{`${min(1e3)}`, false},
+		{`${min(1.)}`, false},
+		{`${null}`, false},
+		{`${upper(var.env,)}`, false},
+		{`${upper(upper(upper(upper(upper(upper(upper(upper(upper(var.env)))))))))}`, false},
 		// Left to the parsed template: errors, nulls, unknowns, marks,
 		// other shapes.
 		{"${var.missing}", false},
@@ -108,11 +206,10 @@ func TestQuick(t *testing.T) {
 		{"a ${var.env} %{ if true }b%{ endif }", false},
 		{"\r${var.env}", false},
 		{"é ${var.env}", false},
-		{"${ var.env }", false},
+		{"${ var.env }", true},
 		{"${var.env ~}", false},
-		{"${upper(var.env)}", false},
 		{"$${var.env}", false},
-		{"${true}", false},
+		{"${true}", true},
 		{"${var.azs[01]}", false},
 	}
 	ctx := quickCtx()
@@ -152,6 +249,8 @@ func FuzzQuick(f *testing.F) {
 		"${var.env}", "${var.tags[\"Name\"]}", "web-${var.env}-${count.index}", "x\n${var.n}\n$${y}",
 		"$$$${var.env}", "%%%{var.env}${var.on}", "${var.obj.inner.x}", "${var.big}", "${shadow}${parent}",
 		"${var.azs[1]}${var.tup[0]}", "a}${var.env}}", "${var.env}$", "${var.env}%", "$${~var.env}${var.env}",
+		`${join(",", var.azs)}`, `${element(subnets[*].id, 1)}`, `${lookup(var.tags, "Owner", "x")}`, `${[var.env, 1.5, false]}`,
+		`${format("%s-%03d", var.env, length(var.azs))}`, `${mixed[*].id}`, `${sublist[*].o.x}`, `a ${min(3, var.n)} b`,
 	} {
 		f.Add(s)
 	}
