@@ -88,6 +88,8 @@ func SyntaxErrorSummary(e *scanner.Error) string {
 		return "Input too large"
 	case scanner.CodeTooManyErrors:
 		return "Too many errors"
+	case scanner.CodeTooManyValues:
+		return "Too many values"
 	}
 	return "Invalid JSON"
 }
@@ -98,7 +100,7 @@ func SyntaxErrorSummary(e *scanner.Error) string {
 // keyword, and saying when the rest of the input was not read.
 func SyntaxErrorDetail(e *scanner.Error) string {
 	d := syntaxErrorDetail(e)
-	if e.Unread && e.Code != scanner.CodeDepth && e.Code != scanner.CodeTooLarge && e.Code != scanner.CodeTooManyErrors {
+	if e.Unread && e.Code != scanner.CodeDepth && e.Code != scanner.CodeTooLarge && e.Code != scanner.CodeTooManyErrors && e.Code != scanner.CodeTooManyValues {
 		d += " The rest of the input was not read."
 	}
 	return d
@@ -172,6 +174,8 @@ func syntaxErrorDetail(e *scanner.Error) string {
 		return "Inputs of 4 GiB or more are not supported."
 	case scanner.CodeTooManyErrors:
 		return fmt.Sprintf("After %s errors the rest of the input is not read; fix these first.", e.Text)
+	case scanner.CodeTooManyValues:
+		return fmt.Sprintf("JSON documents of more than %s values are not supported; the rest of the input was not read.", e.Text)
 	}
 	return ""
 }

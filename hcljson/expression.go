@@ -29,7 +29,7 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl
 	if i < 0 {
 		return cty.DynamicVal, nil
 	}
-	switch f.doc.Nodes[i].Kind {
+	switch f.doc.Nodes[i].Kind() {
 	case scanner.String:
 		return f.stringValue(i, ctx)
 	case scanner.Number:
@@ -187,7 +187,7 @@ func (e *expression) Functions() []hcl.Traversal {
 // walkStrings calls fn for every string of value i, keys included, that is
 // not a literal (the others have no variables and no calls).
 func (f *file) walkStrings(i int, fn func(s int)) {
-	switch f.doc.Nodes[i].Kind {
+	switch f.doc.Nodes[i].Kind() {
 	case scanner.String:
 		if !template.IsLiteral(f.doc.Text(i)) {
 			fn(i)

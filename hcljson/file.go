@@ -32,9 +32,12 @@ type file struct {
 	pinnedAt int32
 }
 
+// scanOptions are the scanner's options; tests lower its limits.
+var scanOptions scanner.Options
+
 func newFile(src []byte, filename string, start hcl.Pos) *file {
 	f := &file{
-		doc:      scanner.Parse(src, scanner.Options{}),
+		doc:      scanner.Parse(src, scanOptions),
 		filename: filename,
 		start:    start,
 		lines:    scanner.NewLines(src),
@@ -62,7 +65,7 @@ func (f *file) kind(i int) scanner.Kind {
 	if i == noNode {
 		return scanner.Object
 	}
-	return f.doc.Nodes[i].Kind
+	return f.doc.Nodes[i].Kind()
 }
 
 // srcRange is the whole value, brackets and quotes included.
@@ -80,7 +83,7 @@ func (f *file) startRange(i int) hcl.Range {
 		return f.placeholderRange()
 	}
 	n := f.node(i)
-	if n.Kind == scanner.Object || n.Kind == scanner.Array {
+	if n.Kind() == scanner.Object || n.Kind() == scanner.Array {
 		return f.rng(int(n.Start), int(n.Start)+1)
 	}
 	return f.rng(int(n.Start), int(n.End))

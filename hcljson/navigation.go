@@ -27,7 +27,7 @@ func (n navigation) ContextString(offset int) string {
 	var sb strings.Builder
 	cur := n.root
 	contains := func(i int) bool {
-		k := f.doc.Nodes[i].Kind
+		k := f.doc.Nodes[i].Kind()
 		if k != scanner.Object && k != scanner.Array {
 			return false
 		}
@@ -35,7 +35,7 @@ func (n navigation) ContextString(offset int) string {
 	}
 	for {
 		next := -1
-		switch f.doc.Nodes[cur].Kind {
+		switch f.doc.Nodes[cur].Kind() {
 		case scanner.Object:
 			for k, v := range f.doc.Members(cur) {
 				if contains(v) {

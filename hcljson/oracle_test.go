@@ -1223,7 +1223,7 @@ func clusterSpans(src []byte) [][2]int {
 	doc := scanner.Parse(src, scanner.Options{})
 	for i := range doc.Nodes {
 		n := doc.Nodes[i]
-		if n.Kind != scanner.String && n.Kind != scanner.Invalid {
+		if n.Kind() != scanner.String && n.Kind() != scanner.Invalid {
 			continue
 		}
 		for j := int(n.Start); j < int(n.End); {

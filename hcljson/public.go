@@ -28,8 +28,8 @@ func ParseWithStartPos(src []byte, filename string, start hcl.Pos) (*hcl.File, h
 	switch {
 	case len(f.doc.Nodes) == 0:
 		root = noNode
-	case f.doc.Nodes[0].Kind == scanner.Object || f.doc.Nodes[0].Kind == scanner.Array:
-	case f.doc.Nodes[0].Kind == scanner.Invalid:
+	case f.doc.Nodes[0].Kind() == scanner.Object || f.doc.Nodes[0].Kind() == scanner.Array:
+	case f.doc.Nodes[0].Kind() == scanner.Invalid:
 		// The syntax error says what is wrong already.
 		root = noNode
 	default:
@@ -146,7 +146,7 @@ func (s *Source) wrongBody(i int, what string, diags *hcl.Diagnostics) {
 }
 
 // Kind returns the kind of node i.
-func (s *Source) Kind(i int) scanner.Kind { return s.Doc.Nodes[i].Kind }
+func (s *Source) Kind(i int) scanner.Kind { return s.Doc.Nodes[i].Kind() }
 
 // ParseExpression parses src as one JSON value of any kind and returns it
 // as an expression.

@@ -64,6 +64,8 @@ type specImpl struct {
 	parseFile         func(string) (*hcl.File, hcl.Diagnostics)
 	isBody            func(hcl.Body) bool
 	isExpr            func(hcl.Expression) bool
+	// setMaxValues, when not nil, lowers the limit of D17.
+	setMaxValues func(int) (restore func())
 }
 
 var specOurs = specImpl{
@@ -74,6 +76,7 @@ var specOurs = specImpl{
 	parseFile:         hcljson.ParseFile,
 	isBody:            hcljson.IsJSONBody,
 	isExpr:            hcljson.IsJSONExpression,
+	setMaxValues:      hcljson.SetMaxValues,
 }
 
 var specOracle = specImpl{
@@ -99,8 +102,11 @@ type specCase struct {
 	mode    string
 	opts    hcltest.Options
 	start   *hcl.Pos
-	want    string
-	wantIdx int // index of the want file in archive.Files, or -1
+	// maxValues, when not 0, is the limit of D17 for this fixture (an
+	// implementation without that limit ignores it).
+	maxValues int
+	want      string
+	wantIdx   int // index of the want file in archive.Files, or -1
 }
 
 var differsLine = regexp.MustCompile(`^Differs: (D\d+(?:, D\d+)*)$`)
@@ -183,6 +189,10 @@ func parseSpecCase(path, rel string) (*specCase, error) {
 				return nil, fmt.Errorf("start: want line,column,byte: %v", err)
 			}
 			c.start = &p
+		case "max-values":
+			if _, err := fmt.Sscanf(strings.TrimSpace(string(f.Data)), "%d", &c.maxValues); err != nil || c.maxValues <= 0 {
+				return nil, fmt.Errorf("max-values: want a positive number: %v", err)
+			}
 		case "want":
 			c.want, c.wantIdx = string(f.Data), i
 		default:
@@ -203,6 +213,9 @@ func (c *specCase) render(t *testing.T, im specImpl) (out string) {
 			out = fmt.Sprintf("panic: %v\n", r)
 		}
 	}()
+	if c.maxValues > 0 && im.setMaxValues != nil {
+		defer im.setMaxValues(c.maxValues)()
+	}
 	var b strings.Builder
 	ctx := hcltest.EvalContext()
 	parseDiags := func(diags hcl.Diagnostics) {

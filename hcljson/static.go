@@ -66,5 +66,5 @@ func (e *expression) kind() scanner.Kind {
 	if e.node < 0 {
 		return scanner.Invalid
 	}
-	return e.f.doc.Nodes[e.node].Kind
+	return e.f.doc.Nodes[e.node].Kind()
 }

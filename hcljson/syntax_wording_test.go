@@ -238,7 +238,7 @@ func TestSyntaxErrorWordingTooManyErrors(t *testing.T) {
 // its own summary and a detail, including the one no test input can
 // reach (an input of 4 GiB).
 func TestSyntaxErrorEveryCode(t *testing.T) {
-	for c := scanner.CodeTrailingData; c <= scanner.CodeTooManyErrors; c++ {
+	for c := scanner.CodeTrailingData; c <= scanner.CodeTooManyValues; c++ {
 		e := &scanner.Error{Code: c, CtxStart: -1, CtxEnd: -1, Text: "x"}
 		if s := hcljson.SyntaxErrorSummary(e); s == "Invalid JSON" {
 			t.Errorf("%v: no summary of its own", c)

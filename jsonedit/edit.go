@@ -98,7 +98,7 @@ func (d *Document) Delete(path jsonpath.Path) hcl.Diagnostics {
 	for c := doc.FirstChild(p); c >= 0; c = doc.NextChild(p, c) {
 		s := span{int(doc.Nodes[c].Start), int(doc.Nodes[c].End)}
 		v := c
-		if doc.Nodes[p].Kind == scanner.Object {
+		if doc.Nodes[p].Kind() == scanner.Object {
 			c = doc.NextChild(p, c)
 			v = c
 			s.end = int(doc.Nodes[c].End)
@@ -180,7 +180,7 @@ func (d *Document) insert(p int, k string, text []byte) {
 func (d *Document) colon() []byte {
 	doc := d.doc
 	for i := range doc.Nodes {
-		if doc.Nodes[i].Kind == scanner.Object {
+		if doc.Nodes[i].Kind() == scanner.Object {
 			if c := doc.FirstChild(i); c >= 0 {
 				return doc.Src[doc.Nodes[c].End:doc.Nodes[c+1].Start]
 			}
@@ -193,7 +193,7 @@ func (d *Document) colon() []byte {
 // member on its own line, or two spaces.
 func (d *Document) unit() []byte {
 	doc := d.doc
-	if k := doc.Nodes[0].Kind; k != scanner.Object && k != scanner.Array {
+	if k := doc.Nodes[0].Kind(); k != scanner.Object && k != scanner.Array {
 		return []byte("  ")
 	}
 	if c := doc.FirstChild(0); c >= 0 {

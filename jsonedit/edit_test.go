@@ -219,7 +219,7 @@ func allValues(doc *scanner.Document) []located {
 	var walk func(i int, p jsonpath.Path)
 	walk = func(i int, p jsonpath.Path) {
 		out = append(out, located{p, i, len(p) > 0})
-		switch doc.Nodes[i].Kind {
+		switch doc.Nodes[i].Kind() {
 		case scanner.Object:
 			seen := map[string]bool{}
 			for k, v := range doc.Members(i) {
@@ -326,18 +326,18 @@ func checkDeleted(t *testing.T, what string, src []byte, doc *scanner.Document, 
 	// The tape, as kinds and texts, is the original's without the subtree
 	// (and its key).
 	from, to := i, doc.Next(i)
-	if i > 0 && doc.Nodes[i-1].Kind == scanner.String && isKey(doc, i-1) {
+	if i > 0 && doc.Nodes[i-1].Kind() == scanner.String && isKey(doc, i-1) {
 		from = i - 1
 	}
 	var want []string
 	for j := range doc.Nodes {
 		if j < from || j >= to {
-			want = append(want, doc.Nodes[j].Kind.String()+" "+literal(doc, j))
+			want = append(want, doc.Nodes[j].Kind().String()+" "+literal(doc, j))
 		}
 	}
 	var have []string
 	for j := range got.Nodes {
-		have = append(have, got.Nodes[j].Kind.String()+" "+literal(got, j))
+		have = append(have, got.Nodes[j].Kind().String()+" "+literal(got, j))
 	}
 	if strings.Join(have, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%s: the tape after Delete is not the original without the value", what)
@@ -381,7 +381,7 @@ func stripSpace(b []byte) string {
 // isKey reports whether String node k is an object key.
 func isKey(doc *scanner.Document, k int) bool {
 	for p := range doc.Nodes {
-		if doc.Nodes[p].Kind != scanner.Object || p >= k || doc.Next(p) <= k {
+		if doc.Nodes[p].Kind() != scanner.Object || p >= k || doc.Next(p) <= k {
 			continue
 		}
 		for c := range doc.Members(p) {
@@ -394,7 +394,7 @@ func isKey(doc *scanner.Document, k int) bool {
 }
 
 func literal(doc *scanner.Document, i int) string {
-	switch doc.Nodes[i].Kind {
+	switch doc.Nodes[i].Kind() {
 	case scanner.Object, scanner.Array:
 		return ""
 	}
@@ -412,7 +412,7 @@ func TestInsertProperty(t *testing.T) {
 	for name, src := range fixtures(t) {
 		doc := scanner.Parse(src, scanner.Options{})
 		for _, v := range allValues(doc) {
-			if doc.Nodes[v.node].Kind != scanner.Object {
+			if doc.Nodes[v.node].Kind() != scanner.Object {
 				continue
 			}
 			if _, diags := jsonpath.Lookup(doc, nil, name, append(v.path[:len(v.path):len(v.path)], jsonpath.Key(key))); !diags.HasErrors() {
@@ -439,14 +439,14 @@ func TestInsertProperty(t *testing.T) {
 				if j == end {
 					want = append(want, "string "+string(String(key)), `string "new"`)
 				}
-				want = append(want, doc.Nodes[j].Kind.String()+" "+literal(doc, j))
+				want = append(want, doc.Nodes[j].Kind().String()+" "+literal(doc, j))
 			}
 			if end == len(doc.Nodes) {
 				want = append(want, "string "+string(String(key)), `string "new"`)
 			}
 			var have []string
 			for j := range got.Nodes {
-				have = append(have, got.Nodes[j].Kind.String()+" "+literal(got, j))
+				have = append(have, got.Nodes[j].Kind().String()+" "+literal(got, j))
 			}
 			if strings.Join(have, "\n") != strings.Join(want, "\n") {
 				t.Errorf("%s: the tape after insert is not the original with the member\n%s", what, out)

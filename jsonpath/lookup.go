@@ -53,7 +53,7 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 	n := &doc.Nodes[w.node]
 	return &Result{
 		Node:  w.node,
-		Kind:  n.Kind,
+		Kind:  n.Kind(),
 		Raw:   doc.Raw(w.node),
 		Range: w.rng(int(n.Start), int(n.End)),
 	}, w.diags
@@ -74,7 +74,7 @@ type walker struct {
 // key takes the member named k of the current object.
 func (w *walker) key(k string) *hcl.Diagnostic {
 	d := w.doc
-	if d.Nodes[w.node].Kind != scanner.Object {
+	if d.Nodes[w.node].Kind() != scanner.Object {
 		return w.notObject(k)
 	}
 	found, value := -1, -1
@@ -98,7 +98,7 @@ func (w *walker) key(k string) *hcl.Diagnostic {
 // index takes element i of the current array.
 func (w *walker) index(i int) *hcl.Diagnostic {
 	d := w.doc
-	if d.Nodes[w.node].Kind != scanner.Array {
+	if d.Nodes[w.node].Kind() != scanner.Array {
 		return w.notArray(i)
 	}
 	n := 0
@@ -128,7 +128,7 @@ func (w *walker) pos(off int) hcl.Pos {
 func (w *walker) subject() (subject hcl.Range, context *hcl.Range) {
 	n := &w.doc.Nodes[w.node]
 	end := int(n.End)
-	if n.Kind == scanner.Object || n.Kind == scanner.Array {
+	if n.Kind() == scanner.Object || n.Kind() == scanner.Array {
 		end = int(n.Start) + 1
 	}
 	subject = w.rng(int(n.Start), end)

@@ -45,7 +45,7 @@ func (w *walker) outOfRange(i, n int) *hcl.Diagnostic {
 // notObject reports a key step on a value that is not an object.
 func (w *walker) notObject(k string) *hcl.Diagnostic {
 	detail := fmt.Sprintf("The value at %s is %s, not an object, so it has no key %s.", w.done.describe(), w.kindPhrase(), quoteKey(k))
-	if w.doc.Nodes[w.node].Kind == scanner.Array {
+	if w.doc.Nodes[w.node].Kind() == scanner.Array {
 		hint := fmt.Sprintf(" Take an element by its index, as in %s.", w.done.join(Index(0)))
 		if n, err := strconv.Atoi(k); err == nil && n >= 0 {
 			hint = fmt.Sprintf(" To take element %d, write %s.", n, w.done.join(Index(n)))
@@ -58,7 +58,7 @@ func (w *walker) notObject(k string) *hcl.Diagnostic {
 // notArray reports an index step on a value that is not an array.
 func (w *walker) notArray(i int) *hcl.Diagnostic {
 	detail := fmt.Sprintf("The value at %s is %s, not an array, so it has no element [%d].", w.done.describe(), w.kindPhrase(), i)
-	if w.doc.Nodes[w.node].Kind == scanner.Object {
+	if w.doc.Nodes[w.node].Kind() == scanner.Object {
 		detail += w.objectHint(strconv.Itoa(i))
 	}
 	return w.errorf("Not an array", "%s", detail)
@@ -138,7 +138,7 @@ func suggest(k string, keys []string) string {
 func (w *walker) kindPhrase() string {
 	d := w.doc
 	n := &d.Nodes[w.node]
-	switch n.Kind {
+	switch n.Kind() {
 	case scanner.Object:
 		if len(w.keys()) == 0 {
 			return "an empty object"
@@ -156,7 +156,7 @@ func (w *walker) kindPhrase() string {
 	case scanner.True, scanner.False:
 		return "a boolean (" + d.Literal(w.node) + ")"
 	}
-	return n.Kind.String()
+	return n.Kind().String()
 }
 
 // shorten cuts a long literal to about maxShownScalar bytes.

@@ -34,8 +34,10 @@
 //
 // Nesting is bounded (DefaultMaxDepth, spec.md §syntax-limits); the parser
 // uses an explicit stack, never recursion. Inputs must be smaller than
-// 4 GiB. Memory is linear in the input: a node is 16 bytes, and the tape is
-// sized from a quick count of structural bytes.
+// 4 GiB, and hold at most MaxNodes values (Options.MaxNodes, spec.md D17).
+// Memory is linear in the input: a node is 12 bytes, and the tape is sized
+// once from a quick count of structural bytes (an upper bound for valid
+// input).
 //
 // A leading UTF-8 byte order mark is skipped (spec.md §syntax).
 package scanner

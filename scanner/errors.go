@@ -49,6 +49,7 @@ const (
 	CodeDepth                               // nesting too deep
 	CodeTooLarge                            // input of 4 GiB or more
 	CodeTooManyErrors                       // more than MaxErrors errors
+	CodeTooManyValues                       // more values than Options.MaxNodes
 
 	numCodes
 )
@@ -85,6 +86,7 @@ var codeNames = [numCodes]string{
 	CodeDepth:               "nesting deeper than the limit",
 	CodeTooLarge:            "input of 4 GiB or more",
 	CodeTooManyErrors:       "more errors than the limit",
+	CodeTooManyValues:       "more values than the limit",
 }
 
 // String names the mistake in a few words, for Error.
@@ -144,7 +146,7 @@ func (e *Error) Context() (start, end int, ok bool) {
 
 // Unwrap returns ErrLimit or ErrSyntax.
 func (e *Error) Unwrap() error {
-	if e.Code == CodeDepth || e.Code == CodeTooLarge || e.Code == CodeNumberLong || e.Code == CodeTooManyErrors {
+	if e.Code == CodeDepth || e.Code == CodeTooLarge || e.Code == CodeNumberLong || e.Code == CodeTooManyErrors || e.Code == CodeTooManyValues {
 		return ErrLimit
 	}
 	return ErrSyntax

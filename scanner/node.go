@@ -30,32 +30,47 @@ func (k Kind) String() string {
 	return "Kind(?)"
 }
 
+// A Node's bits hold its kind (the top three), two flags, and an index
+// (the low 27 bits): for a container the index of its next sibling, for an
+// escaped string the index of its text in Document.strs.
 const (
-	flagEscaped  uint8 = 1 << iota // string: held escapes; its text is in Document.strs
-	flagUnclosed                   // container: no closing bracket was found
+	auxBits               = 27
+	auxMask        uint32 = 1<<auxBits - 1
+	flagEscaped    uint32 = 1 << auxBits       // string: held escapes; its text is in Document.strs
+	flagUnclosed   uint32 = 1 << (auxBits + 1) // container: no closing bracket was found
+	kindShift             = auxBits + 2
+	// MaxNodes is the most values a Document holds: a tape index must fit
+	// in the bits left for it.
+	MaxNodes = 1<<auxBits - 1
 )
 
 // Node is one value on a Document's tape. Nodes are laid out in document
 // order: a container is followed by its descendants, an object's members
 // alternate key (a String node) and value.
 //
-// A Node is 16 bytes; Start and End are byte offsets into the source, so
-// inputs are limited to 4 GiB.
+// A Node is 12 bytes; Start and End are byte offsets into the source, so
+// inputs are limited to 4 GiB, and a tape to MaxNodes values.
 type Node struct {
-	Kind  Kind
-	flags uint8
-	_     uint16
 	Start uint32 // offset of the first byte of the value
 	End   uint32 // offset just after the last byte (after the closing bracket)
-	aux   uint32 // containers: index of the next sibling; escaped strings: index into strs
+	bits  uint32 // kind, flags and index: see auxBits
 }
 
+// Kind returns the node's kind.
+func (n *Node) Kind() Kind { return Kind(n.bits >> kindShift) }
+
+// aux returns the node's index: see auxBits.
+func (n *Node) aux() uint32 { return n.bits & auxMask }
+
+// setAux sets the node's index.
+func (n *Node) setAux(i uint32) { n.bits = n.bits&^auxMask | i }
+
 // Escaped reports whether a String node held escape sequences.
-func (n *Node) Escaped() bool { return n.flags&flagEscaped != 0 }
+func (n *Node) Escaped() bool { return n.bits&flagEscaped != 0 }
 
 // Unclosed reports whether a container node lacks its closing bracket
 // (only in a document with errors).
-func (n *Node) Unclosed() bool { return n.flags&flagUnclosed != 0 }
+func (n *Node) Unclosed() bool { return n.bits&flagUnclosed != 0 }
 
 // Document is the result of scanning one JSON text: a tape of nodes
 // (Nodes[0] is the root value, if any) and the errors found.
@@ -75,8 +90,8 @@ type Document struct {
 // Next returns the index of the node after i and all of i's descendants.
 func (d *Document) Next(i int) int {
 	n := &d.Nodes[i]
-	if n.Kind == Object || n.Kind == Array {
-		return int(n.aux)
+	if k := n.Kind(); k == Object || k == Array {
+		return int(n.aux())
 	}
 	return i + 1
 }
@@ -85,8 +100,8 @@ func (d *Document) Next(i int) int {
 // without escapes (no allocation), the unescaped text otherwise.
 func (d *Document) Text(i int) string {
 	n := &d.Nodes[i]
-	if n.flags&flagEscaped != 0 {
-		return d.strs[n.aux]
+	if n.bits&flagEscaped != 0 {
+		return d.strs[n.aux()]
 	}
 	if n.End-n.Start < 2 {
 		return ""
@@ -122,7 +137,7 @@ func (d *Document) Len(i int) int {
 	for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
 		n++
 	}
-	if d.Nodes[i].Kind == Object {
+	if d.Nodes[i].Kind() == Object {
 		return n / 2
 	}
 	return n
@@ -131,7 +146,7 @@ func (d *Document) Len(i int) int {
 // FirstChild returns the first child of container i (an object's first key),
 // or -1 when it has none.
 func (d *Document) FirstChild(i int) int {
-	if i+1 < int(d.Nodes[i].aux) {
+	if i+1 < int(d.Nodes[i].aux()) {
 		return i + 1
 	}
 	return -1
@@ -140,7 +155,7 @@ func (d *Document) FirstChild(i int) int {
 // NextChild returns the child of container i that follows child c, or -1.
 func (d *Document) NextChild(i, c int) int {
 	c = d.Next(c)
-	if c < int(d.Nodes[i].aux) {
+	if c < int(d.Nodes[i].aux()) {
 		return c
 	}
 	return -1

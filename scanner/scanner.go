@@ -28,6 +28,11 @@ type Options struct {
 	// MaxDepth bounds how deeply arrays and objects may nest; 0 means
 	// DefaultMaxDepth.
 	MaxDepth int
+
+	// MaxNodes bounds the number of values (object keys included) on the
+	// tape; 0, or anything above MaxNodes, means MaxNodes. Parsing stops
+	// with a CodeTooManyValues error when the next value would pass it.
+	MaxNodes int
 }
 
 // Parse scans one JSON value from src in a single pass and returns its tape.
@@ -38,16 +43,19 @@ type Options struct {
 //
 // Parse never panics and uses memory linear in len(src).
 func Parse(src []byte, opts Options) *Document {
-	p := parser{src: src, maxDepth: opts.MaxDepth}
+	p := parser{src: src, maxDepth: opts.MaxDepth, maxNodes: opts.MaxNodes}
 	if p.maxDepth <= 0 {
 		p.maxDepth = DefaultMaxDepth
+	}
+	if p.maxNodes <= 0 || p.maxNodes > MaxNodes {
+		p.maxNodes = MaxNodes
 	}
 	p.doc = &Document{Src: src}
 	if uint64(len(src)) >= math.MaxUint32 {
 		p.doc.Errors = append(p.doc.Errors, &Error{Code: CodeTooLarge, CtxStart: -1, CtxEnd: -1, Stopped: true})
 		return p.doc
 	}
-	p.doc.Nodes = make([]Node, 0, estimateNodes(src))
+	p.doc.Nodes = make([]Node, 0, min(estimateNodes(src), p.maxNodes))
 	if bytes.HasPrefix(src, bom) {
 		p.pos = len(bom)
 	}
@@ -84,6 +92,7 @@ type parser struct {
 	doc      *Document
 	stack    []frame
 	maxDepth int
+	maxNodes int
 	stopped  bool
 	buf      []byte // scratch for unescaping
 }
@@ -106,7 +115,7 @@ func (p *parser) peek() (byte, bool) {
 }
 
 func (p *parser) push(kind Kind, start, end int) int {
-	p.doc.Nodes = append(p.doc.Nodes, Node{Kind: kind, Start: uint32(start), End: uint32(end)})
+	p.doc.Nodes = append(p.doc.Nodes, Node{Start: uint32(start), End: uint32(end), bits: uint32(kind) << kindShift})
 	return len(p.doc.Nodes) - 1
 }
 
@@ -204,9 +213,9 @@ func (p *parser) finish() {
 			p.push(Invalid, p.pos, p.pos)
 			n = &p.doc.Nodes[f.node]
 		}
-		n.flags |= flagUnclosed
+		n.bits |= flagUnclosed
 		n.End = uint32(p.pos)
-		n.aux = uint32(len(p.doc.Nodes))
+		n.setAux(uint32(len(p.doc.Nodes)))
 	}
 	p.stack = p.stack[:0]
 	if p.stopped {
@@ -221,7 +230,7 @@ func (p *parser) close() {
 	p.stack = p.stack[:len(p.stack)-1]
 	n := &p.doc.Nodes[f.node]
 	n.End = uint32(p.pos)
-	n.aux = uint32(len(p.doc.Nodes))
+	n.setAux(uint32(len(p.doc.Nodes)))
 	if len(p.stack) > 0 {
 		p.stack[len(p.stack)-1].count++
 	}
@@ -288,7 +297,7 @@ func (p *parser) step() {
 		if len(p.stack) >= 2 && p.stack[len(p.stack)-2].isObject == (c == '}') && !p.typoCloser() {
 			p.pos-- // close() advances past the closer: close without consuming
 			p.close()
-			p.doc.Nodes[f.node].flags |= flagUnclosed
+			p.doc.Nodes[f.node].bits |= flagUnclosed
 			return
 		}
 		p.close()
@@ -366,8 +375,8 @@ func (p *parser) member() {
 		}
 		p.fail(CodePropertyName, start, p.pos, string(p.src[start:p.pos]))
 		p.push(String, start, p.pos)
-		p.doc.Nodes[len(p.doc.Nodes)-1].flags |= flagEscaped
-		p.doc.Nodes[len(p.doc.Nodes)-1].aux = uint32(len(p.doc.strs))
+		p.doc.Nodes[len(p.doc.Nodes)-1].bits |= flagEscaped
+		p.doc.Nodes[len(p.doc.Nodes)-1].setAux(uint32(len(p.doc.strs)))
 		p.doc.strs = append(p.doc.strs, string(p.src[start:p.pos]))
 	default:
 		p.stop(CodePropertyName, p.pos, p.pos+charLen(p.src[p.pos:]), "")
@@ -405,6 +414,16 @@ func (p *parser) member() {
 // value parses one value. Scalars are complete on return; a container is
 // pushed on the stack. It returns false if nothing could be read.
 func (p *parser) value() bool {
+	// A value may need two nodes (after its key), and an error after it
+	// one more.
+	if len(p.doc.Nodes)+3 > p.maxNodes {
+		p.ws()
+		p.stop(CodeTooManyValues, p.pos, min(p.pos+1, len(p.src)), strconv.Itoa(p.maxNodes))
+		if len(p.stack) > 0 {
+			p.push(Invalid, p.pos, p.pos)
+		}
+		return false
+	}
 	c, ok := p.peek()
 	if !ok {
 		p.stop(CodeMissingValueEOF, p.pos, p.pos, "")
@@ -683,8 +702,8 @@ unterminated:
 		}
 		n := p.push(kind, start, i)
 		if isKey {
-			p.doc.Nodes[n].flags |= flagEscaped
-			p.doc.Nodes[n].aux = uint32(len(p.doc.strs))
+			p.doc.Nodes[n].bits |= flagEscaped
+			p.doc.Nodes[n].setAux(uint32(len(p.doc.strs)))
 			p.doc.strs = append(p.doc.strs, string(src[start+1:i]))
 		}
 		return
@@ -700,8 +719,8 @@ done:
 	n := p.push(String, start, i)
 	if escaped {
 		p.buf = append(p.buf, src[lit:i-1]...)
-		p.doc.Nodes[n].flags |= flagEscaped
-		p.doc.Nodes[n].aux = uint32(len(p.doc.strs))
+		p.doc.Nodes[n].bits |= flagEscaped
+		p.doc.Nodes[n].setAux(uint32(len(p.doc.strs)))
 		p.doc.strs = append(p.doc.strs, string(p.buf))
 	}
 }

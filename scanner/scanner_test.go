@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // dump renders a document's tape and errors as text.
@@ -13,8 +14,8 @@ func dump(d *Document) string {
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
 		n := &d.Nodes[i]
-		fmt.Fprintf(&sb, "%s%v %d-%d", strings.Repeat("  ", depth), n.Kind, n.Start, n.End)
-		switch n.Kind {
+		fmt.Fprintf(&sb, "%s%v %d-%d", strings.Repeat("  ", depth), n.Kind(), n.Start, n.End)
+		switch n.Kind() {
 		case String:
 			fmt.Fprintf(&sb, " %q", d.Text(i))
 		case Number:
@@ -24,7 +25,7 @@ func dump(d *Document) string {
 			sb.WriteString(" unclosed")
 		}
 		sb.WriteByte('\n')
-		if n.Kind == Object || n.Kind == Array {
+		if n.Kind() == Object || n.Kind() == Array {
 			for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
 				walk(c, depth+1)
 			}
@@ -324,18 +325,18 @@ func TestKeyWithoutValue(t *testing.T) {
 		var check func(i int)
 		check = func(i int) {
 			n := d.Nodes[i]
-			if n.Kind != Object && n.Kind != Array {
+			if n.Kind() != Object && n.Kind() != Array {
 				return
 			}
 			kids := 0
 			for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
-				if n.Kind == Object && kids%2 == 0 && d.Nodes[c].Kind != String {
-					t.Errorf("%q: key %d is a %v", src, c, d.Nodes[c].Kind)
+				if n.Kind() == Object && kids%2 == 0 && d.Nodes[c].Kind() != String {
+					t.Errorf("%q: key %d is a %v", src, c, d.Nodes[c].Kind())
 				}
 				check(c)
 				kids++
 			}
-			if n.Kind == Object && kids%2 != 0 {
+			if n.Kind() == Object && kids%2 != 0 {
 				t.Errorf("%q: object %d has a key without a value:\n%s", src, i, dump(d))
 			}
 		}
@@ -356,8 +357,8 @@ func TestNumberTooLong(t *testing.T) {
 	if e.Text != "4096" {
 		t.Errorf("Text = %q, want the limit, 4096", e.Text)
 	}
-	if d.Nodes[2].Kind != Number {
-		t.Errorf("a number of %d digits: %v", MaxNumberLen, d.Nodes[2].Kind)
+	if d.Nodes[2].Kind() != Number {
+		t.Errorf("a number of %d digits: %v", MaxNumberLen, d.Nodes[2].Kind())
 	}
 }
 
@@ -379,5 +380,38 @@ func TestTooManyErrors(t *testing.T) {
 	}
 	if last.Text != "1000" {
 		t.Errorf("Text = %q, want the limit, 1000", last.Text)
+	}
+}
+
+// A tape holds at most Options.MaxNodes values: parsing stops at the value
+// that would pass it, with an error on that value, and the tape is never
+// larger than the limit.
+func TestTooManyValues(t *testing.T) {
+	if size := unsafe.Sizeof(Node{}); size != 12 {
+		t.Errorf("a Node is %d bytes, want 12", size)
+	}
+	for _, tt := range []struct {
+		src   string
+		start int
+	}{
+		{`[1,2,3,4,5,6,7,8,9,10,11,12]`, 15},                     // "8": after the array and 7 elements, 8 nodes and 3 reserved pass 10
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6}`, 23},            // "d"'s value: after the object, 3 members and key "d"
+		{` [ [ [ [ [ [ [ [ [ [ [ [ ] ] ] ] ] ] ] ] ] ] ] ]`, 17}, // the 9th array
+	} {
+		d := Parse([]byte(tt.src), Options{MaxNodes: 10})
+		if len(d.Errors) != 1 {
+			t.Fatalf("%s: errors %v", tt.src, d.Errors)
+		}
+		e := d.Errors[0]
+		if e.Code != CodeTooManyValues || !e.Stopped || !e.Unread || e.Text != "10" || !errors.Is(e, ErrLimit) || e.Start != tt.start || e.End != tt.start+1 {
+			t.Errorf("%s: error %+v, want CodeTooManyValues at %d", tt.src, e, tt.start)
+		}
+		if len(d.Nodes) > 10 || cap(d.Nodes) > 10 {
+			t.Errorf("%s: %d nodes in a tape of %d, limit 10", tt.src, len(d.Nodes), cap(d.Nodes))
+		}
+	}
+	// The limit is not an error when the document fits.
+	if d := Parse([]byte(`[1,2,3,4,5,6]`), Options{MaxNodes: 10}); len(d.Errors) != 0 || len(d.Nodes) != 7 {
+		t.Errorf("a document of 7 values: %d nodes, errors %v", len(d.Nodes), d.Errors)
 	}
 }
