@@ -34,11 +34,11 @@ func (k Kind) String() string {
 // (the low 27 bits): for a container the index of its next sibling, for an
 // escaped string the index of its text in Document.strs.
 const (
-	auxBits               = 27
-	auxMask        uint32 = 1<<auxBits - 1
-	flagEscaped    uint32 = 1 << auxBits       // string: held escapes; its text is in Document.strs
-	flagUnclosed   uint32 = 1 << (auxBits + 1) // container: no closing bracket was found
-	kindShift             = auxBits + 2
+	auxBits             = 27
+	auxMask      uint32 = 1<<auxBits - 1
+	flagEscaped  uint32 = 1 << auxBits       // string: held escapes; its text is in Document.strs
+	flagUnclosed uint32 = 1 << (auxBits + 1) // container: no closing bracket was found
+	kindShift           = auxBits + 2
 	// MaxNodes is the most values a Document holds: a tape index must fit
 	// in the bits left for it.
 	MaxNodes = 1<<auxBits - 1
