@@ -63,32 +63,58 @@ func (u *unpacker) unpack(v, level int) {
 	}
 }
 
-// blockAndBody puts a block, its body and up to two labels in one
-// allocation.
-type blockAndBody struct {
-	block  hcl.Block
-	body   body
-	labels [2]string
-	ranges [2]hcl.Range
-}
+// A block, its body and its labels share one allocation, sized by the
+// number of labels: 224, 304 and 384 bytes for none, one and two (size
+// classes 224, 320 and 384).
+type (
+	block0 struct {
+		block hcl.Block
+		body  body
+	}
+	block1 struct {
+		block  hcl.Block
+		body   body
+		labels [1]string
+		ranges [1]hcl.Range
+	}
+	block2 struct {
+		block  hcl.Block
+		body   body
+		labels [2]string
+		ranges [2]hcl.Range
+	}
+)
 
 func (u *unpacker) add(bodyNode int, def hcl.Range) {
 	n := len(u.labelNames)
-	bb := &blockAndBody{body: body{f: u.b.f, node: bodyNode}}
-	var labels []string
-	var ranges []hcl.Range
-	if n <= len(bb.labels) {
-		labels, ranges = bb.labels[:0:n], bb.ranges[:0:n]
-	} else {
-		labels, ranges = make([]string, 0, n), make([]hcl.Range, 0, n)
+	var (
+		blk    *hcl.Block
+		bd     *body
+		labels []string
+		ranges []hcl.Range
+	)
+	switch n {
+	case 0:
+		bb := &block0{}
+		blk, bd = &bb.block, &bb.body
+	case 1:
+		bb := &block1{}
+		blk, bd, labels, ranges = &bb.block, &bb.body, bb.labels[:0], bb.ranges[:0]
+	case 2:
+		bb := &block2{}
+		blk, bd, labels, ranges = &bb.block, &bb.body, bb.labels[:0], bb.ranges[:0]
+	default:
+		bb := &block0{}
+		blk, bd, labels, ranges = &bb.block, &bb.body, make([]string, 0, n), make([]hcl.Range, 0, n)
 	}
-	bb.block = hcl.Block{
+	*bd = body{f: u.b.f, node: bodyNode}
+	*blk = hcl.Block{
 		Type:        u.typ,
 		Labels:      append(labels, u.labels[:n]...),
-		Body:        &bb.body,
+		Body:        bd,
 		DefRange:    def,
 		TypeRange:   u.typeRange,
 		LabelRanges: append(ranges, u.ranges[:n]...),
 	}
-	*u.blocks = append(*u.blocks, &bb.block)
+	*u.blocks = append(*u.blocks, blk)
 }

@@ -9,11 +9,16 @@ import (
 )
 
 // body is a JSON object, an array of objects, or null, read as an HCL body.
+// It is 16 bytes, so that a block and its body fit small allocations.
 type body struct {
 	f    *file
 	node int // noNode: the empty placeholder root
+}
 
-	// hidden names were taken by an earlier PartialContent.
+// partialBody is what remains of a body after PartialContent: the body
+// without the names that earlier PartialContent calls took.
+type partialBody struct {
+	body
 	hidden *hiddenSet
 }
 
@@ -42,7 +47,34 @@ func (h *hiddenSet) has(name string) bool {
 	return false
 }
 
-var _ hcl.Body = (*body)(nil)
+var (
+	_ hcl.Body = (*body)(nil)
+	_ hcl.Body = (*partialBody)(nil)
+)
+
+func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {
+	return b.content(schema, nil)
+}
+
+func (b *partialBody) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {
+	return b.content(schema, b.hidden)
+}
+
+func (b *body) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
+	return b.partial(schema, nil)
+}
+
+func (b *partialBody) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
+	return b.partial(schema, b.hidden)
+}
+
+func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
+	return b.justAttributes(nil)
+}
+
+func (b *partialBody) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
+	return b.justAttributes(b.hidden)
+}
 
 // members returns an iterator over the members of a body or label level:
 // the key and value of each member of an object, or of each object in an
@@ -190,16 +222,17 @@ func (x *schemaIndex) block(name string) int {
 	return -1
 }
 
-func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostics) {
+// content is Content, with the names in hidden taken.
+func (b *body) content(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyContent, hcl.Diagnostics) {
 	var x schemaIndex
-	content, diags := b.partialContent(schema, &x)
-	if !b.hasExtraneous(&x) {
+	content, diags := b.partialContent(schema, &x, hidden)
+	if !b.hasExtraneous(&x, hidden) {
 		return content, diags
 	}
 
 	var suggestions []string
 	for i, a := range schema.Attributes {
-		if !b.hidden.has(a.Name) && !x.used[i] {
+		if !hidden.has(a.Name) && !x.used[i] {
 			suggestions = append(suggestions, a.Name)
 		}
 	}
@@ -209,7 +242,7 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 	f := b.f
 	for k := range b.members(b.node, "", nil) {
 		name := f.doc.Text(k)
-		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 || b.hidden.has(name) {
+		if name == "//" || x.attr(name) >= 0 || x.block(name) >= 0 || hidden.has(name) {
 			continue
 		}
 		detail := fmt.Sprintf("No argument or block type is named %q.", name)
@@ -231,25 +264,26 @@ func (b *body) Content(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Diagnostic
 
 // hasExtraneous reports whether the body has a property that is not "//",
 // not hidden and not in the schema, after partialContent filled x.
-func (b *body) hasExtraneous(x *schemaIndex) bool {
+func (b *body) hasExtraneous(x *schemaIndex, hidden *hiddenSet) bool {
 	f := b.f
 	for k := range b.members(b.node, "", nil) {
 		name := f.doc.Text(k)
-		if name != "//" && x.attr(name) < 0 && x.block(name) < 0 && !b.hidden.has(name) {
+		if name != "//" && x.attr(name) < 0 && x.block(name) < 0 && !hidden.has(name) {
 			return true
 		}
 	}
 	return false
 }
 
-func (b *body) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
+// partial is PartialContent, with the names in hidden taken.
+func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
 	var x schemaIndex
-	content, diags := b.partialContent(schema, &x)
+	content, diags := b.partialContent(schema, &x, hidden)
 	// The remaining body hides what was hidden and every name the schema
 	// matched.
 	h := &hiddenSet{}
-	if b.hidden != nil {
-		h.names = append(h.names, b.hidden.names...)
+	if hidden != nil {
+		h.names = append(h.names, hidden.names...)
 	}
 	for i, a := range schema.Attributes {
 		if x.used[i] {
@@ -267,12 +301,12 @@ func (b *body) PartialContent(schema *hcl.BodySchema) (*hcl.BodyContent, hcl.Bod
 			h.m[n] = struct{}{}
 		}
 	}
-	return content, &body{f: b.f, node: b.node, hidden: h}, diags
+	return content, &partialBody{body: *b, hidden: h}, diags
 }
 
 // partialContent decodes what the schema names, and records in x (which it
 // initializes) which schema entries were used.
-func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex) (*hcl.BodyContent, hcl.Diagnostics) {
+func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hiddenSet) (*hcl.BodyContent, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
 	size := len(schema.Attributes)
@@ -286,7 +320,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex) (*hcl.Body
 	x.init(schema)
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
-		if b.hidden.has(name) {
+		if hidden.has(name) {
 			continue
 		}
 		if ai := x.attr(name); ai >= 0 {
@@ -348,8 +382,9 @@ func (b *body) attribute(name string, k, v int) *hcl.Attribute {
 	return a
 }
 
-// JustAttributes reads every property of a single object as an attribute.
-func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
+// justAttributes reads every property of a single object as an attribute,
+// but the names in hidden.
+func (b *body) justAttributes(hidden *hiddenSet) (hcl.Attributes, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
 	var attrs hcl.Attributes
@@ -376,7 +411,7 @@ func (b *body) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 		if name == "//" {
 			continue
 		}
-		if b.hidden.has(name) {
+		if hidden.has(name) {
 			continue
 		}
 		if existing, ok := attrs[name]; ok {

@@ -1,6 +1,9 @@
 package hcljson
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestMembersAllocs: ranging over a body's members, as the decoder does
 // for every body, allocates nothing. (body.members must stay small enough
@@ -27,6 +30,24 @@ func TestMembersAllocs(t *testing.T) {
 			}
 		}); allocs != 0 {
 			t.Errorf("%s: ranging over the members allocates %v times", src, allocs)
+		}
+	}
+}
+
+// A block, its body and its labels fit the allocation sizes that
+// blocks.go promises: the block is most of what a loader holds.
+func TestBlockSizes(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		size, want uintptr
+	}{
+		{"body", unsafe.Sizeof(body{}), 16},
+		{"block0", unsafe.Sizeof(block0{}), 224},
+		{"block1", unsafe.Sizeof(block1{}), 304},
+		{"block2", unsafe.Sizeof(block2{}), 384},
+	} {
+		if tt.size > tt.want {
+			t.Errorf("%s is %d bytes, want at most %d", tt.name, tt.size, tt.want)
 		}
 	}
 }

@@ -203,8 +203,11 @@ func ParseFile(filename string) (file *hcl.File, diags hcl.Diagnostics) {
 
 // IsJSONBody reports whether b is a body produced by this package.
 func IsJSONBody(b hcl.Body) bool {
-	_, ok := b.(*body)
-	return ok
+	switch b.(type) {
+	case *body, *partialBody:
+		return true
+	}
+	return false
 }
 
 // IsJSONExpression reports whether e is an expression produced by this package.
