@@ -41,9 +41,10 @@ func FuzzValidJSON(f *testing.F) {
 				t.Fatalf("encoding/json accepts %q, Parse reports %v (code %d)", src, e, e.Code)
 			}
 		}
-		// The tape of a valid document is allocated once.
-		if est := estimateNodes(src); cap(doc.Nodes) != est || len(doc.Nodes) > est {
-			t.Fatalf("%q: %d nodes in a tape of capacity %d, estimate %d", src, len(doc.Nodes), cap(doc.Nodes), est)
+		// The tape of a valid document is allocated once (the estimate is
+		// an upper bound), and kept at about its size.
+		if n, est := len(doc.Nodes), estimateNodes(src); n > est || cap(doc.Nodes)-n > max(n/16, tapeSlack) {
+			t.Fatalf("%q: %d nodes in a tape of capacity %d, estimate %d", src, n, cap(doc.Nodes), est)
 		}
 	})
 }
