@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/customdecode"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -12,29 +13,36 @@ import (
 // Quick evaluates the commonest templates straight from their text, with no
 // lexer, parser or AST: a template that is one interpolation, and ASCII
 // text (on one line or several) mixed with interpolations, where each
-// interpolation is a term of this grammar, spaces allowed between tokens:
+// interpolation is an expression of this grammar, spaces allowed between
+// tokens:
 //
-//	term = traversal [ "[*]" ( "." ident )* ]      a reference, or a splat of one
-//	     | ident "(" [ term ( "," term )* ] ")"    a call
-//	     | `"` text `"` | number | "true" | "false"
-//	     | "[" [ term ( "," term )* ] "]"          a tuple
+//	expr  = binary [ "?" expr ":" expr ]
+//	binary = term ( op term )*          op: == != >= <= > < + - * / %, with hclsyntax's precedence
+//	term  = ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
+//	      | ident "(" [ expr ( "," expr )* ] ")"   a call
+//	      | `"` text `"` | number | "true" | "false"
+//	      | "[" [ expr ( "," expr )* ] "]"         a tuple
+//	      | "{" [ key "=" expr ( "," key "=" expr )* ] "}"   an object; key: ident | `"` text `"`
 //
-// The traversal is the plain one of parseTraversalTemplate; a quoted text is
+// An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
 // leading zeros, with an optional fraction. Quick reports ok only when its
 // value is certain to be what the parsed template's Value returns with no
-// diagnostics: every variable and function is in ctx; every value a step
-// or a splat is taken from is known, not null and not marked, and has what
-// the step names; a splat's source is a non-empty list or tuple; a call has
-// as many arguments as the function takes, each converts to its parameter's
-// type (none asks for an expression), and the call succeeds; and each
+// diagnostics: every variable and function is in ctx; every value a step,
+// an index or a splat is taken from, and every operand and condition, is
+// known, not null and not marked, and has what the step names; an index is
+// a number for a list or tuple, a string for a map or object; a splat's
+// source is a non-empty list or tuple; a call has as many arguments as the
+// function takes, each converts to its parameter's type (none asks for an
+// expression), and the call succeeds, as does each operation; the results
+// of a conditional have the same type; an object's keys differ; and each
 // interpolation mixed with text is a known, non-null, unmarked string,
 // number or bool. Otherwise (any other shape, any doubt) ok is false and
 // the caller evaluates the parsed template, which gives the value or the
 // diagnostics.
 //
-// Quick allocates little beyond the result. FuzzQuick checks it against
-// hclsyntax's parser and evaluator.
+// Quick allocates little beyond the result. TestQuick and FuzzQuick check
+// it against hclsyntax's parser and evaluator.
 func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
 	if ctx == nil || len(s) < 4 {
 		return cty.NilVal, false
@@ -69,7 +77,7 @@ func (q *quick) spaces() {
 
 // interpolation evaluates a term and the "}" that ends it.
 func (q *quick) interpolation() (cty.Value, bool) {
-	v, ok := q.term()
+	v, ok := q.expr()
 	if !ok {
 		return cty.NilVal, false
 	}
@@ -94,6 +102,8 @@ func (q *quick) term() (cty.Value, bool) {
 		return q.number()
 	case c == '[':
 		return q.tuple()
+	case c == '{':
+		return q.object()
 	case isLetter(c):
 		end := identEnd(s, q.i)
 		switch s[q.i:end] {
@@ -112,6 +122,179 @@ func (q *quick) term() (cty.Value, bool) {
 		return q.reference()
 	}
 	return cty.NilVal, false
+}
+
+// The binary operators Quick reads, by precedence, lowest first, as
+// hclsyntax groups them (the logical ones are left to it).
+var quickOps = [][]struct {
+	tok string
+	op  *hclsyntax.Operation
+}{
+	{{"==", hclsyntax.OpEqual}, {"!=", hclsyntax.OpNotEqual}},
+	{{">=", hclsyntax.OpGreaterThanOrEqual}, {"<=", hclsyntax.OpLessThanOrEqual}, {">", hclsyntax.OpGreaterThan}, {"<", hclsyntax.OpLessThan}},
+	{{"+", hclsyntax.OpAdd}, {"-", hclsyntax.OpSubtract}},
+	{{"*", hclsyntax.OpMultiply}, {"/", hclsyntax.OpDivide}, {"%", hclsyntax.OpModulo}},
+}
+
+// expr evaluates a conditional, or a binary expression.
+func (q *quick) expr() (cty.Value, bool) {
+	cond, ok := q.binary(0)
+	if !ok {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if q.i >= len(q.s) || q.s[q.i] != '?' {
+		return cond, true
+	}
+	q.i++
+	if q.depth++; q.depth > quickMaxDepth {
+		return cty.NilVal, false
+	}
+	defer func() { q.depth-- }()
+	t, ok := q.expr()
+	if !ok {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if q.i >= len(q.s) || q.s[q.i] != ':' {
+		return cty.NilVal, false
+	}
+	q.i++
+	f, ok := q.expr()
+	if !ok {
+		return cty.NilVal, false
+	}
+	// hclsyntax's ConditionalExpr, when both results have the same type
+	// and nothing is null, unknown or marked: the chosen result as it is.
+	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() ||
+		t.IsNull() || f.IsNull() || t.IsMarked() || f.IsMarked() || !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType {
+		return cty.NilVal, false
+	}
+	if cond.True() {
+		return t, true
+	}
+	return f, true
+}
+
+// binary evaluates operators of precedence level and above, left to right,
+// as hclsyntax's BinaryOpExpr does when it succeeds.
+func (q *quick) binary(level int) (cty.Value, bool) {
+	if level == len(quickOps) {
+		return q.term()
+	}
+	lhs, ok := q.binary(level + 1)
+	for ok {
+		q.spaces()
+		op := q.operator(level)
+		if op == nil {
+			return lhs, true
+		}
+		var rhs cty.Value
+		if rhs, ok = q.binary(level + 1); !ok {
+			return cty.NilVal, false
+		}
+		lhs, ok = binaryOp(op, lhs, rhs)
+	}
+	return cty.NilVal, false
+}
+
+// operator consumes an operator of precedence level at q.i, if there is
+// one there.
+func (q *quick) operator(level int) *hclsyntax.Operation {
+	rest := q.s[q.i:]
+	for _, o := range quickOps[level] {
+		if !strings.HasPrefix(rest, o.tok) {
+			continue
+		}
+		if len(rest) > len(o.tok) {
+			// "<" is not "<=", "=" is not "==", "%" is not "%{", "*" is
+			// not "*/" and so on: leave anything longer to hclsyntax.
+			switch rest[len(o.tok)] {
+			case '=', '{', '/', '*', '>', '<', '&', '|', '!':
+				return nil
+			}
+		}
+		q.i += len(o.tok)
+		return o.op
+	}
+	return nil
+}
+
+// binaryOp applies op as BinaryOpExpr does, when neither operand is null,
+// unknown or marked and both convert to the operator's parameter types.
+func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
+	for _, v := range [2]cty.Value{lhs, rhs} {
+		if v.IsNull() || !v.IsKnown() || v.IsMarked() {
+			return cty.NilVal, false
+		}
+	}
+	params := op.Impl.Params()
+	l, err := convert.Convert(lhs, params[0].Type)
+	if err != nil {
+		return cty.NilVal, false
+	}
+	r, err := convert.Convert(rhs, params[1].Type)
+	if err != nil {
+		return cty.NilVal, false
+	}
+	v, err := op.Impl.Call([]cty.Value{l, r})
+	return v, err == nil
+}
+
+// object reads "{" key "=" expr, ... "}", as hclsyntax's ObjectConsExpr
+// evaluates it when its keys are names or quoted texts, each once.
+func (q *quick) object() (cty.Value, bool) {
+	if q.depth++; q.depth > quickMaxDepth {
+		return cty.NilVal, false
+	}
+	defer func() { q.depth-- }()
+	s := q.s
+	q.i++
+	attrs := map[string]cty.Value{}
+	for {
+		q.spaces()
+		if q.i >= len(s) {
+			return cty.NilVal, false
+		}
+		if s[q.i] == '}' {
+			q.i++
+			return cty.ObjectVal(attrs), true
+		}
+		var key string
+		switch c := s[q.i]; {
+		case isLetter(c):
+			end := identEnd(s, q.i)
+			key = s[q.i:end]
+			q.i = end
+		case c == '"':
+			k, ok := q.quoted()
+			if !ok {
+				return cty.NilVal, false
+			}
+			key = k.AsString()
+		default:
+			return cty.NilVal, false
+		}
+		if _, dup := attrs[key]; dup {
+			return cty.NilVal, false
+		}
+		q.spaces()
+		if q.i >= len(s) || s[q.i] != '=' || q.i+1 < len(s) && s[q.i+1] == '=' {
+			return cty.NilVal, false
+		}
+		q.i++
+		v, ok := q.expr()
+		if !ok {
+			return cty.NilVal, false
+		}
+		attrs[key] = v
+		q.spaces()
+		if q.i < len(s) && s[q.i] == ',' {
+			q.i++
+		} else if q.i >= len(s) || s[q.i] != '}' {
+			return cty.NilVal, false
+		}
+	}
 }
 
 // quoted reads a quoted text.
@@ -173,7 +356,7 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 		return buf, true
 	}
 	for {
-		v, ok := q.term()
+		v, ok := q.expr()
 		if !ok {
 			return nil, false
 		}
@@ -251,29 +434,84 @@ func (q *quick) call(nameEnd int) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
-// reference evaluates a plain traversal, or a splat of one.
+// reference evaluates a variable and the steps after it: attributes,
+// indexes (literal or computed) and a splat, as hclsyntax's traversal,
+// index and splat expressions do when they succeed.
 func (q *quick) reference() (cty.Value, bool) {
 	s := q.s
-	end := q.i
-	for end = identEnd(s, end); end < len(s); {
-		if strings.HasPrefix(s[end:], "[*]") {
-			break
-		}
-		next := stepEnd(s, end)
-		if next < 0 {
-			break
-		}
-		end = next
-	}
-	val, ok := quickTraversal(s, q.i, end, q.ctx)
-	q.i = end
+	rootEnd := identEnd(s, q.i)
+	val, ok := lookup(q.ctx, s[q.i:rootEnd])
 	if !ok {
 		return cty.NilVal, false
 	}
-	if !strings.HasPrefix(s[q.i:], "[*]") {
-		return val, true
+	q.i = rootEnd
+	for ok && q.i < len(s) {
+		switch {
+		case s[q.i] == '.':
+			next := identEnd(s, q.i+1)
+			if next == q.i+1 {
+				return cty.NilVal, false // a legacy index (".0"), or an attribute splat
+			}
+			val, ok = getAttr(val, s[q.i+1:next])
+			q.i = next
+		case strings.HasPrefix(s[q.i:], "[*]"):
+			return q.splat(val)
+		case s[q.i] == '[':
+			q.i++
+			if q.depth++; q.depth > quickMaxDepth {
+				return cty.NilVal, false
+			}
+			var key cty.Value
+			key, ok = q.expr()
+			q.depth--
+			q.spaces()
+			if !ok || q.i >= len(s) || s[q.i] != ']' {
+				return cty.NilVal, false
+			}
+			q.i++
+			val, ok = index(val, key)
+		default:
+			return val, true
+		}
 	}
-	return q.splat(val)
+	return val, ok
+}
+
+// getAttr is hcl.GetAttr when it succeeds on a known, non-null, unmarked
+// object or map.
+func getAttr(val cty.Value, name string) (cty.Value, bool) {
+	if val.IsNull() || !val.IsKnown() || val.IsMarked() {
+		return cty.NilVal, false
+	}
+	switch ty := val.Type(); {
+	case ty.IsObjectType():
+		if ty.HasAttribute(name) {
+			return val.GetAttr(name), true
+		}
+	case ty.IsMapType():
+		if key := cty.StringVal(name); val.HasIndex(key).True() {
+			return val.Index(key), true
+		}
+	}
+	return cty.NilVal, false
+}
+
+// index is hcl.Index when it succeeds on a known, non-null, unmarked list
+// or tuple with a number, or map or object with a string, that it holds.
+func index(val, key cty.Value) (cty.Value, bool) {
+	if val.IsNull() || !val.IsKnown() || val.IsMarked() || key.IsNull() || !key.IsKnown() || key.IsMarked() {
+		return cty.NilVal, false
+	}
+	switch ty := val.Type(); {
+	case (ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number,
+		ty.IsMapType() && key.Type() == cty.String:
+		if val.HasIndex(key).True() {
+			return val.Index(key), true
+		}
+	case ty.IsObjectType() && key.Type() == cty.String:
+		return getAttr(val, key.AsString())
+	}
+	return cty.NilVal, false
 }
 
 // splat applies the ".attr" steps after "[*]" to each element of source,
@@ -316,58 +554,6 @@ func (q *quick) splat(source cty.Value) (cty.Value, bool) {
 		return cty.ListVal(vals), true
 	}
 	return cty.TupleVal(vals), true
-}
-
-// quickTraversal evaluates the plain traversal s[i:end] in ctx, as
-// hcl.Traversal.TraverseAbs does when it succeeds.
-func quickTraversal(s string, i, end int, ctx *hcl.EvalContext) (cty.Value, bool) {
-	rootEnd := identEnd(s, i)
-	val, found := lookup(ctx, s[i:rootEnd])
-	if !found {
-		return cty.NilVal, false
-	}
-	for i = rootEnd; i < end; {
-		if val.IsNull() || !val.IsKnown() || val.IsMarked() {
-			return cty.NilVal, false
-		}
-		next := stepEnd(s, i)
-		ty := val.Type()
-		switch {
-		case s[i] == '.' || s[i+1] == '"':
-			var name string
-			if s[i] == '.' {
-				name = s[i+1 : next]
-			} else {
-				name = s[i+2 : next-2]
-			}
-			switch {
-			case ty.IsObjectType():
-				if !ty.HasAttribute(name) {
-					return cty.NilVal, false
-				}
-				val = val.GetAttr(name)
-			case ty.IsMapType():
-				key := cty.StringVal(name)
-				if !val.HasIndex(key).True() {
-					return cty.NilVal, false
-				}
-				val = val.Index(key)
-			default:
-				return cty.NilVal, false
-			}
-		default:
-			if !ty.IsListType() && !ty.IsTupleType() {
-				return cty.NilVal, false
-			}
-			key := indexKey(s[i+1 : next-1])
-			if !val.HasIndex(key).True() {
-				return cty.NilVal, false
-			}
-			val = val.Index(key)
-		}
-		i = next
-	}
-	return val, true
 }
 
 // lookup finds the variable name in ctx or its parents, as TraverseAbs does.
