@@ -334,42 +334,77 @@ var sumFunc = function.New(&function.Spec{
 })
 
 // transposeFunc turns a map of lists of strings inside out: each string
-// becomes a key listing, sorted, the keys whose lists held it.
-var transposeFunc = function.New(&function.Spec{
-	Params:       []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
-	Type:         function.StaticReturnType(cty.Map(cty.List(cty.String))),
-	RefineResult: refineNotNull,
-	Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
-		m := args[0]
-		if !m.IsWhollyKnown() {
-			return cty.UnknownVal(retType), nil
+// becomes a key listing, sorted, the keys whose lists held it. A null
+// list or string is an argument error in OpenTofu, a plain error in
+// Terraform 1.5.7 (plainNullErrors), where the function fails on it.
+func transposeFunc(plainNullErrors bool) function.Function {
+	nullErr := func(format string, args ...any) error {
+		if plainNullErrors {
+			return fmt.Errorf(format, args...)
 		}
-		tmp := map[string][]string{}
-		for it := m.ElementIterator(); it.Next(); {
-			k, list := it.Element()
-			if list.IsNull() {
-				return cty.DynamicVal, argErr(0, "cannot use null list for [%q]", k.AsString())
+		return argErr(0, format, args...)
+	}
+	return function.New(&function.Spec{
+		Params:       []function.Parameter{{Name: "values", Type: cty.Map(cty.List(cty.String))}},
+		Type:         function.StaticReturnType(cty.Map(cty.List(cty.String))),
+		RefineResult: refineNotNull,
+		Impl: func(args []cty.Value, retType cty.Type) (cty.Value, error) {
+			m := args[0]
+			if !m.IsWhollyKnown() {
+				return cty.UnknownVal(retType), nil
 			}
-			for lt := list.ElementIterator(); lt.Next(); {
-				i, s := lt.Element()
-				if s.IsNull() {
-					return cty.DynamicVal, argErr(0, "cannot use null string for [%q][%s]", k.AsString(), i.AsBigFloat().Text('f', -1))
+			tmp := map[string][]string{}
+			for it := m.ElementIterator(); it.Next(); {
+				k, list := it.Element()
+				if list.IsNull() {
+					return cty.DynamicVal, nullErr("cannot use null list for [%q]", k.AsString())
 				}
-				tmp[s.AsString()] = append(tmp[s.AsString()], k.AsString())
+				for lt := list.ElementIterator(); lt.Next(); {
+					i, s := lt.Element()
+					if s.IsNull() {
+						return cty.DynamicVal, nullErr("cannot use null string for [%q][%s]", k.AsString(), i.AsBigFloat().Text('f', -1))
+					}
+					tmp[s.AsString()] = append(tmp[s.AsString()], k.AsString())
+				}
 			}
-		}
-		if len(tmp) == 0 {
-			return cty.MapValEmpty(cty.List(cty.String)), nil
-		}
-		out := make(map[string]cty.Value, len(tmp))
-		for k, keys := range tmp {
-			slices.Sort(keys)
-			vals := make([]cty.Value, len(keys))
-			for i, s := range keys {
-				vals[i] = cty.StringVal(s)
+			if len(tmp) == 0 {
+				return cty.MapValEmpty(cty.List(cty.String)), nil
 			}
-			out[k] = cty.ListVal(vals)
+			out := make(map[string]cty.Value, len(tmp))
+			for k, keys := range tmp {
+				slices.Sort(keys)
+				vals := make([]cty.Value, len(keys))
+				for i, s := range keys {
+					vals[i] = cty.StringVal(s)
+				}
+				out[k] = cty.ListVal(vals)
+			}
+			return cty.MapVal(out), nil
+		},
+	})
+}
+
+// negativeIndexElement is element as Terraform 1.5.7 has it (go-cty
+// 1.12.2): a known negative index is an error, where later go-cty
+// releases count from the end.
+func negativeIndexElement() function.Function {
+	inner := stdlib.ElementFunc
+	check := func(args []cty.Value) error {
+		if i, _ := args[1].Unmark(); i.IsKnown() && !i.IsNull() && i.LessThan(cty.Zero).True() {
+			return errors.New("element cannot take a negative index in this version")
 		}
-		return cty.MapVal(out), nil
-	},
-})
+		return nil
+	}
+	return function.New(&function.Spec{
+		Params: inner.Params(),
+		Type: func(args []cty.Value) (cty.Type, error) {
+			if err := check(args); err != nil {
+				return cty.DynamicPseudoType, err
+			}
+			return inner.ReturnTypeForValues(args)
+		},
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			return inner.Call(args)
+		},
+	})
+}

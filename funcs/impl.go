@@ -84,9 +84,12 @@ func implementations(p Program) map[string]function.Function {
 	case OpenTofu:
 		m["startswith"] = startsWithFunc(true)
 		m["nonsensitive"] = nonsensitiveFunc(false)
+		m["transpose"] = transposeFunc(false)
 	case Terraform:
 		m["startswith"] = startsWithFunc(false)
 		m["nonsensitive"] = nonsensitiveFunc(true)
+		m["transpose"] = transposeFunc(true)
+		m["element"] = negativeIndexElement()
 		for _, name := range []string{"cidrcontains", "base64gunzip", "urldecode", "templatestring", "ephemeralasnull", "issensitive"} {
 			delete(m, name) // not in 1.5.7
 		}
@@ -129,7 +132,6 @@ var ours = map[string]function.Function{
 	"tonumber":        toFunc(cty.Number),
 	"toset":           toFunc(cty.Set(cty.DynamicPseudoType)),
 	"tostring":        toFunc(cty.String),
-	"transpose":       transposeFunc,
 	"try":             tryFunc,
 	"urldecode":       urlDecodeFunc,
 	"urlencode":       stringFunc("str", urlEncode),

@@ -1,0 +1,388 @@
+package funcs
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/hcljson/hcljson/internal/clients"
+)
+
+// The differential test writes one module of outputs, one call each,
+// runs the program's "validate -json" on it and compares, call by call,
+// the summaries of the errors the program reports with those of
+// evaluating the same expression with hclsyntax and Table. validate
+// needs no init for a module without providers or modules; it evaluates
+// every output, with each input variable an unknown value of its type.
+
+// variables are the module's input variables, unknown in validate.
+const variables = `variable "s" { type = string }
+variable "n" { type = number }
+variable "b" { type = bool }
+variable "l" { type = list(string) }
+variable "m" { type = map(string) }
+variable "o" { type = object({ a = string }) }
+variable "a" {}
+variable "secret" {
+  type      = string
+  sensitive = true
+}
+`
+
+// variableValues are the same variables as validate sees them.
+func variableValues() cty.Value {
+	return cty.ObjectVal(map[string]cty.Value{
+		"s":      cty.UnknownVal(cty.String),
+		"n":      cty.UnknownVal(cty.Number),
+		"b":      cty.UnknownVal(cty.Bool),
+		"l":      cty.UnknownVal(cty.List(cty.String)),
+		"m":      cty.UnknownVal(cty.Map(cty.String)),
+		"o":      cty.UnknownVal(cty.Object(map[string]cty.Type{"a": cty.String})),
+		"a":      cty.DynamicVal,
+		"secret": cty.UnknownVal(cty.String).Mark(Sensitive),
+	})
+}
+
+// handCases are calls chosen for the errors a validator should report
+// before apply, and valid calls whose results are computed.
+var handCases = []string{
+	`length(1)`, `length(true)`, `length("abc")`, `length([1, 2])`, `length({ a = 1 })`, `length(var.a)`, `length(var.n)`, `length(null)`,
+	`tonumber("x")`, `tonumber("12")`, `tonumber(true)`, `tonumber([])`, `tonumber(null)`, `tonumber(var.s)`, `tonumber(var.l)`,
+	`tobool("maybe")`, `tobool("true")`, `tobool(1)`, `tostring([])`, `tostring(1)`, `tostring(null)`, `tostring({})`,
+	`tolist("a")`, `tolist([1, "a"])`, `tolist([1, {}])`, `tolist({ a = 1 })`, `toset([[], 1])`, `tomap([1])`, `tomap({ a = 1, b = "x" })`, `tomap({ a = 1, b = [] })`,
+	`element([], 0)`, `element([1, 2], 5)`, `element("a", 0)`, `element([1], -1)`, `element(var.l, 0)`,
+	`index([], 1)`, `index([1, 2], 3)`, `index([1, 2], 2)`, `index("a", "a")`, `index({ a = 1 }, 1)`, `index(var.l, "a")`,
+	`lookup({}, "k")`, `lookup({ a = 1 }, "b")`, `lookup({ a = 1 }, "a")`, `lookup({ a = 1 }, "b", 2)`, `lookup(tomap({ a = 1 }), "b", [])`, `lookup("x", "a")`, `lookup({ a = 1 }, "a", 1, 2)`, `lookup(var.m, "a")`, `lookup(var.o, "b")`, `lookup(var.o, var.s)`,
+	`coalesce()`, `coalesce(null)`, `coalesce("", null)`, `coalesce(1, "a")`, `coalesce([], 1)`, `coalesce(var.s, "a")`,
+	`one([1, 2])`, `one([])`, `one([1])`, `one("a")`, `one(var.l)`, `one({ a = 1 })`,
+	`sum([])`, `sum(["a"])`, `sum([1, 2])`, `sum("a")`, `sum({ a = 1 })`, `sum([null])`, `sum(var.l)`,
+	`alltrue([true, null])`, `anytrue([1])`, `alltrue(["x"])`,
+	`matchkeys([1], [1, 2], [1])`, `matchkeys([1], [[]], ["a"])`, `matchkeys(["a"], ["k"], ["k"])`,
+	`transpose({ a = ["x"] })`, `transpose({ a = [null] })`, `transpose({ a = null })`,
+	`base64decode("!")`, `base64decode("/w==")`, `base64decode("YQ==")`, `urldecode("%zz")`,
+	`replace("a", "/(/", "b")`, `replace("abc", "/b/", "x")`,
+	`nonsensitive("a")`, `nonsensitive(var.secret)`, `nonsensitive(sensitive("a"))`, `issensitive(var.secret)`, `tonumber(var.secret)`, `tonumber(sensitive("x"))`,
+	`startswith(var.s, "")`, `endswith(null, "a")`, `strcontains("a", 1)`,
+	`format("%d", "x")`, `format("%s")`, `format("%z", 1)`, `format(var.s, 1)`, `formatlist("%s", [1], [1, 2])`,
+	`jsondecode("{")`, `jsondecode("1")`, `jsonencode(var.a)`, `csvdecode("a\nb,c")`,
+	`regex("(", "a")`, `regex("b", "a")`, `regexall("[", "a")`,
+	`concat([1], "a")`, `concat([1], ["a"])`, `merge({ a = 1 }, 1)`, `merge(null)`, `flatten("a")`, `flatten([[1], [[2]]])`,
+	`keys([])`, `values("a")`, `zipmap(["a"], [1, 2])`, `zipmap(["a", "a"], [1, 2])`,
+	`range()`, `range(1, 2, 3, 4)`, `range(0, 10, -1)`, `range(1.5)`,
+	`slice([1, 2], 1, 0)`, `slice([1], 0, 5)`, `chunklist([1], -1)`, `distinct("a")`, `reverse("a")`, `sort([[]])`,
+	`setproduct()`, `setproduct([1])`, `setunion([1], ["a"])`, `contains([1], null)`, `contains("a", "a")`, `contains(var.l, "a")`,
+	`substr("abc", 5, 1)`, `split(",", null)`, `join(",", [[]])`, `join(",", var.l)`, `parseint("x", 10)`, `parseint("1", 99)`,
+	`pow(2)`, `log(1, 0)`, `max()`, `min("a")`, `abs("x")`, `floor(null)`, `signum(var.n)`,
+	`formatdate("YYYY", "x")`, `formatdate("YYYY", "2020-01-01T00:00:00Z")`, `timeadd("x", "1h")`, `timeadd("2020-01-01T00:00:00Z", "1x")`, `timecmp("x", "y")`,
+	`cidrhost("x", 1)`, `cidrsubnet("10.0.0.0/8", 30, 0)`, `cidrnetmask("10.0.0.0")`, `uuidv5("x", "a")`,
+	`yamldecode("{")`, `yamlencode(var.a)`, `textencodebase64("a", "nope")`,
+	`file("nope")`, `fileexists("nope")`, `templatefile("nope", {})`, `abspath("a")`, `timestamp()`, `uuid()`, `plantimestamp()`, `bcrypt("a")`,
+	`try(1)`, `try()`, `try(null)`, `try(var.a, 1)`, `can(1)`, `can(var.a)`, `can(length(1))`, `try(length(1), 2)`,
+	`list(1)`, `map("a", 1)`, `list()`, `core::length(1)`, `core::list(1)`, `core::nosuch(1)`, `nosuch(1)`, `type(1)`,
+	`length([1]...)`, `concat([[1], [2]]...)`, `concat(var.a...)`, `max([1, 2]...)`, `max(var.l...)`,
+	`sensitive(1)`, `ephemeralasnull(1)`, `templatestring("a", {})`, `templatestring(var.s, {})`, `cidrcontains("x", "y")`, `base64gunzip("x")`,
+}
+
+// generatedCases makes, for each function of the table (core::
+// aliases aside), calls with no arguments, sample arguments, one too
+// many, and each parameter in turn null, unknown, of a wrong type.
+func generatedCases(p Program) []string {
+	var out []string
+	sigs := Signatures(p)
+	for _, name := range Names(p) {
+		sig, ok := sigs[name]
+		if !ok || strings.HasPrefix(name, CorePrefix) {
+			continue
+		}
+		params := slices.Clone(sig.Params)
+		if sig.VarParam != nil {
+			params = append(params, *sig.VarParam)
+		}
+		args := make([]string, len(params))
+		for i, p := range params {
+			args[i] = sample(p.Type)
+		}
+		call := func(args []string) string { return name + "(" + strings.Join(args, ", ") + ")" }
+		out = append(out, name+"()", call(args))
+		if sig.VarParam == nil {
+			out = append(out, call(append(slices.Clone(args), "1")))
+		} else {
+			out = append(out, call(append(slices.Clone(args), args[len(args)-1])))
+		}
+		for i, p := range params {
+			with := func(v string) {
+				a := slices.Clone(args)
+				a[i] = v
+				out = append(out, call(a))
+			}
+			with("null")
+			with("var.a")
+			if u := unknownOf(p.Type); u != "" {
+				with(u)
+			}
+			for _, w := range wrong(p.Type) {
+				with(w)
+			}
+		}
+	}
+	return out
+}
+
+// sample is a value that converts to ty.
+func sample(ty cty.Type) string {
+	switch {
+	case ty == cty.String:
+		return `"a"`
+	case ty == cty.Number:
+		return "1"
+	case ty == cty.Bool:
+		return "true"
+	case ty.IsListType(), ty.IsSetType():
+		return "[" + sample(ty.ElementType()) + "]"
+	case ty.IsMapType():
+		return "{ k = " + sample(ty.ElementType()) + " }"
+	case ty.IsObjectType():
+		var attrs []string
+		for name, aty := range ty.AttributeTypes() {
+			attrs = append(attrs, name+" = "+sample(aty))
+		}
+		slices.Sort(attrs)
+		return "{ " + strings.Join(attrs, ", ") + " }"
+	case ty.IsTupleType():
+		var elems []string
+		for _, ety := range ty.TupleElementTypes() {
+			elems = append(elems, sample(ety))
+		}
+		return "[" + strings.Join(elems, ", ") + "]"
+	}
+	return `"a"` // any type
+}
+
+// unknownOf is a variable of type ty, or "".
+func unknownOf(ty cty.Type) string {
+	switch {
+	case ty == cty.String:
+		return "var.s"
+	case ty == cty.Number:
+		return "var.n"
+	case ty == cty.Bool:
+		return "var.b"
+	case ty.Equals(cty.List(cty.String)):
+		return "var.l"
+	case ty.Equals(cty.Map(cty.String)):
+		return "var.m"
+	}
+	return ""
+}
+
+// wrong lists values that do not convert to ty.
+func wrong(ty cty.Type) []string {
+	switch {
+	case ty == cty.String:
+		return []string{"{}", "[]"}
+	case ty == cty.Number:
+		return []string{`"x"`, "{}"}
+	case ty == cty.Bool:
+		return []string{`"maybe"`, "[]"}
+	case ty.IsListType(), ty.IsSetType():
+		return []string{`"x"`, "[{}, []]"}
+	case ty.IsMapType(), ty.IsObjectType():
+		return []string{`"x"`}
+	}
+	return nil
+}
+
+// module writes cases as outputs, one a line from line firstLine.
+func module(cases []string) (src string, firstLine int) {
+	var b strings.Builder
+	b.WriteString(variables)
+	firstLine = strings.Count(variables, "\n") + 1
+	for i, c := range cases {
+		fmt.Fprintf(&b, "output \"c%d\" {\n  sensitive = true\n  value = %s\n}\n", i, c)
+	}
+	return b.String(), firstLine
+}
+
+// lineOf is the line of case i's expression.
+func lineOf(i, firstLine int) int { return firstLine + 4*i + 2 }
+
+type validateOutput struct {
+	Valid       bool `json:"valid"`
+	Diagnostics []struct {
+		Severity string `json:"severity"`
+		Summary  string `json:"summary"`
+		Detail   string `json:"detail"`
+		Range    *struct {
+			Filename string `json:"filename"`
+			Start    struct {
+				Line int `json:"line"`
+			} `json:"start"`
+		} `json:"range"`
+	} `json:"diagnostics"`
+}
+
+// runValidate runs the program's validate -json on src, cached under
+// ~/.cache/hcljson/funcs by a hash of the binary's name, version and src.
+func runValidate(t *testing.T, p Program, bin, src string) validateOutput {
+	t.Helper()
+	sum := sha256.Sum256([]byte(p.String() + " " + p.Version() + "\n" + src))
+	key := hex.EncodeToString(sum[:])
+	cache := filepath.Join(filepath.Dir(clients.CacheDir()), "funcs", p.String()+"-"+key+".json")
+	out, err := os.ReadFile(cache)
+	if err != nil {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		rc := filepath.Join(dir, "empty.tfrc")
+		if err := os.WriteFile(rc, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "validate", "-json", "-no-color")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1")
+		out, err = cmd.Output() // exit status 1 when invalid
+		if len(out) == 0 {
+			t.Fatalf("%s validate -json: %v", bin, err)
+		}
+		if err := os.MkdirAll(filepath.Dir(cache), 0o755); err == nil {
+			_ = os.WriteFile(cache, out, 0o644)
+		}
+	}
+	var v validateOutput
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("%s validate -json: %v\n%s", bin, err, out)
+	}
+	return v
+}
+
+// evalErrors evaluates expr as validate would, returning its error summaries.
+func evalErrors(ctx *hcl.EvalContext, expr string) []string {
+	e, diags := hclsyntax.ParseExpression([]byte(expr), "main.tf", hcl.InitialPos)
+	if !diags.HasErrors() {
+		_, more := e.Value(ctx)
+		diags = append(diags, more...)
+	}
+	var out []string
+	for _, d := range diags {
+		if d.Severity == hcl.DiagError {
+			out = append(out, d.Summary)
+		}
+	}
+	return uniqSorted(out)
+}
+
+func uniqSorted(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// expectedDifference says why the table may disagree with the program
+// on a call of the function called name, or "".
+func expectedDifference(p Program, name string) string {
+	switch name {
+	case "file", "filebase64", "filebase64sha256", "filebase64sha512", "filemd5", "filesha1", "filesha256", "filesha512",
+		"fileexists", "fileset", "templatefile":
+		return "reads files: unknown here"
+	case "try", "can":
+		return "takes expressions in the program, values here"
+	}
+	if !Evaluated(p, name) {
+		return "not computed here"
+	}
+	return ""
+}
+
+// knownDifferences are the calls on which the table is known to differ
+// from the program, with the reason.
+var knownDifferences = map[Program]map[string]string{
+	Terraform: {
+		// go-cty 1.12.2 calls the implementation when an argument is a
+		// null of no type (the null literal) on a parameter that does not
+		// take dynamic types; go-cty 1.19 returns an unknown value.
+		`format("a", null)`:     "go-cty 1.12.2 formats a typeless null",
+		`formatlist("a", null)`: "go-cty 1.12.2 formats a typeless null",
+	},
+}
+
+// calledName is the name of the function expr calls, or "".
+func calledName(expr string) string {
+	name, _, ok := strings.Cut(expr, "(")
+	if !ok {
+		return ""
+	}
+	return strings.TrimPrefix(name, CorePrefix)
+}
+
+// TestAgainstValidate is the differential test; it reports the agreement
+// figures and fails on every disagreement not explained by
+// expectedDifference.
+func TestAgainstValidate(t *testing.T) {
+	for _, p := range Programs {
+		t.Run(p.String(), func(t *testing.T) {
+			bin := clients.Skip(t, p.String())
+			var cases []string
+			for _, c := range append(slices.Clone(handCases), generatedCases(p)...) {
+				if p == Terraform && strings.Contains(c, "::") {
+					continue // Terraform 1.5.7's HCL cannot parse namespaced calls
+				}
+				cases = append(cases, c)
+			}
+			cases = uniqSorted(cases)
+			src, first := module(cases)
+			v := runValidate(t, p, bin, src)
+			theirs := make([][]string, len(cases))
+			for _, d := range v.Diagnostics {
+				if d.Severity != "error" {
+					continue
+				}
+				if d.Range == nil || (d.Range.Start.Line-first)%4 != 2 {
+					t.Errorf("diagnostic not on a case's line: %s: %s", d.Summary, d.Detail)
+					continue
+				}
+				i := (d.Range.Start.Line - first) / 4
+				theirs[i] = append(theirs[i], d.Summary)
+			}
+			ctx := &hcl.EvalContext{
+				Variables: map[string]cty.Value{"var": variableValues()},
+				Functions: Table(p),
+			}
+			var agree, errorsAgree, expected, unexpected int
+			for i, c := range cases {
+				want := uniqSorted(theirs[i])
+				got := evalErrors(ctx, c)
+				if slices.Equal(got, want) {
+					agree++
+					if len(want) > 0 {
+						errorsAgree++
+					}
+					continue
+				}
+				why := knownDifferences[p][c]
+				if why == "" {
+					why = expectedDifference(p, calledName(c))
+				}
+				if why != "" {
+					expected++
+					t.Logf("expected difference (%s): %s: %s %q, here %q", why, c, p, want, got)
+					continue
+				}
+				unexpected++
+				t.Errorf("%s: %s %q, here %q", c, p, want, got)
+			}
+			t.Logf("%s %s: %d calls; %d agree (%d of them errors); %d differ as expected; %d differ otherwise",
+				p, p.Version(), len(cases), agree, errorsAgree, expected, unexpected)
+		})
+	}
+}
