@@ -108,6 +108,11 @@ var ours = map[string]function.Function{
 	"base64sha512":    stringFunc("str", base64SHA512),
 	"basename":        stringFunc("path", basename),
 	"can":             canFunc,
+	"cidrcontains":    cidrContainsFunc,
+	"cidrhost":        cidrHostFunc,
+	"cidrnetmask":     cidrNetmaskFunc,
+	"cidrsubnet":      cidrSubnetFunc,
+	"cidrsubnets":     cidrSubnetsFunc,
 	"coalesce":        coalesceFunc,
 	"dirname":         stringFunc("path", dirname),
 	"endswith":        endsWithFunc,
@@ -126,6 +131,7 @@ var ours = map[string]function.Function{
 	"sha512":          stringFunc("str", sha512Hex),
 	"strcontains":     strContainsFunc,
 	"sum":             sumFunc,
+	"timecmp":         timeCmpFunc,
 	"tobool":          toFunc(cty.Bool),
 	"tolist":          toFunc(cty.List(cty.DynamicPseudoType)),
 	"tomap":           toFunc(cty.Map(cty.DynamicPseudoType)),
@@ -135,6 +141,7 @@ var ours = map[string]function.Function{
 	"try":             tryFunc,
 	"urldecode":       urlDecodeFunc,
 	"urlencode":       stringFunc("str", urlEncode),
+	"uuidv5":          uuidv5Func,
 }
 
 // removedFunc is list or map: the programs keep the names so that a call
