@@ -94,6 +94,35 @@ var handCases = []string{
 	`sensitive(1)`, `ephemeralasnull(1)`, `templatestring("a", {})`, `templatestring(var.s, {})`, `cidrcontains("x", "y")`, `base64gunzip("x")`,
 }
 
+// valueCases are valid calls whose values TestValuesAgainstConsole
+// compares (they run through the validate test too).
+var valueCases = []string{
+	`cidrhost("10.0.0.0/8", 2)`, `cidrhost("10.0.0.0/8", -1)`, `cidrhost("10.0.0.0/30", 4)`, `cidrhost("010.000.1.0/24", 5)`, `cidrhost("fd00::/64", 65535)`, `cidrhost("fd00::/120", -2)`, `cidrhost("10.0.0.0/8", 1.5)`,
+	`cidrnetmask("10.0.0.0/8")`, `cidrnetmask("192.168.1.0/27")`, `cidrnetmask("fd00::/64")`, `cidrnetmask("10.0.0.0/33")`,
+	`cidrsubnet("10.0.0.0/8", 8, 2)`, `cidrsubnet("10.0.0.0/16", 8, 255)`, `cidrsubnet("10.0.0.0/16", 8, 256)`, `cidrsubnet("fd00::/56", 8, 17)`, `cidrsubnet("10.1.2.3/16", 4, 1)`, `cidrsubnet("10.0.0.0/8", -1, 0)`,
+	`cidrsubnets("10.0.0.0/8", 4, 4, 8, 4)`, `cidrsubnets("10.0.0.0/30", 1, 1, 1)`, `cidrsubnets("10.0.0.0/8")`, `cidrsubnets("fd00::/56", 8, 16, 8)`, `cidrsubnets("10.0.0.0/8", 0)`, `cidrsubnets("10.0.0.0/8", 33)`, `cidrsubnets("10.0.0.0/30", 3)`, `cidrsubnets("0.0.0.0/0", 1)`, `cidrsubnets("10.0.0.0/24", 2, 1)`,
+	`cidrcontains("10.0.0.0/8", "10.1.2.3")`, `cidrcontains("10.0.0.0/8", "11.1.2.3")`, `cidrcontains("10.0.0.0/8", "10.1.0.0/16")`, `cidrcontains("10.0.0.0/16", "10.0.0.0/8")`, `cidrcontains("10.0.0.0/8", "::1")`, `cidrcontains("fd00::/8", "fd00::1")`, `cidrcontains("10.0.0.0/8", "nope")`,
+	`uuidv5("dns", "example.com")`, `uuidv5("url", "https://example.com")`, `uuidv5("oid", "1.2.3")`, `uuidv5("x500", "cn=a")`, `uuidv5("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "a")`, `uuidv5("{6ba7b810-9dad-11d1-80b4-00c04fd430c8}", "a")`, `uuidv5("urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8", "a")`, `uuidv5("6ba7b8109dad11d180b400c04fd430c8", "a")`, `uuidv5("6ba7b810-9dad-11d1-80b4-00c04fd430cz", "a")`,
+	`timecmp("2020-01-01T00:00:00Z", "2020-01-01T01:00:00+01:00")`, `timecmp("2020-01-01T00:00:00Z", "2021-01-01T00:00:00Z")`, `timecmp("2021-01-01T00:00:00Z", "2020-01-01T00:00:00Z")`, `timecmp("2020-01-01", "2020-01-01T00:00:00Z")`, `timecmp("2020-01-01T00:00:00Z", "2020-13-01T00:00:00Z")`,
+	`md5("abc")`, `sha1("abc")`, `sha256("abc")`, `sha512("abc")`, `base64sha256("abc")`, `base64sha512("abc")`, `base64encode("héllo")`, `base64decode("aMOpbGxv")`, `urlencode("a b&c/é")`, `urldecode("a+b%26c")`,
+	`basename("/a/b/c.txt")`, `basename("")`, `dirname("/a/b/c.txt")`, `dirname("c")`, `replace("hello", "l", "L")`, `replace("hello", "/l+/", "<$0>")`, `replace("a-b", "/(\\w)-(\\w)/", "$2$1")`,
+	`startswith("hello", "he")`, `endswith("hello", "lo")`, `strcontains("hello", "ell")`,
+	`length("héllo")`, `length({ a = 1, b = 2 })`, `length(toset([1, 1, 2]))`, `length(tomap({ a = 1 }))`,
+	`tolist(["a", 1, true])`, `toset(["b", "a", "b"])`, `tomap({ a = 1, b = "2" })`, `tonumber("1e3")`, `tostring(12.50)`, `tobool("false")`,
+	`lookup({ a = { b = 1 } }, "a")`, `lookup(tomap({ a = 1 }), "b", "2")`, `coalesce("", "b")`, `coalesce(null, 2, 3)`, `coalesce(1, "a")`,
+	`index(["a", "b"], "b")`, `index([1, "1"], "1")`, `one(toset(["a"]))`, `one([])`, `sum([1, 2.5, "3"])`, `sum(toset([1, 2]))`,
+	`alltrue([])`, `alltrue([true, "true"])`, `anytrue([false, null])`, `matchkeys(["a", "b", "c"], [1, 2, 3], [1, 3])`, `matchkeys([], [], [])`,
+	`transpose({ a = ["x", "y"], b = ["x"] })`, `transpose({})`,
+	`format("%5.2f|%-4s|%q|%v", 3.14159, "ab", "q", [1])`, `formatlist("%s=%d", ["a", "b"], [1, 2])`, `element(["a", "b"], 3)`, `element(["a", "b"], -1)`,
+	`flatten([[1, [2]], [], [[[3]]]])`, `merge({ a = 1 }, { b = 2 }, null)`, `merge({ a = 1 }, { a = "x" })`, `concat([1], ["a"])`, `distinct([1, 1, "1"])`, `chunklist([1, 2, 3], 2)`,
+	`setproduct(["a", "b"], [1, 2])`, `setunion([1], [2])`, `setintersection([1, 2], [2])`, `setsubtract([1, 2], [2])`, `keys({ b = 1, a = 2 })`, `values({ b = 1, a = 2 })`, `zipmap(["a", "b"], [1, 2])`,
+	`range(3)`, `range(1, 10, 3)`, `range(5, 1)`, `slice([1, 2, 3], 1, 3)`, `sort(["b", "a", "10", "9"])`, `reverse([1, 2])`, `strrev("héllo")`, `substr("héllo", 1, 3)`, `substr("hello", -3, -1)`,
+	`split(",", "a,,b")`, `join("-", ["a", "b"])`, `regex("(\\d+)-(\\d+)", "12-34")`, `regex("(?P<a>\\d+)", "x12")`, `regexall("\\d", "a1b2")`, `title("hello world")`, `trim("xxaxx", "x")`, `trimprefix("abc", "a")`, `trimsuffix("abc", "c")`, `trimspace("  a  ")`, `chomp("a\n")`, `indent(2, "a\nb")`, `upper("é")`, `lower("É")`,
+	`abs(-1.5)`, `ceil(1.2)`, `floor(-1.2)`, `log(8, 2)`, `pow(2, 10)`, `signum(-3)`, `max(1, 5, 3)`, `min(1, 5, 3)`, `parseint("ff", 16)`, `parseint("-101", 2)`,
+	`jsondecode("{\"a\": [1, true, null]}")`, `jsonencode({ a = [1, "x"], b = null })`, `csvdecode("a,b\n1,2\n")`, `formatdate("DD MMM YYYY hh:mm ZZZ", "2018-01-02T23:12:01Z")`, `timeadd("2020-01-01T00:00:00Z", "1h30m")`,
+	`nonsensitive(sensitive(1))`, `issensitive(1)`, `issensitive(sensitive(1))`, `ephemeralasnull(1)`, `try(1, 2)`, `can(1)`,
+}
+
 // generatedCases makes, for each function of the table (core::
 // aliases aside), calls with no arguments, sample arguments, one too
 // many, and each parameter in turn null, unknown, of a wrong type.
@@ -325,42 +354,62 @@ func calledName(expr string) string {
 	return strings.TrimPrefix(name, CorePrefix)
 }
 
+// validateResults returns the differential cases of p and, for each,
+// the summaries of the errors the program's validate reports.
+func validateResults(t *testing.T, p Program) (cases []string, theirs [][]string) {
+	t.Helper()
+	bin := clients.Skip(t, p.String())
+	for _, c := range slices.Concat(handCases, valueCases, generatedCases(p)) {
+		if p == Terraform && strings.Contains(c, "::") {
+			continue // Terraform 1.5.7's HCL cannot parse namespaced calls
+		}
+		cases = append(cases, c)
+	}
+	cases = uniqSorted(cases)
+	for _, c := range cases {
+		// A syntax error would stop validate before any evaluation.
+		if _, diags := hclsyntax.ParseExpression([]byte(c), "case", hcl.InitialPos); diags.HasErrors() {
+			t.Fatalf("case %s does not parse: %s", c, diags)
+		}
+	}
+	src, first := module(cases)
+	v := runValidate(t, p, bin, src)
+	theirs = make([][]string, len(cases))
+	for _, d := range v.Diagnostics {
+		if d.Severity != "error" {
+			continue
+		}
+		if d.Range == nil || (d.Range.Start.Line-first)%4 != 2 {
+			t.Errorf("diagnostic not on a case's line: %s: %s", d.Summary, d.Detail)
+			continue
+		}
+		i := (d.Range.Start.Line - first) / 4
+		theirs[i] = append(theirs[i], d.Summary)
+	}
+	for i := range theirs {
+		theirs[i] = uniqSorted(theirs[i])
+	}
+	return cases, theirs
+}
+
+func evalContext(p Program) *hcl.EvalContext {
+	return &hcl.EvalContext{
+		Variables: map[string]cty.Value{"var": variableValues()},
+		Functions: Table(p),
+	}
+}
+
 // TestAgainstValidate is the differential test; it reports the agreement
 // figures and fails on every disagreement not explained by
 // expectedDifference.
 func TestAgainstValidate(t *testing.T) {
 	for _, p := range Programs {
 		t.Run(p.String(), func(t *testing.T) {
-			bin := clients.Skip(t, p.String())
-			var cases []string
-			for _, c := range append(slices.Clone(handCases), generatedCases(p)...) {
-				if p == Terraform && strings.Contains(c, "::") {
-					continue // Terraform 1.5.7's HCL cannot parse namespaced calls
-				}
-				cases = append(cases, c)
-			}
-			cases = uniqSorted(cases)
-			src, first := module(cases)
-			v := runValidate(t, p, bin, src)
-			theirs := make([][]string, len(cases))
-			for _, d := range v.Diagnostics {
-				if d.Severity != "error" {
-					continue
-				}
-				if d.Range == nil || (d.Range.Start.Line-first)%4 != 2 {
-					t.Errorf("diagnostic not on a case's line: %s: %s", d.Summary, d.Detail)
-					continue
-				}
-				i := (d.Range.Start.Line - first) / 4
-				theirs[i] = append(theirs[i], d.Summary)
-			}
-			ctx := &hcl.EvalContext{
-				Variables: map[string]cty.Value{"var": variableValues()},
-				Functions: Table(p),
-			}
+			cases, theirs := validateResults(t, p)
+			ctx := evalContext(p)
 			var agree, errorsAgree, expected, unexpected int
 			for i, c := range cases {
-				want := uniqSorted(theirs[i])
+				want := theirs[i]
 				got := evalErrors(ctx, c)
 				if slices.Equal(got, want) {
 					agree++
@@ -385,4 +434,111 @@ func TestAgainstValidate(t *testing.T) {
 				p, p.Version(), len(cases), agree, errorsAgree, expected, unexpected)
 		})
 	}
+}
+
+// TestValuesAgainstConsole compares the values the table computes with
+// the program's: every call of the differential test that validate
+// accepts, needs no variable and has a known, unmarked value here is
+// evaluated by the program's console, all in one expression
+// (jsonencode of the list of each value's jsonencode, since Terraform
+// 1.5.7's console prints only the last line of its input), and the JSON
+// texts compared.
+func TestValuesAgainstConsole(t *testing.T) {
+	for _, p := range Programs {
+		t.Run(p.String(), func(t *testing.T) {
+			cases, theirs := validateResults(t, p)
+			ctx := evalContext(p)
+			var exprs, ours, unknowns []string
+			for i, c := range cases {
+				if len(theirs[i]) > 0 || strings.Contains(c, "var.") {
+					continue
+				}
+				e, diags := hclsyntax.ParseExpression([]byte(c), "case", hcl.InitialPos)
+				if diags.HasErrors() {
+					continue
+				}
+				v, diags := e.Value(ctx)
+				if diags.HasErrors() {
+					continue
+				}
+				if !v.IsWhollyKnown() || v.ContainsMarked() {
+					unknowns = append(unknowns, c)
+					continue
+				}
+				j, err := ctx.Functions["jsonencode"].Call([]cty.Value{v})
+				if err != nil {
+					t.Errorf("%s: jsonencode: %v", c, err)
+					continue
+				}
+				exprs = append(exprs, c)
+				ours = append(ours, j.AsString())
+			}
+			got := consoleValues(t, p, exprs)
+			if len(got) != len(exprs) {
+				t.Fatalf("console returned %d values for %d calls", len(got), len(exprs))
+			}
+			same := 0
+			for i, c := range exprs {
+				if got[i] == ours[i] {
+					same++
+					continue
+				}
+				t.Errorf("%s: %s %s, here %s", c, p, got[i], ours[i])
+			}
+			t.Logf("%s %s: %d known values compared, %d equal; %d valid calls unknown or sensitive here: %s",
+				p, p.Version(), len(exprs), same, len(unknowns), strings.Join(unknowns, " "))
+		})
+	}
+}
+
+// consoleValues evaluates jsonencode of each expression with the
+// program's console, cached like runValidate.
+func consoleValues(t *testing.T, p Program, exprs []string) []string {
+	t.Helper()
+	bin := clients.Skip(t, p.String())
+	var b strings.Builder
+	b.WriteString("jsonencode([")
+	for i, e := range exprs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("jsonencode(" + e + ")")
+	}
+	b.WriteString("])\n")
+	input := b.String()
+	sum := sha256.Sum256([]byte(p.String() + " " + p.Version() + " console\n" + input))
+	cache := filepath.Join(filepath.Dir(clients.CacheDir()), "funcs", p.String()+"-console-"+hex.EncodeToString(sum[:])+".txt")
+	out, err := os.ReadFile(cache)
+	if err != nil {
+		dir := t.TempDir()
+		rc := filepath.Join(dir, "empty.tfrc")
+		if err := os.WriteFile(rc, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "console")
+		cmd.Dir = dir
+		cmd.Stdin = strings.NewReader(input)
+		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1")
+		out, err = cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s console: %v\n%s", bin, err, out)
+		}
+		if err := os.MkdirAll(filepath.Dir(cache), 0o755); err == nil {
+			_ = os.WriteFile(cache, out, 0o644)
+		}
+	}
+	line := strings.TrimSpace(string(out))
+	e, diags := hclsyntax.ParseExpression([]byte(line), "console", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatalf("console output: %s\n%s", diags, out)
+	}
+	v, diags := e.Value(nil)
+	if diags.HasErrors() || v.Type() != cty.String {
+		t.Fatalf("console output: %s\n%s", diags, out)
+	}
+	var vals []string
+	if err := json.Unmarshal([]byte(v.AsString()), &vals); err != nil {
+		t.Fatalf("console output: %v\n%s", err, out)
+	}
+	return vals
 }
