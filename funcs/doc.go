@@ -31,28 +31,34 @@
 // unchanged (with the argument handling of the go-cty release the
 // program was built with: Terraform 1.5.7 has go-cty 1.12.2, whose
 // format, formatlist, jsonencode, setproduct and sort accept fewer
-// unknown arguments), else a function written here after the program's
-// behaviour (length, the to* conversions, lookup, coalesce, index, one,
-// sum, matchkeys, transpose, alltrue, anytrue, replace, startswith,
-// endswith, strcontains, the base64, hash and URL encodings, basename,
-// dirname, sensitive, nonsensitive, issensitive, ephemeralasnull). These
-// report the program's errors in the program's way: an argument error
-// ("Invalid function argument" in HCL) where the program returns one, a
-// plain error ("Error in function call") where it does, with the same
-// meaning in this package's own words.
+// unknown arguments and whose element refuses negative indexes), else a
+// function written here after the program's behaviour (length, the to*
+// conversions, lookup, coalesce, index, one, sum, matchkeys, transpose,
+// alltrue, anytrue, replace, startswith, endswith, strcontains, the
+// base64, hash and URL encodings, basename, dirname, the cidr functions,
+// uuidv5, timecmp, sensitive, nonsensitive, issensitive,
+// ephemeralasnull). These report the program's errors in the program's
+// way: an argument error ("Invalid function argument" in HCL) where the
+// program returns one, a plain error ("Error in function call") where it
+// does, with the same meaning in this package's own words. The cidr
+// functions leave unknown the results that follow from the programs'
+// implementation rather than from a rule (a negative netnum, an
+// IPv4-mapped IPv6 prefix, numbers past 64 bits).
 //
 // Every other function type-checks its arguments (count, types, null)
 // and returns an unknown value of its declared return type. That covers
 // what depends on the machine or the moment (file, filebase64, the
-// file hashes, fileexists, fileset, templatefile, templatestring,
-// abspath, pathexpand, timestamp, plantimestamp, uuid, bcrypt): the
-// programs' validate reads the module's files and evaluates those calls,
-// so file("missing") fails there, but offline, against a copy of a
-// module or none, the same files cannot be read reliably, and an unknown
-// value is never wrong. It also covers functions not yet written here:
-// the cidr functions, uuidv5, timecmp, rsadecrypt, base64gzip,
-// base64gunzip, textencodebase64, textdecodebase64, yamldecode,
-// yamlencode; their argument errors beyond types are not reported.
+// file hashes, fileexists, fileset, templatefile, abspath, pathexpand,
+// timestamp, plantimestamp, uuid, bcrypt): the programs' validate reads
+// the module's files and evaluates those calls, so file("missing") fails
+// there, but offline, against a copy of a module or none, the same files
+// cannot be read reliably, and an unknown value is never wrong. It also
+// covers what would need a dependency beyond go-cty: templatestring (HCL
+// templates), yamldecode and yamlencode (YAML), textencodebase64 and
+// textdecodebase64 (IANA encodings), rsadecrypt (SSH key formats),
+// base64gzip and base64gunzip (compressed bytes that differ between
+// compressor versions); their argument errors beyond types are not
+// reported.
 //
 // try and can take expressions in the programs, which they evaluate
 // themselves, catching errors (hcl/ext/tryfunc). Here they take values:
@@ -69,7 +75,21 @@
 // # Imports
 //
 // funcs imports no package of the module: go-cty (cty, convert, function,
-// function/stdlib, json) and the standard library only. Its tests use
-// internal/clients and HCL's native syntax to compare with the real
-// programs.
+// function/stdlib, gocty, json) and the standard library only.
+//
+// # Tests
+//
+// The tests check the table against the embedded metadata and, when the
+// clients are installed (internal/clients), the metadata against the
+// clients' output; they then compare with the programs themselves.
+// TestAgainstValidate writes some 1,300 calls (written by hand, and
+// generated for every function: no arguments, sample arguments, one too
+// many, each parameter null, unknown and of a wrong type) as outputs of
+// one module, runs "validate -json" and compares, call by call, the
+// error summaries with evaluating the call with hclsyntax and the table;
+// it fails on any difference it cannot explain (a function left unknown
+// here, try and can, two calls with a typeless null in Terraform 1.5.7).
+// TestValuesAgainstConsole compares the values of the valid calls
+// computed here with the programs' console. Client results are cached
+// under ~/.cache/hcljson/funcs by a hash of their input.
 package funcs

@@ -194,9 +194,19 @@ func Signatures(p Program) map[string]Signature {
 	sigs := signatures(p)
 	out := make(map[string]Signature, len(sigs))
 	for name, s := range sigs {
-		out[name] = s
+		out[name] = s.clone()
 	}
 	return out
+}
+
+// clone copies s, so that the caller cannot change the cached one.
+func (s Signature) clone() Signature {
+	s.Params = slices.Clone(s.Params)
+	if s.VarParam != nil {
+		vp := *s.VarParam
+		s.VarParam = &vp
+	}
+	return s
 }
 
 // Lookup returns the signature of the function called name, as the
@@ -204,7 +214,7 @@ func Signatures(p Program) map[string]Signature {
 // does not list, including the removed functions list and map.
 func Lookup(p Program, name string) (sig Signature, ok bool) {
 	sig, ok = signatures(p)[name]
-	return sig, ok
+	return sig.clone(), ok
 }
 
 // removed lists the functions the programs still recognise only to say
