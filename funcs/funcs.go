@@ -4,6 +4,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -245,6 +246,21 @@ func Names(p Program) []string {
 // whose every call fails as it does in the program. The map is fresh on
 // each call and the caller's to change.
 func Table(p Program) map[string]function.Function {
+	build, ok := builtTables[p]
+	if !ok {
+		panic("funcs: unknown " + p.String())
+	}
+	return maps.Clone(build())
+}
+
+// builtTables builds each program's table once: functions are values
+// that never change, so the tables can share them.
+var builtTables = map[Program]func() map[string]function.Function{
+	OpenTofu:  sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu) }),
+	Terraform: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform) }),
+}
+
+func buildTable(p Program) map[string]function.Function {
 	sigs := signatures(p)
 	impls := implementations(p)
 	out := make(map[string]function.Function, len(sigs)+4)
