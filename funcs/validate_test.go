@@ -91,6 +91,12 @@ var handCases = []string{
 	`try(1)`, `try()`, `try(null)`, `try(var.a, 1)`, `can(1)`, `can(var.a)`, `can(length(1))`, `try(length(1), 2)`,
 	`list(1)`, `map("a", 1)`, `list()`, `core::length(1)`, `core::list(1)`, `core::nosuch(1)`, `nosuch(1)`, `type(1)`,
 	`length([1]...)`, `concat([[1], [2]]...)`, `concat(var.a...)`, `max([1, 2]...)`, `max(var.l...)`,
+	`lookup(var.m, var.s)`, `lookup(var.o, "a")`, `lookup(var.a, "x")`, `lookup(var.o, "a", 1)`, `lookup(var.m, "a", [])`, `coalesce(var.a, 1)`, `coalesce(var.l, [1])`, `one(var.a)`, `sum(var.a)`, `length(var.o)`,
+	`tolist(var.a)`, `tomap(var.o)`, `tostring(var.o)`, `tonumber(var.b)`, `tobool(var.n)`, `toset(var.m)`, `element(var.a, 0)`, `element(var.l, var.n)`, `index(var.l, 1)`, `matchkeys(var.l, var.l, ["a"])`, `transpose(var.a)`, `transpose(var.m)`,
+	`cidrsubnets(var.s, 1)`, `cidrsubnets("10.0.0.0/8", var.n)`, `cidrsubnets("10.0.0.0/8", var.n, 40)`, `cidrhost(var.s, -1)`, `cidrhost(var.l, 1)`, `startswith(var.s, "a")`, `format("%d", var.s)`, `format("%d", var.a)`, `format(var.s, var.a)`,
+	`jsonencode(var.o)`, `sort(var.l)`, `setproduct(var.l, [1])`, `merge(var.o, { b = 1 })`, `merge(var.a, 1)`, `flatten(var.a)`, `concat(var.l, [1])`, `keys(var.a)`, `values(var.o)`, `zipmap(var.l, var.l)`,
+	`nonsensitive(var.s)`, `nonsensitive(var.a)`, `sensitive(var.secret)`, `issensitive(var.a)`, `uuidv5(var.s, "a")`, `timecmp(var.s, "x")`, `length(var.secret)`, `base64decode(var.secret)`, `upper(var.l)`, `abs(var.s)`,
+	`concat(var.s...)`, `max(var.n...)`, `max(var.l...)`, `format("%s %s", ["a", "b"]...)`, `lookup({ a = var.secret }, "a")`, `element(var.l, -1)`, `slice(var.l, 0, 1)`, `range(var.n)`, `chunklist(var.l, 0)`,
 	`sensitive(1)`, `ephemeralasnull(1)`, `templatestring("a", {})`, `templatestring(var.s, {})`, `cidrcontains("x", "y")`, `base64gunzip("x")`,
 }
 
