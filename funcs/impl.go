@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -71,8 +72,17 @@ var fromStdlib = map[string]function.Function{
 
 // implementations returns the functions of p the package computes, by
 // name without core::. A function of the metadata missing here only
-// type-checks its arguments (see build).
+// type-checks its arguments (see build). The map is shared: read only.
 func implementations(p Program) map[string]function.Function {
+	return implTables[p]()
+}
+
+var implTables = map[Program]func() map[string]function.Function{
+	OpenTofu:  sync.OnceValue(func() map[string]function.Function { return makeImplementations(OpenTofu) }),
+	Terraform: sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform) }),
+}
+
+func makeImplementations(p Program) map[string]function.Function {
 	m := make(map[string]function.Function, len(fromStdlib)+40)
 	for name, f := range fromStdlib {
 		m[name] = f
