@@ -25,6 +25,7 @@ var allowed = map[string][]string{
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
 	"module":             {"hcljson", "schema"},
+	"funcs":              {}, // the programs' function tables: go-cty only
 	"inspect":            {"hcljson", "internal/jsonw", "module", "schema"},
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},

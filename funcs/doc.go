@@ -1,0 +1,95 @@
+// Package funcs gives the function table of each target program
+// (OpenTofu 1.12.6, Terraform 1.5.7) as go-cty functions, for an offline
+// validator: [Table] is what to put in an hcl.EvalContext's Functions to
+// type-check calls as the program does, and to compute their results
+// where that is safe.
+//
+// # What it owns
+//
+// The signatures: each program's "metadata functions -json" output,
+// descriptions dropped, is embedded from data/ (scripts/funcs-metadata.sh,
+// run by go generate, writes it). [Signatures] and [Lookup] read it;
+// [Names] lists the table's names. OpenTofu lists every function twice,
+// also under core:: (core::length); Terraform 1.5.7 has no core::
+// namespace, and the table follows each metadata. The table also has the
+// removed functions list and map (and OpenTofu's core::list, core::map),
+// which the metadata omits: the programs keep the names so that every
+// call fails with "Error in function call" saying what to write instead.
+//
+// Every function of [Table] has exactly the metadata's parameters (names,
+// types, nullability), variadic parameter and return type, which the
+// tests check the way the metadata command computes it. Beyond the
+// metadata, each parameter handles unknown, dynamically typed and marked
+// arguments as the program's function does, which decides when a call
+// short-circuits to an unknown result without being checked further.
+// Exceptions: try and can take values, see below.
+//
+// # Implementations
+//
+// A function is computed ([Evaluated]) when it is pure, cheap and
+// deterministic: go-cty's stdlib function where the program uses it
+// unchanged (with the argument handling of the go-cty release the
+// program was built with: Terraform 1.5.7 has go-cty 1.12.2, whose
+// format, formatlist, jsonencode, setproduct and sort accept fewer
+// unknown arguments and whose element refuses negative indexes), else a
+// function written here after the program's behaviour (length, the to*
+// conversions, lookup, coalesce, index, one, sum, matchkeys, transpose,
+// alltrue, anytrue, replace, startswith, endswith, strcontains, the
+// base64, hash and URL encodings, basename, dirname, the cidr functions,
+// uuidv5, timecmp, sensitive, nonsensitive, issensitive,
+// ephemeralasnull). These report the program's errors in the program's
+// way: an argument error ("Invalid function argument" in HCL) where the
+// program returns one, a plain error ("Error in function call") where it
+// does, with the same meaning in this package's own words. The cidr
+// functions leave unknown the results that follow from the programs'
+// implementation rather than from a rule (a negative netnum, an
+// IPv4-mapped IPv6 prefix, numbers past 64 bits).
+//
+// Every other function type-checks its arguments (count, types, null)
+// and returns an unknown value of its declared return type. That covers
+// what depends on the machine or the moment (file, filebase64, the
+// file hashes, fileexists, fileset, templatefile, abspath, pathexpand,
+// timestamp, plantimestamp, uuid, bcrypt): the programs' validate reads
+// the module's files and evaluates those calls, so file("missing") fails
+// there, but offline, against a copy of a module or none, the same files
+// cannot be read reliably, and an unknown value is never wrong. It also
+// covers what would need a dependency beyond go-cty: templatestring (HCL
+// templates), yamldecode and yamlencode (YAML), textencodebase64 and
+// textdecodebase64 (IANA encodings), rsadecrypt (SSH key formats),
+// base64gzip and base64gunzip (compressed bytes that differ between
+// compressor versions); their argument errors beyond types are not
+// reported.
+//
+// try and can take expressions in the programs, which they evaluate
+// themselves, catching errors (hcl/ext/tryfunc). Here they take values:
+// HCL evaluates the arguments first and reports their errors, so a call
+// happens only when all succeeded; then try returns its first argument
+// and can returns true (unknown while the value is not wholly known). A
+// validator that wants the programs' catching evaluates their arguments
+// itself. Their parameters accept null, which the metadata (written by
+// hand in the programs) does not say.
+//
+// Marks: [Sensitive] and [Ephemeral] are the marks the functions read and
+// set; a caller marks sensitive values with Sensitive.
+//
+// # Imports
+//
+// funcs imports no package of the module: go-cty (cty, convert, function,
+// function/stdlib, gocty, json) and the standard library only.
+//
+// # Tests
+//
+// The tests check the table against the embedded metadata and, when the
+// clients are installed (internal/clients), the metadata against the
+// clients' output; they then compare with the programs themselves.
+// TestAgainstValidate writes some 1,300 calls (written by hand, and
+// generated for every function: no arguments, sample arguments, one too
+// many, each parameter null, unknown and of a wrong type) as outputs of
+// one module, runs "validate -json" and compares, call by call, the
+// error summaries with evaluating the call with hclsyntax and the table;
+// it fails on any difference it cannot explain (a function left unknown
+// here, try and can, two calls with a typeless null in Terraform 1.5.7).
+// TestValuesAgainstConsole compares the values of the valid calls
+// computed here with the programs' console. Client results are cached
+// under ~/.cache/hcljson/funcs by a hash of their input.
+package funcs

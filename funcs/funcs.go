@@ -1,0 +1,279 @@
+package funcs
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
+)
+
+//go:generate ../scripts/funcs-metadata.sh
+
+// data holds each program's "metadata functions -json" output, as
+// scripts/funcs-metadata.sh writes it.
+//
+//go:embed data/*.json
+var data embed.FS
+
+// A Program is one target program, at the version whose functions the
+// package describes.
+type Program int
+
+const (
+	OpenTofu  Program = iota // OpenTofu 1.12.6
+	Terraform                // Terraform 1.5.7
+)
+
+// Programs lists every Program, OpenTofu first.
+var Programs = []Program{OpenTofu, Terraform}
+
+// String returns the program's command name: "tofu" or "terraform".
+func (p Program) String() string {
+	switch p {
+	case OpenTofu:
+		return "tofu"
+	case Terraform:
+		return "terraform"
+	}
+	return fmt.Sprintf("Program(%d)", int(p))
+}
+
+// Version returns the version of the program whose functions the package
+// describes.
+func (p Program) Version() string {
+	switch p {
+	case OpenTofu:
+		return "1.12.6"
+	case Terraform:
+		return "1.5.7"
+	}
+	return ""
+}
+
+func (p Program) file() string {
+	switch p {
+	case OpenTofu:
+		return "data/opentofu-1.12.6.json"
+	case Terraform:
+		return "data/terraform-1.5.7.json"
+	}
+	panic("funcs: unknown " + p.String())
+}
+
+// ParseProgram reads "tofu", "opentofu" or "terraform" (any case).
+func ParseProgram(s string) (Program, bool) {
+	switch strings.ToLower(s) {
+	case "tofu", "opentofu":
+		return OpenTofu, true
+	case "terraform":
+		return Terraform, true
+	}
+	return 0, false
+}
+
+// CorePrefix is the namespace under which OpenTofu also offers every
+// built-in function (core::length). Terraform 1.5.7 has no such
+// namespace.
+const CorePrefix = "core::"
+
+// A Param is one parameter of a function as the program declares it:
+// its name, its type constraint (cty.DynamicPseudoType for any type) and
+// whether it accepts null.
+type Param struct {
+	Name     string
+	Type     cty.Type
+	Nullable bool
+}
+
+// A Signature is a function's parameters, its variadic parameter (nil
+// when it has none) and its declared return type (cty.DynamicPseudoType
+// when the result's type depends on the arguments).
+type Signature struct {
+	Params     []Param
+	VarParam   *Param
+	ReturnType cty.Type
+}
+
+// tables caches each program's signatures, parsed once.
+var tables = map[Program]func() (map[string]Signature, error){}
+
+func init() {
+	for _, p := range Programs {
+		tables[p] = sync.OnceValues(func() (map[string]Signature, error) {
+			b, err := data.ReadFile(p.file())
+			if err != nil {
+				return nil, err
+			}
+			return parseMetadata(b)
+		})
+	}
+}
+
+// metadata is the JSON that "metadata functions -json" prints.
+type metadata struct {
+	FormatVersion string `json:"format_version"`
+	Signatures    map[string]struct {
+		Params     []metaParam     `json:"parameters"`
+		VarParam   *metaParam      `json:"variadic_parameter"`
+		ReturnType json.RawMessage `json:"return_type"`
+	} `json:"function_signatures"`
+}
+
+type metaParam struct {
+	Name     string          `json:"name"`
+	Type     json.RawMessage `json:"type"`
+	Nullable bool            `json:"is_nullable"`
+}
+
+func (m metaParam) param() (Param, error) {
+	ty, err := ctyjson.UnmarshalType(m.Type)
+	if err != nil {
+		return Param{}, fmt.Errorf("parameter %s: %w", m.Name, err)
+	}
+	return Param{Name: m.Name, Type: ty, Nullable: m.Nullable}, nil
+}
+
+// parseMetadata reads the output of "metadata functions -json".
+func parseMetadata(b []byte) (map[string]Signature, error) {
+	var m metadata
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, err
+	}
+	if m.FormatVersion != "1.0" {
+		return nil, fmt.Errorf("format_version %q, want 1.0", m.FormatVersion)
+	}
+	out := make(map[string]Signature, len(m.Signatures))
+	for name, s := range m.Signatures {
+		var sig Signature
+		for _, mp := range s.Params {
+			p, err := mp.param()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			sig.Params = append(sig.Params, p)
+		}
+		if s.VarParam != nil {
+			p, err := s.VarParam.param()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			sig.VarParam = &p
+		}
+		ty, err := ctyjson.UnmarshalType(s.ReturnType)
+		if err != nil {
+			return nil, fmt.Errorf("%s: return type: %w", name, err)
+		}
+		sig.ReturnType = ty
+		out[name] = sig
+	}
+	return out, nil
+}
+
+func signatures(p Program) map[string]Signature {
+	get, ok := tables[p]
+	if !ok {
+		panic("funcs: unknown " + p.String())
+	}
+	sigs, err := get()
+	if err != nil {
+		panic("funcs: embedded " + p.file() + ": " + err.Error())
+	}
+	return sigs
+}
+
+// Signatures returns every function the program's "metadata functions
+// -json" lists, by name (with OpenTofu's core:: aliases). The map is the
+// caller's.
+func Signatures(p Program) map[string]Signature {
+	sigs := signatures(p)
+	out := make(map[string]Signature, len(sigs))
+	for name, s := range sigs {
+		out[name] = s.clone()
+	}
+	return out
+}
+
+// clone copies s, so that the caller cannot change the cached one.
+func (s Signature) clone() Signature {
+	s.Params = slices.Clone(s.Params)
+	if s.VarParam != nil {
+		vp := *s.VarParam
+		s.VarParam = &vp
+	}
+	return s
+}
+
+// Lookup returns the signature of the function called name, as the
+// program's metadata declares it. ok is false for a name the metadata
+// does not list, including the removed functions list and map.
+func Lookup(p Program, name string) (sig Signature, ok bool) {
+	sig, ok = signatures(p)[name]
+	return sig.clone(), ok
+}
+
+// removed lists the functions the programs still recognise only to say
+// that they were removed in Terraform 0.12; the metadata omits them.
+var removed = []string{"list", "map"}
+
+// Names returns, sorted, the names of Table(p): the functions of the
+// metadata and the removed functions list and map (under core:: too for
+// OpenTofu).
+func Names(p Program) []string {
+	var names []string
+	for name := range signatures(p) {
+		names = append(names, name)
+	}
+	for _, name := range removed {
+		names = append(names, name)
+		if p == OpenTofu {
+			names = append(names, CorePrefix+name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Table returns the program's function table, for an hcl.EvalContext:
+// every function of the metadata with exactly its parameters, variadic
+// parameter and return type, and the removed functions list and map,
+// whose every call fails as it does in the program. The map is fresh on
+// each call and the caller's to change.
+func Table(p Program) map[string]function.Function {
+	build, ok := builtTables[p]
+	if !ok {
+		panic("funcs: unknown " + p.String())
+	}
+	return maps.Clone(build())
+}
+
+// builtTables builds each program's table once: functions are values
+// that never change, so the tables can share them.
+var builtTables = map[Program]func() map[string]function.Function{
+	OpenTofu:  sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu) }),
+	Terraform: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform) }),
+}
+
+func buildTable(p Program) map[string]function.Function {
+	sigs := signatures(p)
+	impls := implementations(p)
+	out := make(map[string]function.Function, len(sigs)+4)
+	for name, sig := range sigs {
+		impl, ok := impls[stripCore(name)]
+		out[name] = build(p, name, sig, impl, ok)
+	}
+	for _, name := range removed {
+		f := removedFunc(p, name)
+		out[name] = f
+		if p == OpenTofu {
+			out[CorePrefix+name] = f
+		}
+	}
+	return out
+}

@@ -1,0 +1,194 @@
+package funcs
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/hcljson/hcljson/internal/clients"
+)
+
+// TestTableMatchesMetadata checks every function of Table against the
+// embedded metadata: the same names (plus list and map), and for each
+// the same parameters, nullability, variadic parameter and return type,
+// the return type worked out as "metadata functions -json" does (the
+// function's ReturnType for its parameters' types, one variadic
+// argument).
+func TestTableMatchesMetadata(t *testing.T) {
+	for _, p := range Programs {
+		t.Run(p.String(), func(t *testing.T) {
+			table := Table(p)
+			sigs := Signatures(p)
+			var names []string
+			for name := range table {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			if got := Names(p); !slices.Equal(got, names) {
+				t.Errorf("Names = %v, want the table's %v", got, names)
+			}
+			for name, sig := range sigs {
+				f, ok := table[name]
+				if !ok {
+					t.Errorf("%s: in the metadata, not in the table", name)
+					continue
+				}
+				checkSignature(t, name, f, sig, false)
+			}
+			extra := []string{"list", "map"}
+			if p == OpenTofu {
+				extra = append(extra, "core::list", "core::map")
+			}
+			for _, name := range names {
+				if _, ok := sigs[name]; !ok && !slices.Contains(extra, name) {
+					t.Errorf("%s: in the table, not in the metadata", name)
+				}
+			}
+			for _, name := range extra {
+				if _, ok := table[name]; !ok {
+					t.Errorf("%s: missing from the table", name)
+				}
+			}
+			// core:: is OpenTofu's alone, and complete there.
+			for name := range sigs {
+				base, core := strings.CutPrefix(name, CorePrefix)
+				if core && p != OpenTofu {
+					t.Errorf("%s: core:: in %s", name, p)
+				}
+				if !core && p == OpenTofu {
+					if _, ok := sigs[CorePrefix+base]; !ok {
+						t.Errorf("%s has no core:: alias", name)
+					}
+				}
+			}
+		})
+	}
+}
+
+// checkSignature compares f with sig. An implementation (impl) may
+// accept null where the program does not: the table's wrapper rejects
+// null first.
+func checkSignature(t *testing.T, name string, f function.Function, sig Signature, impl bool) {
+	t.Helper()
+	params := f.Params()
+	if len(params) != len(sig.Params) {
+		t.Errorf("%s: %d parameters, metadata %d", name, len(params), len(sig.Params))
+		return
+	}
+	same := func(what string, fp function.Parameter, mp Param) {
+		nullable := mp.Nullable || closures[stripCore(name)]
+		if fp.Name != mp.Name || !fp.Type.Equals(mp.Type) || (fp.AllowNull != nullable && !(impl && fp.AllowNull)) {
+			t.Errorf("%s %s: %s %#v null=%v, metadata %s %#v null=%v", name, what,
+				fp.Name, fp.Type, fp.AllowNull, mp.Name, mp.Type, mp.Nullable)
+		}
+	}
+	var tys []cty.Type
+	for i := range params {
+		same("parameter", params[i], sig.Params[i])
+		tys = append(tys, params[i].Type)
+	}
+	switch vp := f.VarParam(); {
+	case (vp == nil) != (sig.VarParam == nil):
+		t.Errorf("%s: variadic %v, metadata %v", name, vp != nil, sig.VarParam != nil)
+	case vp != nil:
+		same("variadic parameter", *vp, *sig.VarParam)
+		tys = append(tys, vp.Type)
+	}
+	if closures[stripCore(name)] {
+		return // the metadata's return type is written by hand for these
+	}
+	ret, err := f.ReturnType(tys)
+	if err != nil {
+		t.Errorf("%s: ReturnType(%#v): %v", name, tys, err)
+	} else if !ret.Equals(sig.ReturnType) {
+		t.Errorf("%s: return type %#v, metadata %#v", name, ret, sig.ReturnType)
+	}
+}
+
+// TestImplementationsAgree checks that every implementation the table
+// wraps declares the metadata's parameter types and nullability: the
+// wrapper passes arguments through, so a difference would surface as an
+// error of the implementation's instead of the program's.
+func TestImplementationsAgree(t *testing.T) {
+	for _, p := range Programs {
+		impls := implementations(p)
+		sigs := Signatures(p)
+		for name, impl := range impls {
+			sig, ok := sigs[name]
+			if !ok {
+				t.Errorf("%s: implementation of %s, which %s does not have", p, name, p)
+				continue
+			}
+			if _, fixed := flags[p][name]; fixed {
+				continue // the table's flags differ on purpose
+			}
+			checkSignature(t, p.String()+" "+name+" (implementation)", impl, sig, true)
+		}
+	}
+}
+
+// TestMetadataOfClients runs each client's "metadata functions -json"
+// and compares it, descriptions aside, with the embedded data: a new
+// client version means regenerating with scripts/funcs-metadata.sh.
+func TestMetadataOfClients(t *testing.T) {
+	for _, p := range Programs {
+		t.Run(p.String(), func(t *testing.T) {
+			bin := clients.Skip(t, p.String())
+			rc := filepath.Join(t.TempDir(), "empty.tfrc")
+			if err := os.WriteFile(rc, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "metadata", "functions", "-json")
+			cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%s metadata functions -json: %v\n%s", bin, err, stderr.Bytes())
+			}
+			embedded, err := data.ReadFile(p.file())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := withoutDescriptions(t, out), withoutDescriptions(t, embedded)
+			if !reflect.DeepEqual(got, want) {
+				for name, g := range got["function_signatures"].(map[string]any) {
+					if w := want["function_signatures"].(map[string]any)[name]; !reflect.DeepEqual(g, w) {
+						t.Errorf("%s: client %v, embedded %v", name, g, w)
+					}
+				}
+				t.Errorf("%s's metadata differs from %s: run scripts/funcs-metadata.sh", bin, p.file())
+			}
+		})
+	}
+}
+
+func withoutDescriptions(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range m["function_signatures"].(map[string]any) {
+		sig := s.(map[string]any)
+		delete(sig, "description")
+		if ps, ok := sig["parameters"].([]any); ok {
+			for _, p := range ps {
+				delete(p.(map[string]any), "description")
+			}
+		}
+		if vp, ok := sig["variadic_parameter"].(map[string]any); ok {
+			delete(vp, "description")
+		}
+	}
+	return m
+}
