@@ -54,6 +54,26 @@ func (c Case) only(name string) Case {
 	return c
 }
 
+// usesC is a resource that uses the provider configuration standin.c:
+// the clients validate only the provider configurations in use.
+const usesC = `
+resource "standin_thing" "uses_c" {
+  provider = standin.c
+  name     = "c"
+}
+`
+
+// childVersions makes the child module require the stand-in, so that a
+// module block may pass it a configuration.
+const childVersions = `terraform {
+  required_providers {
+    standin = {
+      source = "hcljson/standin"
+    }
+  }
+}
+`
+
 // out is an output c whose value is expr.
 func out(expr string) string {
 	return "output \"c\" {\n  value = " + expr + "\n}\n"
@@ -97,6 +117,11 @@ var undeclared = []Case{
 }
 `),
 	bad(Undeclared, "in-provider", `provider "standin" {
+  alias = "c"
+  label = var.nope
+}
+`+usesC),
+	ok(Undeclared, "in-unused-provider", `provider "standin" {
   alias = "c"
   label = var.nope
 }
@@ -168,7 +193,7 @@ var context = []Case{
   c = each.key
 }
 `),
-	bad(Context, "count-in-module-without-count", `module "c" {
+	ok(Context, "count-in-module-without-count", `module "c" {
   source = "./child"
   name   = count.index
 }
@@ -191,7 +216,7 @@ var context = []Case{
   alias = "c"
   label = count.index
 }
-`),
+`+usesC),
 	bad(Context, "each-in-variable-default", `variable "c" {
   default = each.key
 }
@@ -342,8 +367,13 @@ var attributes = []Case{
   alias = "c"
   bogus = 1
 }
+`+usesC),
+	ok(Attributes, "unused-provider-unknown-argument", `provider "standin" {
+  alias = "c"
+  bogus = 1
+}
 `),
-	bad(Attributes, "nested-attribute-unknown", `resource "standin_thing" "c" {
+	ok(Attributes, "nested-attribute-extra", `resource "standin_thing" "c" {
   name      = "c"
   listeners = [{ port = 1, bogus = "x" }]
 }
@@ -812,8 +842,21 @@ var meta = []Case{
   depends_on = [terraform_data.nope]
 }
 `),
-	bad(Meta, "depends-on-string", `resource "terraform_data" "c" {
+	ok(Meta, "depends-on-quoted", `resource "terraform_data" "c" {
   depends_on = ["terraform_data.d"]
+}
+`).json("case.tf.json", `{
+  "resource": {
+    "terraform_data": {
+      "c": {
+        "depends_on": ["terraform_data.d"]
+      }
+    }
+  }
+}
+`),
+	bad(Meta, "depends-on-template", `resource "terraform_data" "c" {
+  depends_on = ["${terraform_data.d.id}"]
 }
 `).json("case.tf.json", `{
   "resource": {
@@ -932,23 +975,31 @@ resource "terraform_data" "c" {
     standin = standin.west
   }
 }
+`).with("child/versions.tf", childVersions),
+	bad(Meta, "module-providers-type-mismatch", `module "c" {
+  source = "./child"
+  name   = "c"
+  providers = {
+    standin = standin.east
+  }
+}
 `),
 	bad(Meta, "moved-incompatible", `moved {
   from = terraform_data.old
   to   = module.child
 }
 `),
-	bad(Meta, "moved-from-existing", `moved {
+	ok(Meta, "moved-from-existing", `moved {
   from = terraform_data.d
   to   = terraform_data.new
 }
 `),
-	bad(Meta, "moved-same", `moved {
+	ok(Meta, "moved-same", `moved {
   from = terraform_data.d
   to   = terraform_data.d
 }
 `),
-	bad(Meta, "import-undeclared", `import {
+	ok(Meta, "import-undeclared", `import {
   to = terraform_data.nope
   id = "x"
 }
@@ -957,7 +1008,7 @@ resource "terraform_data" "c" {
   to = standin_thing.a
 }
 `),
-	bad(Meta, "removed-existing", `removed {
+	ok(Meta, "removed-existing", `removed {
   from = terraform_data.d
 
   lifecycle {
@@ -1056,7 +1107,7 @@ resource "terraform_data" "c" {
     standin = standin.east
   }
 }
-`),
+`).with("child/versions.tf", childVersions),
 	ok(Meta, "moved", `moved {
   from = terraform_data.old
   to   = terraform_data.d
@@ -1132,7 +1183,7 @@ var types = []Case{
   }
 }
 `),
-	bad(Types, "validation-condition-string", `variable "c" {
+	ok(Types, "validation-condition-unknown-string", `variable "c" {
   type    = string
   default = "a"
 
@@ -1174,6 +1225,11 @@ var types = []Case{
 }
 `),
 	bad(Types, "provider-attribute-type", `provider "standin" {
+  alias = "c"
+  label = ["a"]
+}
+`+usesC),
+	ok(Types, "unused-provider-attribute-type", `provider "standin" {
   alias = "c"
   label = ["a"]
 }
@@ -1392,7 +1448,7 @@ resource "terraform_data" "c2" {
   input = terraform_data.c1.output
 }
 `),
-	bad(Cycles, "resource-self", `resource "terraform_data" "c" {
+	ok(Cycles, "resource-self-id", `resource "terraform_data" "c" {
   input = terraform_data.c.id
 }
 `),
@@ -1434,7 +1490,7 @@ resource "terraform_data" "c" {
   input = data.standin_echo.c.output
 }
 `),
-	bad(Cycles, "count-self", `resource "terraform_data" "c" {
+	ok(Cycles, "count-self", `resource "terraform_data" "c" {
   count = length(terraform_data.c)
 }
 `),

@@ -38,8 +38,10 @@ func Compare(v *Variant, client, checker *Result) Outcome {
 	o.SameVerdict = client.Valid == checker.Valid
 	o.Faulty = !client.Valid
 	if o.Faulty {
+		// A first error without a range (such as "Provider
+		// configuration not present") is matched by one without.
 		mine := checker.FirstError()
-		if mine != nil && mine.Range != nil {
+		if mine != nil {
 			o.SameFirst = mine.Where() == client.FirstError().Where()
 			for _, d := range client.Errors() {
 				if d.Where() == mine.Where() {

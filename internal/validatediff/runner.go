@@ -86,7 +86,7 @@ func (r *Runner) Validate(v *Variant) (*Result, error) {
 		return nil, fmt.Errorf("%s validate in %s: %v: %v\n%s", r.Client.Name, dir, err, perr, stderr)
 	}
 	for _, d := range res.Diagnostics {
-		if strings.Contains(d.Summary, "plugin") || strings.Contains(d.Summary, "provider plugin") {
+		if strings.Contains(d.Summary, "plugin") && strings.Contains(d.Detail, "hcljson/standin") {
 			// The stand-in did not start: not the variant's fault.
 			return nil, fmt.Errorf("%s validate in %s: %s: %s", r.Client.Name, dir, d.Summary, d.Detail)
 		}

@@ -24,7 +24,8 @@ import (
 // $HCLJSON_VALIDATEDIFF_OUT names the directory for the report (emptied
 // first if an earlier run made it), else a new one under the temporary
 // directory, kept and named in the log: table.md, and per client
-// mismatches.txt and each mismatching variant's files with both results.
+// mismatches.txt, surprises.txt (verdicts other than the case's),
+// twins.txt (native and JSON verdicts that differ) and each mismatching variant's files with both results.
 // $HCLJSON_VALIDATEDIFF_RUN, a regular expression, keeps the variants
 // whose ID (CLASS/NAME/SYNTAX) matches; $HCLJSON_VALIDATEDIFF_BIN names
 // an hcljson binary to check with instead of building cmd/hcljson.
@@ -103,6 +104,23 @@ func TestValidateDifferential(t *testing.T) {
 				results[c][v.ID()] = res
 			}
 			elapsed := time.Since(start)
+			// A case whose native and JSON variants differ in verdict
+			// points at the conversion, or at a difference of the
+			// syntaxes that the case should say.
+			var twins strings.Builder
+			for _, v := range variants {
+				if v.Syntax != JSON || results[c][v.ID()] == nil {
+					continue
+				}
+				native := results[c][v.Class+"/"+v.Name+"/"+Native]
+				if native != nil && native.Valid != results[c][v.ID()].Valid {
+					fmt.Fprintf(&twins, "%s/%s\n  native: %s\n  json: %s\n", v.Class, v.Name, Describe(native), Describe(results[c][v.ID()]))
+				}
+			}
+			if twins.Len() > 0 {
+				t.Logf("%s: native and JSON variants with different verdicts:\n%s", c, twins.String())
+			}
+			write(t, filepath.Join(report, c, "twins.txt"), twins.String())
 			t.Logf("%s %s: %d variants, %d validated and %d from the cache (%s), in %s",
 				c, client.Version, len(results[c]), r.Ran, r.Cached, filepath.Join(CacheRoot(), c+"-"+client.Version), elapsed.Round(time.Millisecond))
 			start = time.Now()
