@@ -60,6 +60,9 @@ type Row struct {
 	// variants whose client verdict is the one the case is written for.
 	Variants, Faulty, Expected      int
 	SameVerdict, SameFirst, SameAny int
+	// FalseErrors: the client finds the variant valid, the checker
+	// not; Missed: the other way round.
+	FalseErrors, Missed int
 }
 
 // VerdictShare is the share of the variants with the same verdict.
@@ -95,8 +98,13 @@ func Table(outcomes []Outcome) []Row {
 		if o.Variant.Valid == o.Client.Valid {
 			r.Expected++
 		}
-		if o.SameVerdict {
+		switch {
+		case o.SameVerdict:
 			r.SameVerdict++
+		case o.Faulty:
+			r.Missed++
+		default:
+			r.FalseErrors++
 		}
 		if o.SameFirst {
 			r.SameFirst++
@@ -124,16 +132,16 @@ func Table(outcomes []Outcome) []Row {
 // FormatTable lays rows out as a Markdown table.
 func FormatTable(rows []Row) string {
 	var b strings.Builder
-	b.WriteString("| class | syntax | variants | faulty (client) | as written | same verdict | same first error file:line | checker's first error is one of the client's |\n")
-	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| class | syntax | variants | faulty (client) | as written | same verdict | false errors | missed | same first error file:line | checker's first error is one of the client's |\n")
+	b.WriteString("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rows {
 		syntax := r.Syntax
 		if syntax == "" {
 			syntax = "both"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d (%.0f%%) | %d/%d (%.0f%%) | %d/%d (%.0f%%) |\n",
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d (%.0f%%) | %d | %d | %d/%d (%.0f%%) | %d/%d (%.0f%%) |\n",
 			r.Class, syntax, r.Variants, r.Faulty, r.Expected,
-			r.SameVerdict, 100*r.VerdictShare(),
+			r.SameVerdict, 100*r.VerdictShare(), r.FalseErrors, r.Missed,
 			r.SameFirst, r.Faulty, 100*r.FirstShare(),
 			r.SameAny, r.Faulty, 100*share(r.SameAny, r.Faulty))
 	}

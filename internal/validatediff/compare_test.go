@@ -59,14 +59,14 @@ func TestTable(t *testing.T) {
 	}
 	rows := Table(outcomes)
 	total := rows[len(rows)-1]
-	if total.Class != "all" || total.Syntax != "" || total.Variants != 4 || total.Faulty != 3 || total.SameVerdict != 3 || total.SameFirst != 1 || total.SameAny != 2 {
+	if total.Class != "all" || total.Syntax != "" || total.Variants != 4 || total.Faulty != 3 || total.SameVerdict != 3 || total.SameFirst != 1 || total.SameAny != 2 || total.Missed != 1 || total.FalseErrors != 0 {
 		t.Errorf("total %+v", total)
 	}
 	if rows[0].Class != Undeclared || rows[0].Syntax != Native || rows[0].Variants != 2 {
 		t.Errorf("first row %+v", rows[0])
 	}
 	text := FormatTable(rows)
-	if !strings.Contains(text, "| undeclared | native | 2 | 1 | 2 | 2 (100%) | 0/1 (0%) | 1/1 (100%) |") {
+	if !strings.Contains(text, "| undeclared | native | 2 | 1 | 2 | 2 (100%) | 0 | 0 | 0/1 (0%) | 1/1 (100%) |") {
 		t.Errorf("table:\n%s", text)
 	}
 }

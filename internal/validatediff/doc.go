@@ -30,8 +30,10 @@
 // Checker's (HCLJSONCheck: hcljson check --format json --program P
 // --provider-schema S, S being the stand-in's schema from providers
 // schema -json) and logs a table by class and syntax per client: the
-// variants, those the client finds faulty, the same verdict (share of
-// all), the same first error's file and line (share of the faulty ones),
+// variants, those the client finds faulty, those whose client verdict is
+// the one the case is written for, the same verdict (share of all), the
+// checker's false errors (valid for the client) and misses, the same
+// first error's file and line (share of the faulty ones),
 // and the checker's first error being one of the client's errors (the
 // clients order errors of independent objects as their concurrent graph
 // walk happens to go). It also lists the variants whose client verdict
