@@ -47,7 +47,9 @@
 // fail the test only with HCLJSON_VALIDATE_GATE=1: until the validator
 // lands, the table is only logged.
 //
-// Run it (it skips under -short and without a client; build the clients
+// Run it (it skips under -short and without a client, and a client whose
+// variants not yet cached would take longer than -timeout leaves: with
+// the cache cold that is about 7 minutes a client; build the clients
 // with scripts/build-clients.sh):
 //
 //	nice -n 19 go test ./internal/validatediff -run TestValidateDifferential -v -timeout 60m

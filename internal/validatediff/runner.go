@@ -53,6 +53,12 @@ func (r *Runner) key(v *Variant) string {
 	return hex.EncodeToString(h[:])
 }
 
+// IsCached reports whether the client's result for v is in the cache.
+func (r *Runner) IsCached(v *Variant) bool {
+	_, err := os.Stat(filepath.Join(r.dir(), r.key(v)+".json"))
+	return err == nil
+}
+
 // Validate returns the client's result for v, from the cache or by
 // running get (when v has a local module) and validate -json.
 func (r *Runner) Validate(v *Variant) (*Result, error) {
