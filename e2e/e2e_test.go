@@ -2,8 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -487,76 +485,26 @@ func buildHCLJSON(t *testing.T, dir string) string {
 	return bin
 }
 
-// buildProvider builds the stand-in provider into the clients' cache,
-// once per version of its sources (a hash of its Go files, go.mod and
-// go.sum), and returns the directory that dev_overrides names.
+// buildProvider builds the stand-in provider into the clients' cache
+// (clients.StandIn) and returns the directory that dev_overrides names.
 func buildProvider(t *testing.T) string {
-	src, err := filepath.Abs("provider")
+	dir, err := clients.StandIn("provider")
 	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := filepath.Glob(filepath.Join(src, "*.go"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no Go files in %s: %v", src, err)
-	}
-	names = append(names, filepath.Join(src, "go.mod"), filepath.Join(src, "go.sum"))
-	slices.Sort(names)
-	h := sha256.New()
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(h, "%s %d\n", filepath.Base(name), len(b))
-		h.Write(b)
-	}
-	dir := filepath.Join(clients.CacheDir(), "standin-"+hex.EncodeToString(h.Sum(nil))[:16])
-	bin := filepath.Join(dir, "terraform-provider-standin")
-	if _, err := os.Stat(bin); err == nil {
-		return dir
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	tmp, err := os.MkdirTemp(dir, "build.")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(tmp)
-	cmd := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(tmp, "provider"), ".")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "CGO_ENABLED=0", "GOWORK=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the stand-in provider: %v\n%s", err, out)
-	}
-	if err := os.Rename(filepath.Join(tmp, "provider"), bin); err != nil {
 		t.Fatal(err)
 	}
 	return dir
 }
 
 // clientEnv returns the environment in which the client c runs, with its
-// files under work: a CLI configuration whose dev_overrides serve the
-// stand-in provider, and a home directory of its own, so that nothing of
-// the user's is read or written.
+// files under work (clients.Env): a CLI configuration whose dev_overrides
+// serve the stand-in provider, and a home directory of its own, so that
+// nothing of the user's is read or written.
 func clientEnv(t *testing.T, work string, plugins string) []string {
-	home := filepath.Join(work, "home")
-	if err := os.MkdirAll(home, 0o755); err != nil {
+	env, err := clients.Env(filepath.Join(work, "home"), plugins)
+	if err != nil {
 		t.Fatal(err)
 	}
-	rc := filepath.Join(home, "cli.tfrc")
-	config := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"hcljson/standin\" = %q\n  }\n  direct {}\n}\n", plugins)
-	if err := os.WriteFile(rc, []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(k, "TF_") && !slices.Contains([]string{"HOME", "CHECKPOINT_DISABLE"}, k) {
-			env = append(env, kv)
-		}
-	}
-	return append(env, "HOME="+home, "TF_CLI_CONFIG_FILE="+rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1", "NO_COLOR=1")
+	return env
 }
 
 // withDataDir returns env with TF_DATA_DIR set for the copy in dir, beside

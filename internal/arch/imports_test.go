@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"internal/hcltest":      {},
 	"internal/convtest":     {"hcljson", "internal/hcltest", "schema"},
 	"internal/tfgen":        {},
+	"internal/validatediff": {"gen", "internal/clients", "schema", "tojson"},
 	"internal/cmd/peakmem":  {"internal/tfgen"},
 	"internal/cmd/benchdoc": {"gen", "internal/convtest", "schema", "tojson"},
 }
