@@ -102,23 +102,44 @@ func (l *Lines) Line(off int) (line, start int) {
 	return idx + 1, int(l.starts[idx])
 }
 
-// lineIndex returns the index of the line holding offset off. It tries the
-// line of the previous look-up and the one after it first, since a
-// decoder asks for positions in order.
+// lineIndex returns the index of the line holding offset off. A decoder
+// asks for positions mostly in order, with jumps (a body's closing brace,
+// then its first member): so the search starts from the line of the
+// previous look-up and gallops away from it, in time logarithmic in the
+// distance.
 func (l *Lines) lineIndex(off int) int {
 	n := len(l.starts)
-	h := int(l.hint.Load())
-	if h < n && int(l.starts[h]) <= off {
-		if h+1 == n || off < int(l.starts[h+1]) {
-			return h
+	h := min(int(l.hint.Load()), n-1)
+	// lo is a line that starts at or before off, hi one that starts after
+	// it (n: past the end).
+	lo, hi := 0, n
+	if int(l.starts[h]) <= off {
+		lo = h
+		for step := 1; ; step *= 2 {
+			next := h + step
+			if next >= n {
+				break
+			}
+			if int(l.starts[next]) > off {
+				hi = next
+				break
+			}
+			lo = next
 		}
-		if h+2 == n || h+2 < n && off < int(l.starts[h+2]) {
-			l.hint.Store(uint32(h + 1))
-			return h + 1
+	} else {
+		hi = h
+		for step := 1; ; step *= 2 {
+			next := h - step
+			if next <= 0 {
+				break
+			}
+			if int(l.starts[next]) <= off {
+				lo = next
+				break
+			}
+			hi = next
 		}
 	}
-	// the last line start ≤ off
-	lo, hi := 0, n
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
 		if int(l.starts[m]) <= off {
