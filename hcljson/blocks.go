@@ -17,7 +17,7 @@ type unpacker struct {
 	labelNames []string
 	labels     []string
 	ranges     []hcl.Range
-	diags      *hcl.Diagnostics
+	diags      hcl.Diagnostics
 	blocks     *hcl.Blocks
 }
 
@@ -26,7 +26,7 @@ func (u *unpacker) unpack(v, level int) {
 	if level < len(u.labelNames) {
 		label := u.labelNames[level]
 		found := false
-		for k, val := range u.b.members(v, label, u.diags) {
+		for k, val := range u.b.members(v, label, &u.diags) {
 			found = true
 			u.labels = append(u.labels[:level], f.doc.Text(k))
 			u.ranges = append(u.ranges[:level], f.srcRange(k))
@@ -34,7 +34,7 @@ func (u *unpacker) unpack(v, level int) {
 		}
 		if !found && f.kind(v) != scanner.Invalid {
 			r := f.startRange(v)
-			*u.diags = append(*u.diags, &hcl.Diagnostic{
+			u.diags = append(u.diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Missing block label",
 				Detail:   fmt.Sprintf("At least one object property is required, whose name represents the %s block's %s.", u.typ, label),
@@ -54,7 +54,7 @@ func (u *unpacker) unpack(v, level int) {
 		}
 	default:
 		r := f.startRange(v)
-		*u.diags = append(*u.diags, &hcl.Diagnostic{
+		u.diags = append(u.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Incorrect JSON value type",
 			Detail:   fmt.Sprintf("Either a JSON object or a JSON array is required, representing the contents of one or more %q blocks.", u.typ),

@@ -159,24 +159,22 @@ func (b *body) wrongType(diags *hcl.Diagnostics, node int, label, bodyDetail, la
 
 // schemaIndex finds attribute and block schemas by name, and records which
 // were used. It lives on the decoding call's stack: for a schema of up to
-// len(usedBuf) entries it allocates nothing, and it builds name maps only
+// len(small) entries it allocates nothing, and it builds name maps only
 // for large schemas.
 type schemaIndex struct {
-	schema  *hcl.BodySchema
-	used    []bool // attributes, then blocks, that matched a property
-	attrs   map[string]int
-	blocks  map[string]int
-	usedBuf [48]bool
+	schema *hcl.BodySchema
+	big    []bool // attributes, then blocks, that matched a property, for a large schema
+	attrs  map[string]int
+	blocks map[string]int
+	small  [48]bool // the same for a small one (a slice of it would make x escape)
 }
 
 const schemaMapMin = 24
 
 func (x *schemaIndex) init(s *hcl.BodySchema) {
 	x.schema = s
-	if n := len(s.Attributes) + len(s.Blocks); n <= len(x.usedBuf) {
-		x.used = x.usedBuf[:n]
-	} else {
-		x.used = make([]bool, n)
+	if n := len(s.Attributes) + len(s.Blocks); n > len(x.small) {
+		x.big = make([]bool, n)
 	}
 	if len(s.Attributes) >= schemaMapMin {
 		x.attrs = make(map[string]int, len(s.Attributes))
@@ -189,6 +187,22 @@ func (x *schemaIndex) init(s *hcl.BodySchema) {
 		for i := len(s.Blocks) - 1; i >= 0; i-- {
 			x.blocks[s.Blocks[i].Type] = i
 		}
+	}
+}
+
+// used reports whether schema entry i (attributes, then blocks) matched.
+func (x *schemaIndex) used(i int) bool {
+	if x.big != nil {
+		return x.big[i]
+	}
+	return x.small[i]
+}
+
+func (x *schemaIndex) use(i int) {
+	if x.big != nil {
+		x.big[i] = true
+	} else {
+		x.small[i] = true
 	}
 }
 
@@ -232,7 +246,7 @@ func (b *body) content(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 
 	var suggestions []string
 	for i, a := range schema.Attributes {
-		if !hidden.has(a.Name) && !x.used[i] {
+		if !hidden.has(a.Name) && !x.used(i) {
 			suggestions = append(suggestions, a.Name)
 		}
 	}
@@ -286,12 +300,12 @@ func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 		h.names = append(h.names, hidden.names...)
 	}
 	for i, a := range schema.Attributes {
-		if x.used[i] {
+		if x.used(i) {
 			h.names = append(h.names, a.Name)
 		}
 	}
 	for i, bs := range schema.Blocks {
-		if x.used[len(schema.Attributes)+i] {
+		if x.used(len(schema.Attributes) + i) {
 			h.names = append(h.names, bs.Type)
 		}
 	}
@@ -338,14 +352,15 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 				continue
 			}
 			content.Attributes[name] = b.attribute(name, k, v)
-			x.used[ai] = true
+			x.use(ai)
 			continue
 		}
 		if bi := x.block(name); bi >= 0 {
 			bs := &schema.Blocks[bi]
-			u := unpacker{b: b, typ: bs.Type, typeRange: f.srcRange(k), labelNames: bs.LabelNames, diags: &diags, blocks: &content.Blocks}
+			u := unpacker{b: b, typ: bs.Type, typeRange: f.srcRange(k), labelNames: bs.LabelNames, blocks: &content.Blocks}
 			u.unpack(v, 0)
-			x.used[len(schema.Attributes)+bi] = true
+			diags = append(diags, u.diags...)
+			x.use(len(schema.Attributes) + bi)
 		}
 	}
 	for _, a := range schema.Attributes {
