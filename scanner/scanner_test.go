@@ -415,3 +415,19 @@ func TestTooManyValues(t *testing.T) {
 		t.Errorf("a document of 7 values: %d nodes, errors %v", len(d.Nodes), d.Errors)
 	}
 }
+
+// A tape whose unused tail passes tapeSlack (and a sixteenth) is copied to
+// its exact size; the estimate never falls short of a valid document.
+func TestTapeExactSize(t *testing.T) {
+	defer func(s int) { tapeSlack = s }(tapeSlack)
+	src := []byte(`{"url": "https://a:b@c:8080/x,y,z", "list": [1, 2, 3], "obj": {"k": ":,:,:,:,:,:,:,:,:,:"}}`)
+	tapeSlack = 1 << 20
+	d := Parse(src, Options{})
+	if cap(d.Nodes) != estimateNodes(src) || len(d.Nodes) != 12 {
+		t.Fatalf("below the slack: %d nodes in a tape of %d, estimate %d", len(d.Nodes), cap(d.Nodes), estimateNodes(src))
+	}
+	tapeSlack = 0
+	if d := Parse(src, Options{}); cap(d.Nodes) != 12 || len(d.Nodes) != 12 || len(d.Errors) != 0 {
+		t.Errorf("above the slack: %d nodes in a tape of %d", len(d.Nodes), cap(d.Nodes))
+	}
+}
