@@ -49,14 +49,20 @@ func newFile(src []byte, filename string, start hcl.Pos) *file {
 // pos returns the position of byte offset off of the input.
 func (f *file) pos(off int) hcl.Pos {
 	line, col := f.lines.Pos(off)
+	return f.at(off, line, col)
+}
+
+func (f *file) rng(start, end int) hcl.Range {
+	l1, c1, l2, c2 := f.lines.Span(start, end)
+	return hcl.Range{Filename: f.filename, Start: f.at(start, l1, c1), End: f.at(end, l2, c2)}
+}
+
+// at is the position of offset off, at line and column of the input.
+func (f *file) at(off, line, col int) hcl.Pos {
 	if line == 1 {
 		col += f.start.Column - 1
 	}
 	return hcl.Pos{Line: line + f.start.Line - 1, Column: col, Byte: off + f.start.Byte}
-}
-
-func (f *file) rng(start, end int) hcl.Range {
-	return hcl.Range{Filename: f.filename, Start: f.pos(start), End: f.pos(end)}
 }
 
 func (f *file) node(i int) *scanner.Node { return &f.doc.Nodes[i] }

@@ -197,3 +197,22 @@ func TestSimpleBytes(t *testing.T) {
 		}
 	}
 }
+
+// Span gives what Pos gives for both ends, on simple lines, complex ones
+// and across lines, in any order of look-ups.
+func TestSpan(t *testing.T) {
+	src := []byte("{\n  \"a\": \"x\\\"y\",\n\t\"b\": \"é\",\r\n  \"c\": [1, 2]\n}\n")
+	l := NewLines(src)
+	ref := NewLines(src)
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		a := r.IntN(len(src) + 1)
+		b := a + r.IntN(len(src)+1-a)
+		l1, c1, l2, c2 := l.Span(a, b)
+		w1, d1 := ref.Pos(a)
+		w2, d2 := ref.Pos(b)
+		if l1 != w1 || c1 != d1 || l2 != w2 || c2 != d2 {
+			t.Fatalf("Span(%d, %d) = %d:%d-%d:%d, want %d:%d-%d:%d", a, b, l1, c1, l2, c2, w1, d1, w2, d2)
+		}
+	}
+}
