@@ -171,23 +171,86 @@ type schemaIndex struct {
 
 const schemaMapMin = 24
 
-func (x *schemaIndex) init(s *hcl.BodySchema) {
+// init prepares x for schema s: the name maps of a large schema come from
+// the file's cache, built once per schema.
+func (x *schemaIndex) init(f *file, s *hcl.BodySchema) {
 	x.schema = s
 	if n := len(s.Attributes) + len(s.Blocks); n > len(x.small) {
 		x.big = make([]bool, n)
 	}
+	if len(s.Attributes) >= schemaMapMin || len(s.Blocks) >= schemaMapMin {
+		m := f.schemaMaps(s)
+		x.attrs, x.blocks = m.attrs, m.blocks
+	}
+}
+
+// schemaMaps are the name maps of a large schema, read-only once built.
+type schemaMaps struct {
+	// attrs and blocks are the schema's slices when the maps were built:
+	// a schema changed since is built again.
+	attrs0  []hcl.AttributeSchema
+	blocks0 []hcl.BlockHeaderSchema
+	attrs   map[string]int // nil when there are few attributes
+	blocks  map[string]int // nil when there are few block types
+}
+
+// schemaCacheMax bounds the schemas a file keeps maps for: a caller that
+// builds a schema for every call (as hcldec does) gets fresh maps each
+// time, without the cache growing.
+const schemaCacheMax = 64
+
+// schemaMaps returns the name maps of s, from the cache when s has not
+// changed since they were built.
+func (f *file) schemaMaps(s *hcl.BodySchema) *schemaMaps {
+	f.mu.Lock()
+	m := f.schemas[s]
+	f.mu.Unlock()
+	if m != nil && sameSlice(m.attrs0, s.Attributes) && sameSlice(m.blocks0, s.Blocks) && sameNames(m, s) {
+		return m
+	}
+	m = &schemaMaps{attrs0: s.Attributes, blocks0: s.Blocks}
 	if len(s.Attributes) >= schemaMapMin {
-		x.attrs = make(map[string]int, len(s.Attributes))
+		m.attrs = make(map[string]int, len(s.Attributes))
 		for i := len(s.Attributes) - 1; i >= 0; i-- {
-			x.attrs[s.Attributes[i].Name] = i
+			m.attrs[s.Attributes[i].Name] = i
 		}
 	}
 	if len(s.Blocks) >= schemaMapMin {
-		x.blocks = make(map[string]int, len(s.Blocks))
+		m.blocks = make(map[string]int, len(s.Blocks))
 		for i := len(s.Blocks) - 1; i >= 0; i-- {
-			x.blocks[s.Blocks[i].Type] = i
+			m.blocks[s.Blocks[i].Type] = i
 		}
 	}
+	f.mu.Lock()
+	if f.schemas == nil || len(f.schemas) >= schemaCacheMax {
+		f.schemas = make(map[*hcl.BodySchema]*schemaMaps)
+	}
+	f.schemas[s] = m
+	f.mu.Unlock()
+	return m
+}
+
+// sameSlice reports whether a and b are the same slice: same array, same
+// length.
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// sameNames reports whether s still has the names m was built from (a
+// caller may have renamed an entry in place). The strings are compared,
+// which for unchanged names is a comparison of pointers.
+func sameNames(m *schemaMaps, s *hcl.BodySchema) bool {
+	for name, i := range m.attrs {
+		if s.Attributes[i].Name != name {
+			return false
+		}
+	}
+	for name, i := range m.blocks {
+		if s.Blocks[i].Type != name {
+			return false
+		}
+	}
+	return true
 }
 
 // used reports whether schema entry i (attributes, then blocks) matched.
@@ -331,7 +394,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		Attributes:       make(hcl.Attributes, size),
 		MissingItemRange: b.MissingItemRange(),
 	}
-	x.init(schema)
+	x.init(f, schema)
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
 		if hidden.has(name) {

@@ -30,6 +30,8 @@ type file struct {
 	// Source.Expression, for string node pinnedAt.
 	pinned   *template.Template
 	pinnedAt int32
+	// schemas holds the name maps of large schemas (guarded by mu).
+	schemas map[*hcl.BodySchema]*schemaMaps
 }
 
 // scanOptions are the scanner's options; tests lower its limits.

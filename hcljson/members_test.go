@@ -1,8 +1,12 @@
 package hcljson
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/hashicorp/hcl/v2"
 )
 
 // TestMembersAllocs: ranging over a body's members, as the decoder does
@@ -49,5 +53,49 @@ func TestBlockSizes(t *testing.T) {
 		if tt.size > tt.want {
 			t.Errorf("%s is %d bytes, want at most %d", tt.name, tt.size, tt.want)
 		}
+	}
+}
+
+// A large schema's name maps are built once per file and schema, and built
+// again when the schema changed in place.
+func TestSchemaMapsCached(t *testing.T) {
+	schema := &hcl.BodySchema{}
+	for i := range schemaMapMin + 2 {
+		schema.Attributes = append(schema.Attributes, hcl.AttributeSchema{Name: fmt.Sprintf("a%d", i)})
+	}
+	f, diags := Parse([]byte(`{"a1": 1, "a25": 2}`), "s.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	content := func() []string {
+		c, diags := f.Body.Content(schema)
+		var names []string
+		for n := range c.Attributes {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		for _, d := range diags {
+			names = append(names, d.Summary)
+		}
+		return names
+	}
+	if got := content(); !slices.Equal(got, []string{"a1", "a25"}) {
+		t.Fatalf("first Content: %q", got)
+	}
+	jf := f.Body.(*body).f
+	first := jf.schemas[schema]
+	if first == nil || first.attrs["a25"] != 25 {
+		t.Fatalf("no cached maps: %+v", first)
+	}
+	content()
+	if jf.schemas[schema] != first {
+		t.Error("the maps were built again for an unchanged schema")
+	}
+	schema.Attributes[25].Name = "renamed"
+	if got := content(); !slices.Equal(got, []string{"a1", "Extraneous JSON object property"}) {
+		t.Errorf("after a rename in place: %q", got)
+	}
+	if jf.schemas[schema] == first {
+		t.Error("the maps of a changed schema were reused")
 	}
 }
