@@ -72,12 +72,12 @@ func Parse(src []byte, opts Options) *Document {
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
-// tapeSlack is the most unused nodes (48 MB) Parse leaves at the end of a
+// tapeSlack is the most unused nodes (3 MB) Parse leaves at the end of a
 // tape without a copy of the exact size: the copy costs a second large
 // allocation, which on documents of a few megabytes costs more time (5% of
 // a whole decode at 1 MB) than the memory it saves is worth; from about
-// 40 MB of input on, it saves a fifth of what the document keeps alive.
-var tapeSlack = 4 << 20 // a variable for tests
+// 30 MB of input on, it saves a fifth of what the document keeps alive.
+var tapeSlack = 1 << 18 // a variable for tests
 
 // estimateNodes returns an upper bound of the number of nodes a document of
 // this text has (bounded by one node per two bytes), so that the tape is
