@@ -12,9 +12,10 @@ import (
 
 // Quick evaluates the commonest templates straight from their text, with no
 // lexer, parser or AST: a template that is one interpolation, and ASCII
-// text (on one line or several) mixed with interpolations, where each
-// interpolation is an expression of this grammar, spaces allowed between
-// tokens:
+// text (on one line or several) mixed with interpolations and if
+// directives ("%{ if expr }...%{ else }...%{ endif }", nested or not,
+// without strip markers), where each interpolation and condition is an
+// expression of this grammar, spaces allowed between tokens:
 //
 //	expr  = binary [ "?" expr ":" expr ]
 //	binary = term ( op term )*          op: == != >= <= > < + - * / %, with hclsyntax's precedence
@@ -35,7 +36,8 @@ import (
 // source is a non-empty list or tuple; a call has as many arguments as the
 // function takes, each converts to its parameter's type (none asks for an
 // expression), and the call succeeds, as does each operation; the results
-// of a conditional have the same type; an object's keys differ; and each
+// of a conditional have the same type; an object's keys differ; a
+// directive's condition is a bool and both its branches evaluate; and each
 // interpolation mixed with text is a known, non-null, unmarked string,
 // number or bool. Otherwise (any other shape, any doubt) ok is false and
 // the caller evaluates the parsed template, which gives the value or the
@@ -267,9 +269,10 @@ func (q *quick) object() (cty.Value, bool) {
 			key = s[q.i:end]
 			q.i = end
 		case c == '"':
+			from := q.i
 			k, ok := q.quoted()
-			if !ok {
-				return cty.NilVal, false
+			if !ok || k.Type() != cty.String || strings.Contains(s[from:q.i], "${") {
+				return cty.NilVal, false // a key with interpolations: left to hclsyntax
 			}
 			key = k.AsString()
 		default:
@@ -297,19 +300,56 @@ func (q *quick) object() (cty.Value, bool) {
 	}
 }
 
-// quoted reads a quoted text.
+// quoted reads a quoted template: printable ASCII text, escapes ("$${")
+// and interpolations, as hclsyntax evaluates it in an expression: one
+// interpolation alone ("${x}") yields its value unconverted, as a
+// TemplateWrapExpr does; anything else a string.
 func (q *quick) quoted() (cty.Value, bool) {
 	s := q.s
-	for j := q.i + 1; j < len(s); j++ {
-		switch c := s[j]; {
+	q.i++ // the opening quote
+	start := q.i
+	var b strings.Builder
+	templated := false
+	for q.i < len(s) {
+		switch c := s[q.i]; {
 		case c == '"':
-			v := cty.StringVal(s[q.i+1 : j])
-			q.i = j + 1
-			return v, true
+			q.i++
+			if !templated {
+				return cty.StringVal(s[start : q.i-1]), true
+			}
+			return cty.StringVal(b.String()), true
+		case c == '$' && q.i+1 < len(s) && s[q.i+1] == '{':
+			at := q.i
+			q.i += 2
+			if q.depth++; q.depth > quickMaxDepth {
+				return cty.NilVal, false
+			}
+			v, ok := q.interpolation()
+			q.depth--
+			if !ok {
+				return cty.NilVal, false
+			}
+			if at == start && q.i < len(s) && s[q.i] == '"' {
+				q.i++
+				return v, true
+			}
+			str, ok := partString(v)
+			if !ok {
+				return cty.NilVal, false
+			}
+			b.WriteString(str)
+			templated = true
+		case (c == '$' || c == '%') && q.i+2 < len(s) && s[q.i+1] == c && s[q.i+2] == '{':
+			b.WriteByte(c) // "$${" is "${"
+			q.i += 2
+			templated = true
+		case c == '%' && q.i+1 < len(s) && s[q.i+1] == '{':
+			return cty.NilVal, false // a directive
 		case c < ' ' || c > '~' || c == '\\':
 			return cty.NilVal, false
-		case (c == '$' || c == '%') && j+1 < len(s) && s[j+1] == '{':
-			return cty.NilVal, false
+		default:
+			b.WriteByte(c)
+			q.i++
 		}
 	}
 	return cty.NilVal, false
@@ -569,52 +609,128 @@ func lookup(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
-// parts evaluates ASCII text mixed with interpolations, as hclsyntax's
-// TemplateExpr does when it succeeds.
+// parts evaluates ASCII text mixed with interpolations and if directives,
+// as hclsyntax's TemplateExpr does when it succeeds.
 func (q *quick) parts() (cty.Value, bool) {
-	s := q.s
 	var b strings.Builder
-	interpolations := 0
+	b.Grow(len(q.s))
+	end, templated, ok := q.segment(&b, false)
+	if !ok || end != "" || !templated {
+		return cty.NilVal, false
+	}
+	return cty.StringVal(b.String()), true
+}
+
+// segment appends to b the text from q.i to the end of the template, or
+// (inIf) to the "else" or "endif" directive that ends an if directive's
+// branch, which it returns. templated tells whether there was an
+// interpolation or a directive.
+func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, ok bool) {
+	s := q.s
 	for n := len(s); q.i < n; {
 		c := s[q.i]
 		switch {
 		case c == '$' && q.i+1 < n && s[q.i+1] == '{':
 			q.i += 2
 			v, ok := q.interpolation()
-			if !ok || v.IsNull() || !v.IsKnown() || v.IsMarked() {
-				return cty.NilVal, false
+			if !ok {
+				return "", false, false
 			}
-			switch v.Type() {
-			case cty.String:
-			case cty.Number, cty.Bool:
-				var err error
-				if v, err = convert.Convert(v, cty.String); err != nil {
-					return cty.NilVal, false
-				}
-			default:
-				return cty.NilVal, false
+			str, ok := partString(v)
+			if !ok {
+				return "", false, false
 			}
-			if b.Len() == 0 {
-				b.Grow(n)
-			}
-			b.WriteString(v.AsString())
-			interpolations++
+			b.WriteString(str)
+			templated = true
 		case c == '%' && q.i+1 < n && s[q.i+1] == '{':
-			return cty.NilVal, false // a directive
+			q.i += 2
+			q.spaces()
+			wordEnd := identEnd(s, q.i)
+			word := s[q.i:wordEnd]
+			q.i = wordEnd
+			switch word {
+			case "if":
+				if !q.ifDirective(b) {
+					return "", false, false
+				}
+				templated = true
+			case "else", "endif":
+				q.spaces()
+				if !inIf || q.i >= n || s[q.i] != '}' {
+					return "", false, false
+				}
+				q.i++
+				return word, true, true
+			default:
+				return "", false, false // for, endfor, or a strip marker
+			}
 		case (c == '$' || c == '%') && q.i+2 < n && s[q.i+1] == c && s[q.i+2] == '{':
 			b.WriteByte(c) // an escape: "$${" is "${"
 			q.i += 2
 		case c == '\r' || c >= 0x80:
 			// hclsyntax reads the rest of a template after a lone CR as
 			// literal text, and normalizes non-ASCII text: leave both to it.
-			return cty.NilVal, false
+			return "", false, false
 		default:
 			b.WriteByte(c)
 			q.i++
 		}
 	}
-	if interpolations == 0 {
-		return cty.NilVal, false
+	if inIf {
+		return "", false, false // no endif
 	}
-	return cty.StringVal(b.String()), true
+	return "", templated, true
+}
+
+// ifDirective evaluates an if directive from its condition on (after
+// "%{ if"), as the ConditionalExpr hclsyntax makes of it: both branches
+// are evaluated, and the condition chooses.
+func (q *quick) ifDirective(b *strings.Builder) bool {
+	if q.depth++; q.depth > quickMaxDepth {
+		return false
+	}
+	defer func() { q.depth-- }()
+	cond, ok := q.expr()
+	q.spaces()
+	if !ok || q.i >= len(q.s) || q.s[q.i] != '}' {
+		return false
+	}
+	q.i++
+	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() {
+		return false
+	}
+	var t, f strings.Builder
+	end, _, ok := q.segment(&t, true)
+	if ok && end == "else" {
+		end, _, ok = q.segment(&f, true)
+	}
+	if !ok || end != "endif" {
+		return false
+	}
+	if cond.True() {
+		b.WriteString(t.String())
+	} else {
+		b.WriteString(f.String())
+	}
+	return true
+}
+
+// partString is the text an interpolation adds to a template: a known,
+// non-null, unmarked string, number or bool, converted as TemplateExpr
+// converts it.
+func partString(v cty.Value) (string, bool) {
+	if v.IsNull() || !v.IsKnown() || v.IsMarked() {
+		return "", false
+	}
+	switch v.Type() {
+	case cty.String:
+	case cty.Number, cty.Bool:
+		var err error
+		if v, err = convert.Convert(v, cty.String); err != nil {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	return v.AsString(), true
 }

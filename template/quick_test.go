@@ -184,6 +184,29 @@ func TestQuick(t *testing.T) {
 		{`${null}`, false},
 		{`${upper(var.env,)}`, false},
 		{`${upper(upper(upper(upper(upper(upper(upper(upper(upper(var.env)))))))))}`, false},
+		// Quoted templates inside expressions.
+		{`${jsonencode({Version = "2012-10-17", Resource = ["${var.env}/*", "$${x}"]})}`, true},
+		{`${upper("${var.env}")}`, true},
+		{`${"${var.n}"}`, true},
+		{`${"n=${var.n}"}`, true},
+		{`${"${var.n}${var.n}"}`, true},
+		{`${upper("${var.unknown}-x")}`, false},
+		{`${{"${var.env}" = 1}}`, false},
+		{`${"a%{ if true }b%{ endif }"}`, false},
+		// If directives.
+		{`%{ if var.on }active%{ else }standby%{ endif }`, true},
+		{`%{if var.on}a%{endif}`, true},
+		{`%{ if !var.on }a%{ endif }`, false},
+		{`x %{ if var.n > 2 }big ${var.env}%{ else }small%{ endif } y`, true},
+		{`%{ if var.on }%{ if var.n == 3 }3%{ else }?%{ endif }%{ endif }`, true},
+		{`%{ if var.on }a%{ else }${var.unknown}%{ endif }`, false},
+		{`%{ if var.env }a%{ endif }`, false},
+		{`%{ if var.on }a%{ else }b`, false},
+		{`%{ if var.on }a%{ endfor }`, false},
+		{`%{ else }`, false},
+		{`%{ if var.on ~}a%{ endif }`, false},
+		{`%{ for x in var.azs }${x}%{ endfor }`, false},
+		{`%{ if var.on }Bonjour%{ else }Au revoir%{ endif }, ${title(var.env)}!`, true},
 		// Operators, conditionals, computed indexes, objects.
 		{`${var.on ? 1 : 0}`, true},
 		{`${var.on ? "a" : "b"}`, true},
@@ -242,7 +265,7 @@ func TestQuick(t *testing.T) {
 		{"${var.secret}-x", false},
 		{"${var.azs}-x", false},
 		{"${var.dyn}-x", false},
-		{"a ${var.env} %{ if true }b%{ endif }", false},
+		{"a ${var.env} %{ if true }b%{ endif }", true},
 		{"\r${var.env}", false},
 		{"é ${var.env}", false},
 		{"${ var.env }", true},
@@ -292,6 +315,8 @@ func FuzzQuick(f *testing.F) {
 		`${format("%s-%03d", var.env, length(var.azs))}`, `${mixed[*].id}`, `${sublist[*].o.x}`, `a ${min(3, var.n)} b`,
 		`${var.on ? 1 : 0}`, `${length(var.azs) > 1}`, `10.${count.index + 10}.0.0/16`, `${subnets[count.index % 2].id}`,
 		`${merge(var.tags, {Extra = "oui"})}`, `${1 + 2 * 3 - 4 / 2 % 3 == 5 != false}`, `${var.env == "prod" ? "a" : "b"}`,
+		`%{ if var.on }active%{ else }standby%{ endif }`, `x %{ if var.n > 2 }big ${var.env}%{ else }small%{ endif } y`,
+		`${jsonencode({Resource = ["${var.env}/*"]})}`, `${"${var.n}"}`,
 	} {
 		f.Add(s)
 	}
