@@ -21,7 +21,7 @@ import (
 //	binary = term ( op term )*          op: == != >= <= > < + - * / %, with hclsyntax's precedence
 //	term  = ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
 //	      | ident "(" [ expr ( "," expr )* ] ")"   a call
-//	      | `"` text `"` | number | "true" | "false"
+//	      | `"` template `"` | number | "true" | "false" | "null"
 //	      | "[" [ expr ( "," expr )* ] "]"         a tuple
 //	      | "{" [ key "=" expr ( "," key "=" expr )* ] "}"   an object; key: ident | `"` text `"`
 //
@@ -116,7 +116,8 @@ func (q *quick) term() (cty.Value, bool) {
 			q.i = end
 			return cty.False, true
 		case "null":
-			return cty.NilVal, false
+			q.i = end
+			return cty.NullVal(cty.DynamicPseudoType), true
 		}
 		if end < len(s) && s[end] == '(' {
 			return q.call(end)
@@ -166,10 +167,21 @@ func (q *quick) expr() (cty.Value, bool) {
 	if !ok {
 		return cty.NilVal, false
 	}
-	// hclsyntax's ConditionalExpr, when both results have the same type
-	// and nothing is null, unknown or marked: the chosen result as it is.
-	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() ||
-		t.IsNull() || f.IsNull() || t.IsMarked() || f.IsMarked() || !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType {
+	// hclsyntax's ConditionalExpr, when the condition is a known bool and
+	// the results are not marked and have the same type (the chosen one as
+	// it is), or one is the null keyword (converted to the other's type).
+	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() || t.IsMarked() || f.IsMarked() {
+		return cty.NilVal, false
+	}
+	untypedNull := cty.NullVal(cty.DynamicPseudoType)
+	switch {
+	case t.RawEquals(untypedNull) && f.RawEquals(untypedNull):
+		return cty.NilVal, false
+	case t.RawEquals(untypedNull):
+		t = cty.NullVal(f.Type())
+	case f.RawEquals(untypedNull):
+		f = cty.NullVal(t.Type())
+	case !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType:
 		return cty.NilVal, false
 	}
 	if cond.True() {

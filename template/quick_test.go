@@ -181,7 +181,7 @@ func TestQuick(t *testing.T) {
 		{`${min(01)}`, false},
 		{`${min(1e3)}`, false},
 		{`${min(1.)}`, false},
-		{`${null}`, false},
+		{`${null}`, true},
 		{`${upper(var.env,)}`, false},
 		{`${upper(upper(upper(upper(upper(upper(upper(upper(upper(var.env)))))))))}`, false},
 		// Quoted templates inside expressions.
@@ -212,7 +212,15 @@ func TestQuick(t *testing.T) {
 		{`${var.on ? "a" : "b"}`, true},
 		{`${!var.on ? 1 : 0}`, false},
 		{`${var.on ? 1 : "0"}`, false},
-		{`${var.on ? var.env : null}`, false},
+		{`${var.on ? var.env : null}`, true},
+		{`${!var.on ? var.env : null}`, false},
+		{`${var.n > 5 ? var.env : null}`, true},
+		{`${var.n > 5 ? null : var.azs}`, true},
+		{`${var.on ? null : null}`, false},
+		{`${var.on ? var.dyn : null}`, true},
+		{`${[null, 1]}`, true},
+		{`${upper(null)}`, false},
+		{`${null == null}`, false},
 		{`${var.on ? var.unknown : var.env}`, true},
 		{`${var.env == "prod" ? "big" : "small"}`, true},
 		{`${var.env == "prod"}`, true},
@@ -316,7 +324,7 @@ func FuzzQuick(f *testing.F) {
 		`${var.on ? 1 : 0}`, `${length(var.azs) > 1}`, `10.${count.index + 10}.0.0/16`, `${subnets[count.index % 2].id}`,
 		`${merge(var.tags, {Extra = "oui"})}`, `${1 + 2 * 3 - 4 / 2 % 3 == 5 != false}`, `${var.env == "prod" ? "a" : "b"}`,
 		`%{ if var.on }active%{ else }standby%{ endif }`, `x %{ if var.n > 2 }big ${var.env}%{ else }small%{ endif } y`,
-		`${jsonencode({Resource = ["${var.env}/*"]})}`, `${"${var.n}"}`,
+		`${jsonencode({Resource = ["${var.env}/*"]})}`, `${"${var.n}"}`, `${var.n > 5 ? var.env : null}`, `${var.on ? null : var.azs}`,
 	} {
 		f.Add(s)
 	}
