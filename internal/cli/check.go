@@ -42,10 +42,11 @@ output says how many files were checked.
 
 Flags:
   --format FORMAT          text (the default) or json: standard output then
-                           holds a JSON array of diagnostics, each with
-                           "severity", "summary", "detail" and, when there
-                           is a source, "subject": {"filename", "start":
-                           {"line", "column", "byte"}, "end": {...}}
+                           holds what "terraform validate -json" writes:
+                           {"format_version", "valid", "error_count",
+                           "warning_count", "diagnostics"}, each diagnostic
+                           with "severity", "summary", "detail" and, when
+                           there is a source, its "range" and "snippet"
   --provider-schema FILE   the output of "terraform providers schema -json"
   --terraform              check files of no Terraform ending as Terraform
                            configuration
@@ -223,7 +224,7 @@ func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
 // writeJSON writes the diagnostics as a JSON array on standard output and
 // returns the exit status.
 func (ck *checkRun) writeJSON(e *env) int {
-	b := indentJSON(appendDiagsJSON(nil, ck.diags))
+	b := indentJSON(appendValidateJSON(nil, ck.diags, ck.files))
 	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
 		return e.stdoutFailed("check", err)
 	}

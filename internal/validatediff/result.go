@@ -67,7 +67,7 @@ func (d *Diagnostic) Where() string {
 
 // ParseResult reads either what terraform validate -json writes (an
 // object with valid and diagnostics, each with a range) or what hcljson
-// check --format json writes today (an array of diagnostics, each with a
+// check --format json wrote before it wrote what validate -json writes (an array of diagnostics, each with a
 // subject), and makes each file name relative to dir, the module's
 // directory. Valid is then whether there is no error.
 func ParseResult(b []byte, dir string) (*Result, error) {

@@ -1,0 +1,313 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hcled"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/hcljson/hcljson/internal/jsonw"
+)
+
+// appendValidateJSON appends diags as "terraform validate -json" and "tofu
+// validate -json" write them: an object with "format_version", "valid",
+// "error_count", "warning_count" and "diagnostics", each diagnostic with its
+// "range" and, when its file is in files, a "snippet" of the lines it
+// covers with the enclosing block ("context"), the highlight's offsets in
+// those lines, the values of the variables its expression refers to, and
+// the function it calls. The field order and the rules (an empty range
+// widened to one byte, the snippet over the context range) are the
+// programs'.
+func appendValidateJSON(b []byte, diags hcl.Diagnostics, files map[string]*hcl.File) []byte {
+	errors, warnings := 0, 0
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			warnings++
+		} else {
+			errors++
+		}
+	}
+	b = append(b, `{"format_version":"1.0","valid":`...)
+	b = strconv.AppendBool(b, errors == 0)
+	b = append(b, `,"error_count":`...)
+	b = strconv.AppendInt(b, int64(errors), 10)
+	b = append(b, `,"warning_count":`...)
+	b = strconv.AppendInt(b, int64(warnings), 10)
+	b = append(b, `,"diagnostics":[`...)
+	for i, d := range diags {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendValidateDiag(b, d, files)
+	}
+	return append(b, "]}"...)
+}
+
+func appendValidateDiag(b []byte, d *hcl.Diagnostic, files map[string]*hcl.File) []byte {
+	severity := "error"
+	if d.Severity == hcl.DiagWarning {
+		severity = "warning"
+	}
+	b = append(b, `{"severity":`...)
+	b = jsonw.AppendString(b, severity, jsonw.Plain)
+	b = append(b, `,"summary":`...)
+	b = jsonw.AppendString(b, d.Summary, jsonw.Plain)
+	b = append(b, `,"detail":`...)
+	b = jsonw.AppendString(b, d.Detail, jsonw.Plain)
+	if d.Subject == nil {
+		return append(b, '}')
+	}
+	highlight := *d.Subject
+	if highlight.End == (hcl.Pos{}) {
+		highlight.End = highlight.Start
+	}
+	snippet := highlight
+	if d.Context != nil {
+		snippet = *d.Context
+	}
+	snippet = hcl.RangeOver(snippet, highlight)
+	if snippet.Empty() {
+		snippet.End.Byte++
+		snippet.End.Column++
+	}
+	if highlight.Empty() {
+		highlight.End.Byte++
+		highlight.End.Column++
+	}
+	b = append(b, `,"range":`...)
+	b = appendRangeJSON(b, highlight)
+	if f := files[highlight.Filename]; f != nil && f.Bytes != nil {
+		b = append(b, `,"snippet":`...)
+		b = appendSnippetJSON(b, d, f, highlight, snippet)
+	}
+	return append(b, '}')
+}
+
+// appendSnippetJSON appends the snippet of a diagnostic whose highlight
+// and snippet ranges are in file f.
+func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snippet hcl.Range) []byte {
+	b = append(b, `{"context":`...)
+	if c := hcled.ContextString(f, highlight.Start.Byte-1); c != "" {
+		b = jsonw.AppendString(b, c, jsonw.Plain)
+	} else {
+		b = append(b, "null"...)
+	}
+	// The code is every line the snippet range overlaps.
+	var code strings.Builder
+	codeStart := -1
+	sc := hcl.NewRangeScanner(f.Bytes, highlight.Filename, bufio.ScanLines)
+	for sc.Scan() {
+		line := sc.Range()
+		if line.Overlaps(snippet) {
+			if codeStart < 0 {
+				codeStart = line.Start.Byte
+			}
+			code.Write(line.SliceBytes(f.Bytes))
+			code.WriteByte('\n')
+		}
+	}
+	text := strings.TrimSuffix(code.String(), "\n")
+	codeStart = max(codeStart, 0)
+	start := min(max(highlight.Start.Byte-codeStart, 0), len(text))
+	end := min(max(highlight.Start.Byte-codeStart+highlight.End.Byte-highlight.Start.Byte, 0), len(text))
+	b = append(b, `,"code":`...)
+	b = jsonw.AppendString(b, text, jsonw.Plain)
+	b = append(b, `,"start_line":`...)
+	b = strconv.AppendInt(b, int64(snippet.Start.Line), 10)
+	b = append(b, `,"highlight_start_offset":`...)
+	b = strconv.AppendInt(b, int64(start), 10)
+	b = append(b, `,"highlight_end_offset":`...)
+	b = strconv.AppendInt(b, int64(end), 10)
+	b = append(b, `,"values":[`...)
+	if d.Expression != nil {
+		for i, v := range expressionValues(d.Expression, d.EvalContext) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"traversal":`...)
+			b = jsonw.AppendString(b, v[0], jsonw.Plain)
+			b = append(b, `,"statement":`...)
+			b = jsonw.AppendString(b, v[1], jsonw.Plain)
+			b = append(b, '}')
+		}
+	}
+	b = append(b, ']')
+	if d.Expression != nil {
+		b = appendFunctionCallJSON(b, d)
+	}
+	return append(b, '}')
+}
+
+// expressionValues returns, sorted, the traversal and a statement of the
+// value of each variable expr refers to in ctx, as the programs list them:
+// the longest prefix of each traversal that evaluates, once each; unknown
+// values by their type only, dynamic unknown and marked (sensitive) values
+// not at all, since no diagnostic of a check is caused by them.
+func expressionValues(expr hcl.Expression, ctx *hcl.EvalContext) [][2]string {
+	var values [][2]string
+	seen := map[string]bool{}
+next:
+	for _, tr := range expr.Variables() {
+		for ; len(tr) > 1; tr = tr[:len(tr)-1] {
+			val, diags := tr.TraverseAbs(ctx)
+			if diags.HasErrors() {
+				continue
+			}
+			name := traversalString(tr)
+			if seen[name] {
+				continue next
+			}
+			var statement string
+			switch {
+			case val.IsMarked():
+				continue next
+			case !val.IsKnown():
+				if val.Type() == cty.DynamicPseudoType {
+					continue next
+				}
+				statement = "is a " + val.Type().FriendlyName()
+			default:
+				statement = "is " + compactValue(val)
+			}
+			values = append(values, [2]string{name, statement})
+			seen[name] = true
+		}
+	}
+	sort.Slice(values, func(i, j int) bool { return values[i][0] < values[j][0] })
+	return values
+}
+
+// compactValue sums up a known, unmarked value on one line: primitives in
+// full, collections and objects by their type and size.
+func compactValue(val cty.Value) string {
+	ty := val.Type()
+	switch {
+	case val.IsNull():
+		return "null"
+	case !val.IsKnown():
+		return "(not yet known)"
+	case ty == cty.Bool:
+		return strconv.FormatBool(val.True())
+	case ty == cty.Number:
+		return val.AsBigFloat().Text('g', 10)
+	case ty == cty.String:
+		return strconv.Quote(val.AsString())
+	case ty.IsCollectionType() || ty.IsTupleType():
+		switch n := val.LengthInt(); n {
+		case 0:
+			return "empty " + ty.FriendlyName()
+		case 1:
+			return ty.FriendlyName() + " with 1 element"
+		default:
+			return fmt.Sprintf("%s with %d elements", ty.FriendlyName(), n)
+		}
+	case ty.IsObjectType():
+		attrs := ty.AttributeTypes()
+		switch len(attrs) {
+		case 0:
+			return "object with no attributes"
+		case 1:
+			for name := range attrs {
+				return fmt.Sprintf("object with 1 attribute %q", name)
+			}
+		}
+		return fmt.Sprintf("object with %d attributes", len(attrs))
+	}
+	return ty.FriendlyName()
+}
+
+// traversalString writes a traversal the way native syntax reads:
+// var.a.b[0]["k"], with "..." for an index that is not a primitive.
+func traversalString(tr hcl.Traversal) string {
+	var b strings.Builder
+	for _, step := range tr {
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			b.WriteString(s.Name)
+		case hcl.TraverseAttr:
+			b.WriteByte('.')
+			b.WriteString(s.Name)
+		case hcl.TraverseIndex:
+			b.WriteByte('[')
+			if s.Key.Type().IsPrimitiveType() {
+				b.WriteString(compactValue(s.Key))
+			} else {
+				b.WriteString("...")
+			}
+			b.WriteByte(']')
+		}
+	}
+	return b.String()
+}
+
+// appendFunctionCallJSON appends the "function_call" of a diagnostic about
+// a call: the name as written and, when the context has the function, its
+// signature.
+func appendFunctionCallJSON(b []byte, d *hcl.Diagnostic) []byte {
+	call, ok := hcl.DiagnosticExtra[hclsyntax.FunctionCallDiagExtra](d)
+	if !ok || call.CalledFunctionName() == "" {
+		return b
+	}
+	name := call.CalledFunctionName()
+	b = append(b, `,"function_call":{"called_as":`...)
+	b = jsonw.AppendString(b, name, jsonw.Plain)
+	if d.EvalContext != nil {
+		if f, ok := d.EvalContext.Functions[name]; ok {
+			base := name
+			if i := strings.LastIndex(base, "::"); i >= 0 {
+				base = base[i+2:]
+			}
+			b = append(b, `,"signature":{"name":`...)
+			b = jsonw.AppendString(b, base, jsonw.Plain)
+			b = append(b, `,"params":[`...)
+			params := f.Params()
+			types := make([]cty.Type, 0, len(params)+1)
+			for i, p := range params {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = appendParamJSON(b, p)
+				types = append(types, p.Type)
+			}
+			b = append(b, ']')
+			if vp := f.VarParam(); vp != nil {
+				b = append(b, `,"variadic_param":`...)
+				b = appendParamJSON(b, *vp)
+				types = append(types, vp.Type)
+			}
+			ret, err := f.ReturnType(types)
+			if err != nil {
+				ret = cty.DynamicPseudoType
+			}
+			b = append(b, `,"return_type":`...)
+			b = appendTypeJSON(b, ret)
+			b = append(b, '}')
+		}
+	}
+	return append(b, '}')
+}
+
+// appendParamJSON appends a parameter of a signature: its name and type.
+func appendParamJSON(b []byte, p function.Parameter) []byte {
+	b = append(b, `{"name":`...)
+	b = jsonw.AppendString(b, p.Name, jsonw.Plain)
+	b = append(b, `,"type":`...)
+	b = appendTypeJSON(b, p.Type)
+	return append(b, '}')
+}
+
+// appendTypeJSON appends t as cty writes a type in JSON.
+func appendTypeJSON(b []byte, t cty.Type) []byte {
+	j, err := t.MarshalJSON()
+	if err != nil {
+		return append(b, `"dynamic"`...)
+	}
+	return append(b, j...)
+}
