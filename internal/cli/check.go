@@ -12,7 +12,7 @@ import (
 )
 
 // checkUsage is the help of "hcljson check".
-const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--terraform] [PATH...]
+const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--lang terraform|generic] [PATH...]
 
 Parses each file ("-": standard input, JSON if it starts with "{" or "[")
 and checks it against its language (without a PATH, the current
@@ -20,7 +20,8 @@ directory, as terraform validate), chosen by its name as
 in "hcljson convert": .tf, .tf.json, .tofu and .tofu.json files are
 Terraform and OpenTofu configuration, .tftest and .tofutest files tests,
 .tfquery files queries; other files are only parsed, as generic HCL (JSON
-if the name ends in .json), unless --terraform is given. A directory is a
+if the name ends in .json), unless --lang terraform (or --terraform) is
+given. A directory is a
 module: its configuration files, as OpenTofu reads them (a .tofu file hides
 the .tf file of the same name), and its test files; subdirectories are not
 read.
@@ -48,8 +49,11 @@ Flags:
                            with "severity", "summary", "detail" and, when
                            there is a source, its "range" and "snippet"
   --provider-schema FILE   the output of "terraform providers schema -json"
-  --terraform              check files of no Terraform ending as Terraform
-                           configuration
+  --lang LANG              terraform: check files of no Terraform ending
+                           (standard input among them) as Terraform
+                           configuration; generic (the default): only parse
+                           them as HCL
+  --terraform              the same as --lang terraform
 ` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 on a usage error.
@@ -63,6 +67,7 @@ func check(e *env, args []string) int {
 	var schemas stringList
 	fs.Var(&schemas, "provider-schema", "")
 	terraform := fs.Bool("terraform", false, "")
+	lang := fs.String("lang", "", "")
 	var program programFlag
 	fs.Var(&program, "program", "")
 	e.sizeFlagOn(fs)
@@ -72,6 +77,15 @@ func check(e *env, args []string) int {
 	}
 	if err := oneOf("format", *format, "text", "json"); err != nil {
 		return e.usageError(c, "%v", err)
+	}
+	if *lang != "" {
+		if err := oneOf("lang", *lang, "terraform", "generic"); err != nil {
+			return e.usageError(c, "%v", err)
+		}
+		if *lang == "generic" && *terraform {
+			return e.usageError(c, "--lang generic and --terraform contradict each other")
+		}
+		*terraform = *lang == "terraform"
 	}
 	switch {
 	case len(schemas) > 1:
