@@ -2,6 +2,10 @@ package module
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -67,16 +71,31 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 			m.Program = OpenTofu
 		}
 	}
-	m.Files = make([]*File, 0, len(l.primary)+len(l.override))
-	for _, group := range [...]struct {
-		paths    []string
-		override bool
-	}{{l.primary, false}, {l.override, true}} {
-		for _, path := range group.paths {
-			f, fdiags := loadFile(path, group.override, opts.MaxFileSize)
-			m.Files = append(m.Files, f)
-			diags = append(diags, fdiags...)
+	paths := append(slices.Clip(l.primary), l.override...)
+	m.Files = make([]*File, len(paths))
+	fileDiags := make([]hcl.Diagnostics, len(paths))
+	load := func(i int) {
+		m.Files[i], fileDiags[i] = loadFile(paths[i], i >= len(l.primary), opts.MaxFileSize)
+	}
+	// The files are read and parsed on every core, and reported in order.
+	if workers := min(runtime.GOMAXPROCS(0), len(paths)); workers > 1 {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+					load(i)
+				}
+			})
 		}
+		wg.Wait()
+	} else {
+		for i := range paths {
+			load(i)
+		}
+	}
+	for _, d := range fileDiags {
+		diags = append(diags, d...)
 	}
 	return m, diags
 }
