@@ -88,6 +88,8 @@ var fuzzSeeds = []string{
 	`{"//": "c", "o": {"${var.foo}": 1, "${local.unknown}": 2, "a": {"a": 1, "a": 2}}}`,
 	`{"t": "%{ for x in var.list }${upper(x)}%{ endfor }", "e": "\"${var.n}\"\n", "u": "👩‍👩‍👧e\u0301${local.name}"}`,
 	`{"n": [0.1, -0, 1e400, 9007199254740993, 123456789012345678901234567890]}`,
+	// Shapes that template.Quick evaluates from the text.
+	`{"q": "${var.n > 1 ? upper(var.foo) : \"x\"}-%{ if var.n == 2 }two%{ else }${var.foo}%{ endif }", "s": "${var.list[0]}${length(var.list) + var.n * 2}", "t": "${jsonencode({a = [var.foo, \"${var.n}\"], b = null})}"}`,
 }
 
 // FuzzParse parses arbitrary input with hcljson and the oracle. hcljson
