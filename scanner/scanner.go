@@ -2,6 +2,7 @@ package scanner
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/big"
@@ -660,6 +661,18 @@ func (p *parser) str(isKey bool) {
 	p.buf = p.buf[:0]
 	lit := i // start of the pending literal run (when escaped)
 	for {
+		// Eight bytes at a time while none is special: no quote, no
+		// backslash, no control character, all ASCII.
+		for i+8 <= len(src) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			quote, bslash := x^('"'*ones), x^('\\'*ones)
+			special := x | (x-0x20*ones)&^x | (quote-ones)&^quote | (bslash-ones)&^bslash
+			if special&highs != 0 {
+				break
+			}
+			i += 8
+		}
 		for i < len(src) && !strTable[src[i]] {
 			i++
 		}
