@@ -4,34 +4,28 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
-	"github.com/zclconf/go-cty/cty/function/stdlib"
+
+	"github.com/hcljson/hcljson/funcs"
 )
 
-// earlyFunctions are the functions available to early evaluation here:
-// string functions whose go-cty implementations are those of both
-// programs. A call to any other function is reported as unknown.
-var earlyFunctions = map[string]function.Function{
-	"coalesce":   stdlib.CoalesceFunc,
-	"format":     stdlib.FormatFunc,
-	"join":       stdlib.JoinFunc,
-	"lower":      stdlib.LowerFunc,
-	"trimprefix": stdlib.TrimPrefixFunc,
-	"trimspace":  stdlib.TrimSpaceFunc,
-	"trimsuffix": stdlib.TrimSuffixFunc,
-	"upper":      stdlib.UpperFunc,
-}
+// earlyFunctions are the functions of early evaluation: OpenTofu's own
+// table (package funcs), whose functions compute what OpenTofu computes,
+// except those that read files, the clock or randomness, which give
+// unknown values.
+var earlyFunctions = sync.OnceValue(func() map[string]function.Function { return funcs.Table(funcs.OpenTofu) })
 
 // earlyContext returns the context in which OpenTofu evaluates a module's
 // source and version before anything else: var.NAME is the variable's
 // default (unknown without one: "tofu show -config -json" has no other
 // values), path.module, path.root and path.cwd as OpenTofu sets them,
 // terraform.workspace "default", local.NAME the local's value where it is known from those, and
-// a few string functions. Locals are evaluated in as many passes as it
+// OpenTofu's functions. Locals are evaluated in as many passes as it
 // takes for their values to stop changing, so their order does not
 // matter; a local that refers to anything else stays unknown.
 func (n *node) earlyContext(rootDir string) *hcl.EvalContext {
@@ -57,7 +51,7 @@ func (n *node) earlyContext(rootDir string) *hcl.EvalContext {
 			}),
 			"terraform": cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal("default")}),
 		},
-		Functions: earlyFunctions,
+		Functions: earlyFunctions(),
 	}
 	locals := make(map[string]cty.Value, len(n.localExprs))
 	for name := range n.localExprs {

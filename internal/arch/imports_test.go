@@ -26,7 +26,7 @@ var allowed = map[string][]string{
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
 	"module":             {"hcljson", "schema"},
 	"funcs":              {}, // the programs' function tables: go-cty only
-	"inspect":            {"hcljson", "internal/jsonw", "module", "schema"},
+	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},
 	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},

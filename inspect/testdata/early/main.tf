@@ -24,3 +24,9 @@ module "o" {
   source = "./modules/a"
   name   = var.child
 }
+
+# A function of OpenTofu's table beyond the string basics.
+module "p" {
+  source = "./modules/${replace(substr(var.child, 0, 1), "-", "")}"
+  name   = "replaced"
+}
