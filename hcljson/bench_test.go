@@ -128,27 +128,10 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// BenchmarkDecode measures what a loader does: Parse, Content with the
-// schema for every body down to every block, and Value with a full
-// evaluation context for every attribute (tfgen.Decode).
-func BenchmarkDecode(b *testing.B) {
-	ctx := tfgen.EvalContext()
-	for _, impl := range benchImpls {
-		b.Run(impl.name, func(b *testing.B) {
-			forSizes(b, func(b *testing.B, src []byte) {
-				loop(b, src, func() {
-					f, diags := impl.parse(src, "bench.tf.json")
-					if diags.HasErrors() {
-						b.Fatalf("Parse: %s", firstError(diags))
-					}
-					if _, diags := tfgen.Decode(f.Body, ctx); diags.HasErrors() {
-						b.Fatalf("Decode: %s", firstError(diags))
-					}
-				})
-			})
-		})
-	}
-}
+// BenchmarkDecode measures Parse, Content with the schema for every body
+// down to every block, and Value with a full evaluation context for every
+// attribute (tfgen.Decode).
+func BenchmarkDecode(b *testing.B) { benchDecode(b, "Decode", tfgen.Decode) }
 
 // BenchmarkLoad measures what Terraform's and OpenTofu's configuration
 // loader does (tfgen.Load): Parse, PartialContent of the root body with the
@@ -156,7 +139,11 @@ func BenchmarkDecode(b *testing.B) {
 // schema of its kind (PartialContent of the meta-arguments, then Content of
 // the rest; JustAttributes for locals, module calls, required_providers and
 // backend), and Value with a full evaluation context for every attribute.
-func BenchmarkLoad(b *testing.B) {
+func BenchmarkLoad(b *testing.B) { benchDecode(b, "Load", tfgen.Load) }
+
+// benchDecode runs Parse then decode on every input with each
+// implementation, failing on any error.
+func benchDecode(b *testing.B, name string, decode func(hcl.Body, *hcl.EvalContext) (tfgen.Stats, hcl.Diagnostics)) {
 	ctx := tfgen.EvalContext()
 	for _, impl := range benchImpls {
 		b.Run(impl.name, func(b *testing.B) {
@@ -166,8 +153,8 @@ func BenchmarkLoad(b *testing.B) {
 					if diags.HasErrors() {
 						b.Fatalf("Parse: %s", firstError(diags))
 					}
-					if _, diags := tfgen.Load(f.Body, ctx); diags.HasErrors() {
-						b.Fatalf("Load: %s", firstError(diags))
+					if _, diags := decode(f.Body, ctx); diags.HasErrors() {
+						b.Fatalf("%s: %s", name, firstError(diags))
 					}
 				})
 			})
