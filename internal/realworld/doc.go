@@ -10,7 +10,9 @@
 // conversion succeeds, that converting the round-tripped native files to
 // JSON again gives the first JSON byte for byte (a fixed point), and that
 // hcljson inspect prints the same configuration for the three copies of
-// every directory that holds .tf files. Inspect's ranges are compared by
+// every directory that holds .tf files, and that hcljson check finds no
+// error in the native and the JSON copy of any directory (the modules are
+// valid: an error is a false positive). Inspect's ranges are compared by
 // file name only (main.tf.json counting as main.tf): their lines and
 // columns necessarily differ between a file and its conversion.
 //

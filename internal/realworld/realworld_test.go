@@ -106,7 +106,7 @@ func TestRealWorld(t *testing.T) {
 func summary(reports []*report) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "module\tfiles\tdirs\tto JSON\tround trip\tfixed point\tinspect equal\tfailures\t")
+	fmt.Fprintln(w, "module\tfiles\tdirs\tto JSON\tround trip\tfixed point\tinspect equal\tcheck clean\tfailures\t")
 	var total report
 	total.name = "total"
 	for _, r := range append(reports, &total) {
@@ -117,9 +117,10 @@ func summary(reports []*report) string {
 			total.roundTrip += r.roundTrip
 			total.fixedPoint += r.fixedPoint
 			total.inspectEqual += r.inspectEqual
+			total.checkClean += r.checkClean
 			total.failures = append(total.failures, r.failures...)
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.name, r.files, r.dirs, r.toJSON, r.roundTrip, r.fixedPoint, r.inspectEqual, len(r.failures))
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.name, r.files, r.dirs, r.toJSON, r.roundTrip, r.fixedPoint, r.inspectEqual, r.checkClean, len(r.failures))
 	}
 	w.Flush()
 	for _, c := range causes {

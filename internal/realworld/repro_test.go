@@ -83,9 +83,9 @@ func TestRepro(t *testing.T) {
 			for _, f := range r.failures {
 				t.Errorf("%s", f)
 			}
-			if len(r.failures) == 0 && (r.fixedPoint != len(files) || r.inspectEqual != r.dirs) {
-				t.Errorf("%d of %d files at a fixed point, %d of %d directories inspect the same",
-					r.fixedPoint, len(files), r.inspectEqual, r.dirs)
+			if len(r.failures) == 0 && (r.fixedPoint != len(files) || r.inspectEqual != r.dirs || r.checkClean != r.dirs) {
+				t.Errorf("%d of %d files at a fixed point, %d of %d directories inspect the same, %d check clean",
+					r.fixedPoint, len(files), r.inspectEqual, r.dirs, r.checkClean)
 			}
 		})
 	}

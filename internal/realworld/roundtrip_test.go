@@ -36,9 +36,10 @@ const (
 	causeInspectErr  = "inspect reports errors"
 	causeInspectDiff = "inspect differs"
 	causeTofuFmt     = "tofu fmt changes the .tf written"
+	causeCheck       = "check reports errors on a valid module"
 )
 
-var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeTofuFmt, causeInspectErr, causeInspectDiff}
+var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeTofuFmt, causeInspectErr, causeInspectDiff, causeCheck}
 
 // failure is one thing that went wrong with one file or directory.
 type failure struct {
@@ -59,6 +60,7 @@ type report struct {
 	roundTrip    int // .tf.json -> .tf -> .tf.json succeeded
 	fixedPoint   int // and gave the first JSON again, byte for byte
 	inspectEqual int // directories whose three copies inspect the same
+	checkClean   int // directories whose native and JSON copies check without an error
 	failures     []failure
 }
 
@@ -150,8 +152,26 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 		if !incomplete[dir] && r.inspect(dir, roots, schemaFile) {
 			r.inspectEqual++
 		}
+		if !incomplete[dir] && r.check(dir, roots, schemaFile) {
+			r.checkClean++
+		}
 	}
 	return r
+}
+
+// check runs hcljson check on the module in dir of the native copy and of
+// its JSON conversion: both are valid modules (they plan in their
+// projects), so any error is a false positive.
+func (r *report) check(dir string, roots map[string]string, schemaFile string) bool {
+	clean := true
+	for _, c := range []string{"native", "json"} {
+		code, _, stderr := hcljson("check", "--no-color", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
+		if code != 0 {
+			r.fail(causeCheck, c+"/"+dir, "exit %d: %s", code, firstLines(stderr, 8))
+			clean = false
+		}
+	}
+	return clean
 }
 
 // convertAll converts files (slash paths, named in from by in(rel)) into
