@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -344,7 +345,7 @@ func sortedProviders(reqs map[fqn][]constraint) []fqn {
 // name.alias, and in OpenTofu name.alias[key], whose key is dropped. In
 // the JSON syntax it is a string holding that reference.
 func providerRef(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
-	expr, warn := unquoted(expr, "references")
+	expr, warn := module.Unquoted(expr, "references")
 	c, diags := providerTraversal(expr)
 	return c, append(warn, diags...)
 }

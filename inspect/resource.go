@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 )
 
 // resourceInfo is a resource and the provider configuration it uses.
@@ -83,7 +84,7 @@ func (l *loader) dependsOn(attr *hcl.Attribute) []string {
 	l.diags = append(l.diags, diags...)
 	var out []string
 	for _, x := range exprs {
-		x, warn := unquoted(x, "references")
+		x, warn := module.Unquoted(x, "references")
 		l.diags = append(l.diags, warn...)
 		t, diags := hcl.AbsTraversalForExpr(x)
 		l.diags = append(l.diags, diags...)
@@ -124,7 +125,7 @@ func (l *loader) provisioner(blk *hcl.Block) *Provisioner {
 
 // keyword reads a keyword argument.
 func (l *loader) keyword(attr *hcl.Attribute) string {
-	expr, warn := unquoted(attr.Expr, "keywords")
+	expr, warn := module.Unquoted(attr.Expr, "keywords")
 	l.diags = append(l.diags, warn...)
 	kw := hcl.ExprAsKeyword(expr)
 	if kw == "" {
@@ -187,7 +188,7 @@ func (l *loader) ignoreChanges(attr *hcl.Attribute) *IgnoreChanges {
 	l.diags = append(l.diags, diags...)
 	ic := &IgnoreChanges{Paths: []string{}}
 	for _, x := range exprs {
-		x, warn := unquoted(x, "references")
+		x, warn := module.Unquoted(x, "references")
 		l.diags = append(l.diags, warn...)
 		t, diags := hcl.RelTraversalForExpr(x)
 		l.diags = append(l.diags, diags...)

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -167,6 +168,16 @@ func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
 
 // value checks that one value reads in mode.
 func (c *checker) value(expr hcl.Expression, mode schema.Mode, spec *schema.Attribute) {
+	if !c.json && spec != nil && spec.Quoted {
+		// A legacy quoted reference or keyword: read, with a warning.
+		what := "references"
+		if mode == schema.Keyword {
+			what = "keywords"
+		}
+		var warn hcl.Diagnostics
+		expr, warn = module.Unquoted(expr, what)
+		c.add(warn)
+	}
 	switch mode {
 	case schema.Expression:
 		if c.json {

@@ -1,4 +1,4 @@
-package inspect
+package module
 
 import (
 	"github.com/hashicorp/hcl/v2"
@@ -6,12 +6,12 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// unquoted returns the expression that a legacy quoted reference or
+// Unquoted returns the expression that a legacy quoted reference or
 // keyword of the native syntax holds ("aws.west", "destroy", as Terraform
 // 0.11 wrote them), which Terraform and OpenTofu still read, with a
 // deprecation warning; any other expression is returned as it is, with
 // no diagnostics. what is "references" or "keywords".
-func unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
+func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
 	tmpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || len(tmpl.Parts) != 1 {
 		return expr, nil
