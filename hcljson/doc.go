@@ -17,7 +17,9 @@
 // Value(nil) takes strings as written; Value(ctx) reads each string as a
 // template, object keys too (§json-values, §json-strings, §json-objects).
 // Strings with no "${" and no "%{" never reach the template parser; the
-// others are parsed once and cached. Ranges inside strings are exact even
+// commonest templates are evaluated from their text (template.Quick), and
+// the others are parsed once while anything uses the parse (the file holds
+// it weakly, spec.md §syntax-limits). Ranges inside strings are exact even
 // where the JSON string holds escapes. The expressions implement the hooks
 // behind hcl.ExprList, hcl.ExprMap, hcl.ExprCall, hcl.AbsTraversalForExpr,
 // hcl.RelTraversalForExpr and hcl.ExprAsKeyword (§json-static), and
