@@ -15,17 +15,21 @@ import (
 // string each grapheme cluster is one column. A byte order mark at the start
 // of the input takes no column.
 //
-// The line table is built on the first look-up, and columns are computed
-// from the start of the line (or from a checkpoint on long lines), so that a
-// Document that is never asked for a position pays nothing. A Lines is safe
-// for concurrent use.
+// Lines keeps the start of every 32nd line only (an eighth of a byte per
+// line): a look-up counts the line feeds from the nearest known line start
+// before it, the previous look-up's line or a mark. Columns are computed
+// from the start of the line (or from a checkpoint on long lines). The
+// marks are built on the first look-up, so that a Document that is never
+// asked for a position pays nothing. A Lines is safe for concurrent use.
 type Lines struct {
 	src []byte
 
-	once   sync.Once
-	starts []uint32        // offset of the first byte of each line
-	kinds  []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
-	hint   atomic.Uint32   // the line of the last look-up, tried first
+	once  sync.Once
+	marks []uint32        // marks[k] is the offset of the first byte of line k*linesPerMark
+	kinds []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
+	// last is the line of the last look-up: its index (high 32 bits) and
+	// the offset it starts at (low 32 bits).
+	last atomic.Uint64
 
 	mu     sync.Mutex
 	cursor colState     // the last position computed, to resume from
@@ -36,15 +40,24 @@ type Lines struct {
 type colState struct {
 	off      uint32
 	col      uint32
-	line     uint32 // index into starts
+	line     uint32 // 0-based line index
 	inString bool
 	escaping bool
 }
 
 type checkpoint = colState
 
-// checkpointEvery is how far apart checkpoints are on a long line.
-const checkpointEvery = 4096
+const (
+	// checkpointEvery is how far apart checkpoints are on a long line.
+	checkpointEvery = 4096
+	// linesPerMark is how many lines apart the marks are: a look-up far
+	// from the previous one counts the line feeds of at most that many
+	// lines.
+	linesPerMark = 32
+	// nearby is how many bytes after the previous look-up's line start a
+	// look-up counts line feeds from there rather than from a mark.
+	nearby = 2048
+)
 
 // NewLines returns the position table of src.
 func NewLines(src []byte) *Lines {
@@ -59,16 +72,15 @@ const (
 	lineComplex
 )
 
-// lineKind classifies line idx (0-based), once.
-func (l *Lines) lineKind(idx int) uint8 {
+// lineKind classifies line idx (0-based), which starts at start, once.
+func (l *Lines) lineKind(idx, start int) uint8 {
 	word, shift := idx/16, uint(idx%16)*2
 	if k := uint8(l.kinds[word].Load()>>shift) & 3; k != lineUnknown {
 		return k
 	}
-	start := int(l.starts[idx])
 	end := len(l.src)
-	if idx+1 < len(l.starts) {
-		end = int(l.starts[idx+1])
+	if j := bytes.IndexByte(l.src[start:], '\n'); j >= 0 {
+		end = start + j + 1
 	}
 	k := lineSimple
 	if idx == 0 && bytes.HasPrefix(l.src, bom) {
@@ -82,45 +94,69 @@ func (l *Lines) lineKind(idx int) uint8 {
 }
 
 func (l *Lines) build() {
-	n := bytes.Count(l.src, []byte{'\n'}) + 1
-	l.starts = make([]uint32, 1, n)
+	n := 0
+	l.marks = append(make([]uint32, 0, len(l.src)/(linesPerMark*32)+1), 0)
 	for i := 0; ; {
 		j := bytes.IndexByte(l.src[i:], '\n')
 		if j < 0 {
 			break
 		}
 		i += j + 1
-		l.starts = append(l.starts, uint32(i))
+		if n++; n%linesPerMark == 0 {
+			l.marks = append(l.marks, uint32(i))
+		}
 	}
-	l.kinds = make([]atomic.Uint32, (len(l.starts)+15)/16)
+	l.kinds = make([]atomic.Uint32, (n+1+15)/16)
 }
 
 // Line returns the 1-based line of offset off and the offset its line starts at.
 func (l *Lines) Line(off int) (line, start int) {
 	l.once.Do(l.build)
-	idx := l.lineIndex(off)
-	return idx + 1, int(l.starts[idx])
+	idx, start := l.locate(off)
+	return idx + 1, start
 }
 
-// lineIndex returns the index of the line holding offset off. A decoder
-// asks for positions mostly in order, with jumps (a body's closing brace,
-// then its first member): so the search starts from the line of the
-// previous look-up and gallops away from it, in time logarithmic in the
-// distance.
-func (l *Lines) lineIndex(off int) int {
-	n := len(l.starts)
-	h := min(int(l.hint.Load()), n-1)
-	// lo is a line that starts at or before off, hi one that starts after
-	// it (n: past the end).
+// locate returns the index of the line holding offset off (0 ≤ off ≤
+// len(src)) and the offset that line starts at. A decoder asks for
+// positions mostly in order, with jumps (a body's closing brace, then its
+// first member): a look-up shortly after the previous one counts the line
+// feeds from the previous one's line start; any other starts from the last
+// mark before off, found by a search that gallops from the previous
+// look-up's mark, in time logarithmic in the distance.
+func (l *Lines) locate(off int) (idx, start int) {
+	last := l.last.Load()
+	idx, start = int(last>>32), int(uint32(last))
+	if start > off || off-start > nearby {
+		k := l.markBefore(off, idx/linesPerMark)
+		if m := int(l.marks[k]); m > start || start > off {
+			idx, start = k*linesPerMark, m
+		}
+	}
+	if seg := l.src[start:off]; len(seg) > 0 {
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			idx += n
+			start += bytes.LastIndexByte(seg, '\n') + 1
+		}
+	}
+	l.last.Store(uint64(idx)<<32 | uint64(start))
+	return idx, start
+}
+
+// markBefore returns the index of the last mark at or before off,
+// galloping from mark h.
+func (l *Lines) markBefore(off, h int) int {
+	n := len(l.marks)
+	h = min(h, n-1)
+	// lo is a mark at or before off, hi one after it (n: past the end).
 	lo, hi := 0, n
-	if int(l.starts[h]) <= off {
+	if int(l.marks[h]) <= off {
 		lo = h
 		for step := 1; ; step *= 2 {
 			next := h + step
 			if next >= n {
 				break
 			}
-			if int(l.starts[next]) > off {
+			if int(l.marks[next]) > off {
 				hi = next
 				break
 			}
@@ -133,7 +169,7 @@ func (l *Lines) lineIndex(off int) int {
 			if next <= 0 {
 				break
 			}
-			if int(l.starts[next]) <= off {
+			if int(l.marks[next]) <= off {
 				lo = next
 				break
 			}
@@ -142,13 +178,12 @@ func (l *Lines) lineIndex(off int) int {
 	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if int(l.starts[m]) <= off {
+		if int(l.marks[m]) <= off {
 			lo = m
 		} else {
 			hi = m
 		}
 	}
-	l.hint.Store(uint32(lo))
 	return lo
 }
 
@@ -163,27 +198,16 @@ func (l *Lines) Pos(off int) (line, col int) {
 	}
 	l.once.Do(l.build)
 	// A simple line needs no lock: its column is the offset on the line.
-	idx := l.lineIndex(off)
-	if l.lineKind(idx) == lineSimple {
-		return idx + 1, off - int(l.starts[idx]) + 1
+	idx, start := l.locate(off)
+	if l.lineKind(idx, start) == lineSimple {
+		return idx + 1, off - start + 1
 	}
 	l.mu.Lock()
-	c := l.cursor
-	var st colState
-	if c.col > 0 && int(l.starts[c.line]) <= off && (int(c.line)+1 >= len(l.starts) || off < int(l.starts[c.line+1])) {
-		// On the line of the last look-up: resume from it when it is behind.
-		st = colState{off: l.starts[c.line], col: 1, line: c.line}
-		if c.off <= uint32(off) {
-			st = c
-		}
-	} else {
-		line, start := l.Line(off)
-		st = colState{off: uint32(start), col: 1, line: uint32(line - 1)}
-	}
-	if l.lineKind(int(st.line)) == lineSimple {
-		col := off - int(l.starts[st.line]) + 1
-		l.mu.Unlock()
-		return int(st.line) + 1, col
+	// Resume from the last position computed when it is on this line and
+	// not after off.
+	st := colState{off: uint32(start), col: 1, line: uint32(idx)}
+	if c := l.cursor; c.col > 0 && int(c.line) == idx && int(c.off) <= off {
+		st = c
 	}
 	if off-int(st.off) > checkpointEvery {
 		if i := l.lastCheck(off); i >= 0 && l.checks[i].line == st.line && l.checks[i].off > st.off {
@@ -319,9 +343,9 @@ func simpleBytes(b []byte) bool {
 func (l *Lines) Span(a, b int) (line1, col1, line2, col2 int) {
 	if 0 <= a && a <= b && b <= len(l.src) {
 		l.once.Do(l.build)
-		idx := l.lineIndex(a)
-		if (idx+1 == len(l.starts) || b < int(l.starts[idx+1])) && l.lineKind(idx) == lineSimple {
-			col := a - int(l.starts[idx]) + 1
+		idx, start := l.locate(a)
+		if bytes.IndexByte(l.src[a:b], '\n') < 0 && l.lineKind(idx, start) == lineSimple {
+			col := a - start + 1
 			return idx + 1, col, idx + 1, col + b - a
 		}
 	}

@@ -115,7 +115,14 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
 		}
 	}
-	if k := []uint8{l.lineKind(1), l.lineKind(2), l.lineKind(3)}; k[0] != lineSimple || k[1] != lineComplex || k[2] != lineSimple {
+	kind := func(idx int) uint8 {
+		start := 0
+		for range idx {
+			start += bytes.IndexByte(src[start:], '\n') + 1
+		}
+		return l.lineKind(idx, start)
+	}
+	if k := []uint8{kind(1), kind(2), kind(3)}; k[0] != lineSimple || k[1] != lineComplex || k[2] != lineSimple {
 		t.Errorf("kinds of lines 2 to 4: %v", k)
 	}
 }
@@ -213,6 +220,68 @@ func TestSpan(t *testing.T) {
 		w2, d2 := ref.Pos(b)
 		if l1 != w1 || c1 != d1 || l2 != w2 || c2 != d2 {
 			t.Fatalf("Span(%d, %d) = %d:%d-%d:%d, want %d:%d-%d:%d", a, b, l1, c1, l2, c2, w1, d1, w2, d2)
+		}
+	}
+}
+
+// Line and Span agree with counting line feeds on a document of thousands
+// of lines of every length (empty ones, and some longer than the distance
+// a look-up counts from the previous one), in order, backwards and at
+// random, so that both ways of finding a line (from the previous look-up
+// and from a mark) and the edges of the marks are taken.
+func TestLinesMarks(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	for i := range 3000 {
+		n := r.IntN(80)
+		switch {
+		case i%97 == 0:
+			n = nearby + r.IntN(3*nearby)
+		case i%5 == 0:
+			n = 0
+		}
+		b.WriteString(strings.Repeat("x", n))
+		b.WriteByte('\n')
+	}
+	src := []byte(b.String() + "end")
+	want := func(off int) (int, int) {
+		return bytes.Count(src[:off], []byte{'\n'}) + 1, bytes.LastIndexByte(src[:off], '\n') + 1
+	}
+	offs := make([]int, 0, 4*len(src))
+	for off := 0; off <= len(src); off += 1 + r.IntN(40) {
+		offs = append(offs, off)
+	}
+	for off := len(src); off >= 0; off -= 1 + r.IntN(40) {
+		offs = append(offs, off)
+	}
+	for range 20000 {
+		offs = append(offs, r.IntN(len(src)+1))
+	}
+	// Line feeds themselves and the offsets just after them (line starts).
+	for off := range src {
+		if src[off] == '\n' {
+			offs = append(offs, off, off+1)
+		}
+	}
+	l := NewLines(src)
+	for _, off := range offs {
+		wl, ws := want(off)
+		if line, start := l.Line(off); line != wl || start != ws {
+			t.Fatalf("Line(%d) = %d, %d; want %d, %d", off, line, start, wl, ws)
+		}
+	}
+	if got, max := len(l.marks), 3000/linesPerMark+1; got != max {
+		t.Errorf("%d marks for 3001 lines, want %d", got, max)
+	}
+	ls := NewLines(src)
+	for range 20000 {
+		a := r.IntN(len(src) + 1)
+		b := min(len(src), a+r.IntN(200))
+		l1, c1, l2, c2 := ls.Span(a, b)
+		w1, ws1 := want(a)
+		w2, ws2 := want(b)
+		if l1 != w1 || c1 != a-ws1+1 || l2 != w2 || c2 != b-ws2+1 {
+			t.Fatalf("Span(%d, %d) = %d:%d-%d:%d, want %d:%d-%d:%d", a, b, l1, c1, l2, c2, w1, a-ws1+1, w2, b-ws2+1)
 		}
 	}
 }
