@@ -456,7 +456,7 @@ func (b *body) attribute(name string, k, v int) *hcl.Attribute {
 	a.Name = name
 	a.Expr = &ae.expr
 	a.NameRange = f.srcRange(k)
-	a.Range = hcl.Range{Filename: f.filename, Start: a.NameRange.Start, End: f.pos(int(f.node(v).End))}
+	a.Range = hcl.Range{Filename: f.filename, Start: a.NameRange.Start, End: f.pos(f.doc.End(v))}
 	return a
 }
 

@@ -81,8 +81,7 @@ func (f *file) srcRange(i int) hcl.Range {
 	if i == noNode {
 		return f.placeholderRange()
 	}
-	n := f.node(i)
-	return f.rng(int(n.Start), int(n.End))
+	return f.rng(int(f.node(i).Start), f.doc.End(i))
 }
 
 // startRange is the opening bracket of a container, the whole value otherwise.
@@ -94,7 +93,7 @@ func (f *file) startRange(i int) hcl.Range {
 	if n.Kind() == scanner.Object || n.Kind() == scanner.Array {
 		return f.rng(int(n.Start), int(n.Start)+1)
 	}
-	return f.rng(int(n.Start), int(n.End))
+	return f.rng(int(n.Start), f.doc.End(i))
 }
 
 // closeRange is the closing brace of an object (an empty range where it
@@ -103,11 +102,11 @@ func (f *file) closeRange(i int) hcl.Range {
 	if i == noNode {
 		return f.placeholderRange()
 	}
-	n := f.node(i)
-	if n.Unclosed() {
-		return f.rng(int(n.End), int(n.End))
+	end := f.doc.End(i)
+	if f.node(i).Unclosed() {
+		return f.rng(end, end)
 	}
-	return f.rng(int(n.End)-1, int(n.End))
+	return f.rng(end-1, end)
 }
 
 func (f *file) placeholderRange() hcl.Range {

@@ -31,7 +31,7 @@ func (n navigation) ContextString(offset int) string {
 		if k != scanner.Object && k != scanner.Array {
 			return false
 		}
-		return off >= int(f.doc.Nodes[i].Start) && off < int(f.doc.Nodes[i].End)
+		return off >= int(f.doc.Nodes[i].Start) && off < f.doc.End(i)
 	}
 	for {
 		next := -1

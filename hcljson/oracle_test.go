@@ -1226,13 +1226,14 @@ func clusterSpans(src []byte) [][2]int {
 		if n.Kind() != scanner.String && n.Kind() != scanner.Invalid {
 			continue
 		}
-		for j := int(n.Start); j < int(n.End); {
-			c, _, _ := textseg.ScanGraphemeClusters(src[j:n.End], true)
+		end := doc.End(i)
+		for j := int(n.Start); j < end; {
+			c, _, _ := textseg.ScanGraphemeClusters(src[j:end], true)
 			if c <= 0 {
 				c = 1
 			}
 			if c > 1 && utf8.RuneCount(src[j:j+c]) > 1 {
-				spans = append(spans, [2]int{j, int(n.End)})
+				spans = append(spans, [2]int{j, end})
 				break
 			}
 			j += c

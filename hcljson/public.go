@@ -106,8 +106,7 @@ func (s *Source) Pos(off int) hcl.Pos {
 
 // Range returns the source range of node i.
 func (s *Source) Range(i int) hcl.Range {
-	n := &s.Doc.Nodes[i]
-	return hcl.Range{Filename: s.Filename, Start: s.Pos(int(n.Start)), End: s.Pos(int(n.End))}
+	return hcl.Range{Filename: s.Filename, Start: s.Pos(int(s.Doc.Nodes[i].Start)), End: s.Pos(s.Doc.End(i))}
 }
 
 // BodyObjects returns an iterator over the objects of node i read as a

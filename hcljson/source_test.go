@@ -19,8 +19,8 @@ func TestSourceOf(t *testing.T) {
 	}
 	// The tape is the one the body reads: node 0 is the root object,
 	// offsets are the input's.
-	if s.Doc.Nodes[0].Start != 0 || int(s.Doc.Nodes[0].End) != len(src) {
-		t.Errorf("root node spans %d-%d, want 0-%d", s.Doc.Nodes[0].Start, s.Doc.Nodes[0].End, len(src))
+	if s.Doc.Nodes[0].Start != 0 || s.Doc.End(0) != len(src) {
+		t.Errorf("root node spans %d-%d, want 0-%d", s.Doc.Nodes[0].Start, s.Doc.End(0), len(src))
 	}
 	if p := s.Pos(7); p.Line != 2 || p.Column != 6 || p.Byte != 7 {
 		t.Errorf("offset 7 at %#v, want 2:6", p)

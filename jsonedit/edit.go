@@ -57,7 +57,7 @@ func (d *Document) Set(path jsonpath.Path, value []byte) hcl.Diagnostics {
 	res, diags := jsonpath.Lookup(d.doc, d.lines, d.filename, path)
 	if !diags.HasErrors() {
 		n := d.doc.Nodes[res.Node]
-		start, end := int(n.Start), int(n.End)
+		start, end := int(n.Start), d.doc.End(res.Node)
 		d.splice(start, end, text)
 		return diags
 	}
@@ -96,12 +96,12 @@ func (d *Document) Delete(path jsonpath.Path) hcl.Diagnostics {
 	var items []span
 	target := -1
 	for c := doc.FirstChild(p); c >= 0; c = doc.NextChild(p, c) {
-		s := span{int(doc.Nodes[c].Start), int(doc.Nodes[c].End)}
+		s := span{int(doc.Nodes[c].Start), doc.End(c)}
 		v := c
 		if doc.Nodes[p].Kind() == scanner.Object {
 			c = doc.NextChild(p, c)
 			v = c
-			s.end = int(doc.Nodes[c].End)
+			s.end = doc.End(c)
 		}
 		if v == res.Node {
 			target = len(items)
@@ -112,7 +112,7 @@ func (d *Document) Delete(path jsonpath.Path) hcl.Diagnostics {
 	var start, end int
 	switch {
 	case len(items) == 1: // the only child: the container becomes empty
-		start, end = int(pn.Start)+1, int(pn.End)-1
+		start, end = int(pn.Start)+1, doc.End(p)-1
 	case target > 0: // the separator before it goes with it
 		start, end = items[target-1].end, items[target].end
 	default: // the first: the separator after it goes with it
@@ -136,7 +136,7 @@ func (d *Document) insert(p int, k string, text []byte) {
 	switch {
 	case n == 0:
 		at = int(pn.Start) + 1
-		inside := src[at : int(pn.End)-1]
+		inside := src[at : doc.End(p)-1]
 		colon := d.colon()
 		if bytes.IndexByte(inside, '\n') >= 0 {
 			ind := d.indent(int(pn.Start))
@@ -160,17 +160,17 @@ func (d *Document) insert(p int, k string, text []byte) {
 	case n == 1:
 		b = append(b, ',')
 		gap := src[int(pn.Start)+1 : doc.Nodes[keys[0]].Start]
-		if len(gap) == 0 && bytes.IndexByte(src[doc.Nodes[keys[0]].End:doc.Nodes[vals[0]].Start], ' ') >= 0 {
+		if len(gap) == 0 && bytes.IndexByte(src[doc.End(keys[0]):doc.Nodes[vals[0]].Start], ' ') >= 0 {
 			gap = []byte(" ") // {"a": 1} becomes {"a": 1, "b": 2}
 		}
 		b = append(b, gap...)
 	default:
-		b = append(b, src[doc.Nodes[vals[n-2]].End:doc.Nodes[keys[n-1]].Start]...)
+		b = append(b, src[doc.End(vals[n-2]):doc.Nodes[keys[n-1]].Start]...)
 	}
 	last := keys[n-1]
-	at = int(doc.Nodes[vals[n-1]].End)
+	at = doc.End(vals[n-1])
 	b = append(b, String(k)...)
-	b = append(b, src[doc.Nodes[last].End:doc.Nodes[vals[n-1]].Start]...)
+	b = append(b, src[doc.End(last):doc.Nodes[vals[n-1]].Start]...)
 	b = append(b, reindent(text, d.indent(int(doc.Nodes[last].Start)))...)
 	d.splice(at, at, b)
 }
@@ -182,7 +182,7 @@ func (d *Document) colon() []byte {
 	for i := range doc.Nodes {
 		if doc.Nodes[i].Kind() == scanner.Object {
 			if c := doc.FirstChild(i); c >= 0 {
-				return doc.Src[doc.Nodes[c].End:doc.Nodes[c+1].Start]
+				return doc.Src[doc.End(c):doc.Nodes[c+1].Start]
 			}
 		}
 	}
@@ -279,5 +279,5 @@ func checkValue(value []byte) ([]byte, hcl.Diagnostics) {
 		return nil, diags
 	}
 	n := v.doc.Nodes[0]
-	return value[n.Start:n.End], nil
+	return value[n.Start:v.doc.End(0)], nil
 }

@@ -39,8 +39,7 @@ func valueRange(t *testing.T, src []byte, path jsonpath.Path) (int, int) {
 	if diags.HasErrors() {
 		t.Fatalf("%s: %s", path, diags.Error())
 	}
-	n := doc.Nodes[res.Node]
-	return int(n.Start), int(n.End)
+	return int(doc.Nodes[res.Node].Start), doc.End(res.Node)
 }
 
 func splice(src []byte, start, end int, b []byte) []byte {
@@ -282,8 +281,7 @@ func TestFixturesProperty(t *testing.T) {
 	for name, src := range fixtures(t) {
 		doc := scanner.Parse(src, scanner.Options{})
 		for _, v := range allValues(doc) {
-			n := doc.Nodes[v.node]
-			start, end := int(n.Start), int(n.End)
+			start, end := int(doc.Nodes[v.node].Start), doc.End(v.node)
 
 			d, _ := Open(name, src)
 			if diags := d.Set(v.path, doc.Raw(v.node)); diags.HasErrors() {
@@ -355,7 +353,7 @@ func checkDeleted(t *testing.T, what string, src []byte, doc *scanner.Document, 
 	// That range is the item (key to value) and a comma, or the item
 	// alone when it was the only one, with white space. (The same output
 	// can come from windows shifted over repeated bytes: one must fit.)
-	item := stripSpace(src[doc.Nodes[from].Start:doc.Nodes[i].End])
+	item := stripSpace(src[doc.Nodes[from].Start:doc.End(i)])
 	for q := p; q >= 0; q-- {
 		if q < p && src[q] != src[q+removed] {
 			break
@@ -456,7 +454,7 @@ func TestInsertProperty(t *testing.T) {
 			// just inside an empty object.
 			at := int(doc.Nodes[v.node].Start) + 1
 			if last := lastValue(doc, v.node); last >= 0 {
-				at = int(doc.Nodes[last].End)
+				at = doc.End(last)
 			}
 			added := len(out) - len(src)
 			if !bytes.Equal(out[:at], src[:at]) || !bytes.Equal(out[at+added:], src[at:]) {

@@ -44,8 +44,8 @@ func FuzzEdit(f *testing.F) {
 		}
 		if !del && !ldiags.HasErrors() {
 			n := doc.Nodes[res.Node]
-			v := scanner.Parse(value, scanner.Options{}).Nodes[0]
-			want := splice(src, int(n.Start), int(n.End), value[v.Start:v.End])
+			vd := scanner.Parse(value, scanner.Options{})
+			want := splice(src, int(n.Start), doc.End(res.Node), value[vd.Nodes[0].Start:vd.End(0)])
 			if !bytes.Equal(out, want) {
 				t.Fatalf("Set changed more than the value's bytes:\n%s", out)
 			}

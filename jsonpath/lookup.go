@@ -55,7 +55,7 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 		Node:  w.node,
 		Kind:  n.Kind(),
 		Raw:   doc.Raw(w.node),
-		Range: w.rng(int(n.Start), int(n.End)),
+		Range: w.rng(int(n.Start), doc.End(w.node)),
 	}, w.diags
 }
 
@@ -127,7 +127,7 @@ func (w *walker) pos(off int) hcl.Pos {
 // object member, the context from its key to that point.
 func (w *walker) subject() (subject hcl.Range, context *hcl.Range) {
 	n := &w.doc.Nodes[w.node]
-	end := int(n.End)
+	end := w.doc.End(w.node)
 	if n.Kind() == scanner.Object || n.Kind() == scanner.Array {
 		end = int(n.Start) + 1
 	}

@@ -84,7 +84,7 @@ func (w *walker) objectHint(key string) string {
 func (w *walker) duplicate(k string, first, again int) *hcl.Diagnostic {
 	f := w.pos(int(w.doc.Nodes[first].Start))
 	a := &w.doc.Nodes[again]
-	subject := w.rng(int(a.Start), int(a.End))
+	subject := w.rng(int(a.Start), w.doc.End(again))
 	ap := subject.Start
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagWarning,

@@ -35,9 +35,11 @@
 // Nesting is bounded (DefaultMaxDepth, spec.md §syntax-limits); the parser
 // uses an explicit stack, never recursion. Inputs must be smaller than
 // 4 GiB, and hold at most MaxNodes values (Options.MaxNodes, spec.md D17).
-// Memory is linear in the input: a node is 12 bytes, and the tape is sized
-// once from a quick count of structural bytes (an upper bound for valid
-// input).
+// Memory is linear in the input: a node is 8 bytes (a container, and an
+// escaped string, 8 more beside the tape), the tape is sized once from a
+// quick count of structural bytes (an upper bound for valid input), the
+// text of an escaped string is unescaped when asked for, not kept, and the
+// line table keeps every 32nd line's start.
 //
 // A leading UTF-8 byte order mark is skipped (spec.md §syntax).
 package scanner

@@ -1,7 +1,11 @@
 package scanner
 
 import (
+	"bytes"
 	"iter"
+	"math"
+	"unicode/utf16"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -30,15 +34,20 @@ func (k Kind) String() string {
 	return "Kind(?)"
 }
 
-// A Node's bits hold its kind (the top three), two flags, and an index
-// (the low 27 bits): for a container the index of its next sibling, for an
-// escaped string the index of its text in Document.strs.
+// A Node's bits hold its kind (the top three), two flags, and a number
+// (the low 27 bits): for a scalar, its length in bytes; for a container, an
+// escaped string, and a scalar too long for 27 bits, the index of its entry
+// in Document.ext, which holds its end (and a container's next sibling, an
+// escaped string's text).
 const (
 	auxBits             = 27
 	auxMask      uint32 = 1<<auxBits - 1
 	flagEscaped  uint32 = 1 << auxBits       // string: held escapes; its text is in Document.strs
 	flagUnclosed uint32 = 1 << (auxBits + 1) // container: no closing bracket was found
+	flagLong            = flagUnclosed       // scalar: longer than auxMask bytes
 	kindShift           = auxBits + 2
+	// containerBits is the least bits of a container node.
+	containerBits = uint32(Object) << kindShift
 	// MaxNodes is the most values a Document holds: a tape index must fit
 	// in the bits left for it.
 	MaxNodes = 1<<auxBits - 1
@@ -48,29 +57,46 @@ const (
 // order: a container is followed by its descendants, an object's members
 // alternate key (a String node) and value.
 //
-// A Node is 12 bytes; Start and End are byte offsets into the source, so
-// inputs are limited to 4 GiB, and a tape to MaxNodes values.
+// A Node is 8 bytes: the byte offset of its start in the source, so inputs
+// are limited to 4 GiB, and its kind, flags and length (or an index: see
+// Document.End). A tape holds at most MaxNodes values.
 type Node struct {
 	Start uint32 // offset of the first byte of the value
-	End   uint32 // offset just after the last byte (after the closing bracket)
-	bits  uint32 // kind, flags and index: see auxBits
+	bits  uint32 // kind, flags and length or index: see auxBits
 }
+
+// An ext is what a node holds beside the tape: its end, and for a
+// container the index of its next sibling, for an escaped string the index
+// of its text in strs, or unescapeText.
+type ext struct {
+	end uint32
+	aux uint32
+}
+
+// unescapeText is the ext.aux of an escaped string whose escapes are all
+// valid: its text is not kept but unescaped from the source when asked for.
+// Only strings with errors (keys, kept as keys) and bare-word keys keep
+// their text in strs.
+const unescapeText = math.MaxUint32
 
 // Kind returns the node's kind.
 func (n *Node) Kind() Kind { return Kind(n.bits >> kindShift) }
 
-// aux returns the node's index: see auxBits.
+// aux returns the node's number: see auxBits.
 func (n *Node) aux() uint32 { return n.bits & auxMask }
 
-// setAux sets the node's index.
+// setAux sets the node's number.
 func (n *Node) setAux(i uint32) { n.bits = n.bits&^auxMask | i }
+
+// inExt reports whether the node's end is in Document.ext.
+func (n *Node) inExt() bool { return n.bits >= containerBits || n.bits&(flagEscaped|flagLong) != 0 }
 
 // Escaped reports whether a String node held escape sequences.
 func (n *Node) Escaped() bool { return n.bits&flagEscaped != 0 }
 
 // Unclosed reports whether a container node lacks its closing bracket
 // (only in a document with errors).
-func (n *Node) Unclosed() bool { return n.bits&flagUnclosed != 0 }
+func (n *Node) Unclosed() bool { return n.bits >= containerBits && n.bits&flagUnclosed != 0 }
 
 // Document is the result of scanning one JSON text: a tape of nodes
 // (Nodes[0] is the root value, if any) and the errors found.
@@ -81,17 +107,31 @@ type Document struct {
 	Src    []byte
 	Nodes  []Node
 	Errors []*Error
-	strs   []string
+	ext    []ext    // see Node.inExt: containers, escaped strings, long scalars
+	strs   []string // the text of escaped strings
 	// Trailing is the offset where the root value ended and parsing
 	// stopped (len(Src) after trailing white space on success).
 	Trailing int
 }
 
+// End returns the offset just after node i's last byte (after the closing
+// bracket of a container; where parsing stopped for an unclosed one).
+func (d *Document) End(i int) int {
+	n := &d.Nodes[i]
+	if !n.inExt() {
+		return int(n.Start) + int(n.aux())
+	}
+	return int(d.ext[n.aux()].end)
+}
+
+// next returns the index of container node n's next sibling.
+func (d *Document) next(n *Node) int { return int(d.ext[n.aux()].aux) }
+
 // Next returns the index of the node after i and all of i's descendants.
 func (d *Document) Next(i int) int {
 	n := &d.Nodes[i]
-	if k := n.Kind(); k == Object || k == Array {
-		return int(n.aux())
+	if n.bits >= containerBits {
+		return d.next(n)
 	}
 	return i + 1
 }
@@ -101,12 +141,17 @@ func (d *Document) Next(i int) int {
 func (d *Document) Text(i int) string {
 	n := &d.Nodes[i]
 	if n.bits&flagEscaped != 0 {
-		return d.strs[n.aux()]
+		e := d.ext[n.aux()]
+		if e.aux == unescapeText {
+			return unescape(d.Src[n.Start+1 : e.end-1])
+		}
+		return d.strs[e.aux]
 	}
-	if n.End-n.Start < 2 {
+	end := d.End(i)
+	if end-int(n.Start) < 2 {
 		return ""
 	}
-	b := d.Src[n.Start+1 : n.End-1]
+	b := d.Src[int(n.Start)+1 : end-1]
 	if len(b) == 0 {
 		return ""
 	}
@@ -116,8 +161,8 @@ func (d *Document) Text(i int) string {
 // Raw returns the bytes of node i as written in the source. For a string
 // this includes the quotes.
 func (d *Document) Raw(i int) []byte {
-	n := &d.Nodes[i]
-	return d.Src[n.Start:n.End:n.End]
+	end := d.End(i)
+	return d.Src[d.Nodes[i].Start:end:end]
 }
 
 // Literal returns the source text of node i (for numbers: their exact
@@ -146,7 +191,7 @@ func (d *Document) Len(i int) int {
 // FirstChild returns the first child of container i (an object's first key),
 // or -1 when it has none.
 func (d *Document) FirstChild(i int) int {
-	if i+1 < int(d.Nodes[i].aux()) {
+	if i+1 < d.next(&d.Nodes[i]) {
 		return i + 1
 	}
 	return -1
@@ -155,7 +200,7 @@ func (d *Document) FirstChild(i int) int {
 // NextChild returns the child of container i that follows child c, or -1.
 func (d *Document) NextChild(i, c int) int {
 	c = d.Next(c)
-	if c < int(d.Nodes[i].aux()) {
+	if c < d.next(&d.Nodes[i]) {
 		return c
 	}
 	return -1
@@ -190,4 +235,46 @@ func (d *Document) Members(i int) iter.Seq2[int, int] {
 			k = v
 		}
 	}
+}
+
+// unescape returns the text of the body b of a JSON string (between its
+// quotes) in which the scanner found only valid escapes, surrogates paired.
+func unescape(b []byte) string {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\\')
+		if j < 0 {
+			out = append(out, b[i:]...)
+			break
+		}
+		out = append(out, b[i:i+j]...)
+		i += j
+		switch c := b[i+1]; c {
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, n := hex4(b, i), 6
+			if utf16.IsSurrogate(r) {
+				r, n = utf16.DecodeRune(r, hex4(b, i+6)), 12
+			}
+			out = utf8.AppendRune(out, r)
+			i += n
+			continue
+		default: // '"', '\\', '/'
+			out = append(out, c)
+		}
+		i += 2
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return unsafe.String(&out[0], len(out))
 }

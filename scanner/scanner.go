@@ -56,7 +56,12 @@ func Parse(src []byte, opts Options) *Document {
 		p.doc.Errors = append(p.doc.Errors, &Error{Code: CodeTooLarge, CtxStart: -1, CtxEnd: -1, Stopped: true})
 		return p.doc
 	}
-	p.doc.Nodes = make([]Node, 0, min(estimateNodes(src), p.maxNodes))
+	nodes, opens := estimateNodes(src)
+	p.doc.Nodes = make([]Node, 0, min(nodes, p.maxNodes))
+	// Containers, escaped strings and long scalars have an ext: the
+	// containers number at most the opening brackets; escaped strings are
+	// rarer, and grow the slice.
+	p.doc.ext = make([]ext, 0, min(opens+opens/8+1, p.maxNodes))
 	if bytes.HasPrefix(src, bom) {
 		p.pos = len(bom)
 	}
@@ -67,6 +72,9 @@ func Parse(src []byte, opts Options) *Document {
 	// difference is large (tapeSlack).
 	if n := len(p.doc.Nodes); cap(p.doc.Nodes)-n > max(n/16, tapeSlack) {
 		p.doc.Nodes = append(make([]Node, 0, n), p.doc.Nodes...)
+	}
+	if n := len(p.doc.ext); cap(p.doc.ext)-n > max(n/16, tapeSlack) {
+		p.doc.ext = append(make([]ext, 0, n), p.doc.ext...)
 	}
 	return p.doc
 }
@@ -89,9 +97,13 @@ var tapeSlack = 1 << 18 // a variable for tests
 // 1 + colons + commas + containers. Colons and commas inside strings only
 // make the bound looser; an invalid document may need more, and the tape
 // then grows.
-func estimateNodes(src []byte) int {
-	n := 1 + bytes.Count(src, []byte{':'}) + bytes.Count(src, []byte{','}) + bytes.Count(src, []byte{'{'}) + bytes.Count(src, []byte{'['})
-	return min(n, len(src)/2+2)
+//
+// It also returns the number of opening brackets, a bound of the number of
+// containers.
+func estimateNodes(src []byte) (nodes, opens int) {
+	opens = bytes.Count(src, []byte{'{'}) + bytes.Count(src, []byte{'['})
+	n := 1 + bytes.Count(src, []byte{':'}) + bytes.Count(src, []byte{','}) + opens
+	return min(n, len(src)/2+2), min(opens, len(src)/2+2)
 }
 
 type frame struct {
@@ -130,8 +142,48 @@ func (p *parser) peek() (byte, bool) {
 }
 
 func (p *parser) push(kind Kind, start, end int) int {
-	p.doc.Nodes = append(p.doc.Nodes, Node{Start: uint32(start), End: uint32(end), bits: uint32(kind) << kindShift})
+	bits := uint32(kind) << kindShift
+	if kind >= Object || end-start > longScalar {
+		if kind < Object {
+			bits |= flagLong
+		}
+		bits |= uint32(len(p.doc.ext))
+		p.doc.ext = append(p.doc.ext, ext{end: uint32(end)})
+	} else {
+		bits |= uint32(end - start)
+	}
+	p.doc.Nodes = append(p.doc.Nodes, Node{Start: uint32(start), bits: bits})
 	return len(p.doc.Nodes) - 1
+}
+
+// longScalar is the longest scalar whose length the tape holds in the
+// node (a variable for tests).
+var longScalar = int(auxMask)
+
+// escaped gives String node n the text s (unescaped, or a bare word's).
+func (p *parser) escaped(n int, s string) {
+	node := &p.doc.Nodes[n]
+	end := p.doc.End(n)
+	node.bits = node.bits&^(flagLong|auxMask) | flagEscaped | uint32(len(p.doc.ext))
+	p.doc.ext = append(p.doc.ext, ext{end: uint32(end), aux: uint32(len(p.doc.strs))})
+	p.doc.strs = append(p.doc.strs, s)
+}
+
+// escapedValid marks String node n, whose escapes are all valid, as
+// escaped: Document.Text unescapes it when asked, so that what a document
+// keeps is its source and its tape.
+func (p *parser) escapedValid(n int) {
+	node := &p.doc.Nodes[n]
+	end := p.doc.End(n)
+	node.bits = node.bits&^(flagLong|auxMask) | flagEscaped | uint32(len(p.doc.ext))
+	p.doc.ext = append(p.doc.ext, ext{end: uint32(end), aux: unescapeText})
+}
+
+// closeAt records that container node n ends at end, its descendants
+// being all the nodes after it so far.
+func (p *parser) closeAt(n *Node, end int) {
+	e := &p.doc.ext[n.aux()]
+	e.end, e.aux = uint32(end), uint32(len(p.doc.Nodes))
 }
 
 // fail records an error at the given bytes.
@@ -229,8 +281,7 @@ func (p *parser) finish() {
 			n = &p.doc.Nodes[f.node]
 		}
 		n.bits |= flagUnclosed
-		n.End = uint32(p.pos)
-		n.setAux(uint32(len(p.doc.Nodes)))
+		p.closeAt(n, p.pos)
 	}
 	p.stack = p.stack[:0]
 	if p.stopped {
@@ -243,9 +294,7 @@ func (p *parser) close() {
 	p.pos++
 	f := p.stack[len(p.stack)-1]
 	p.stack = p.stack[:len(p.stack)-1]
-	n := &p.doc.Nodes[f.node]
-	n.End = uint32(p.pos)
-	n.setAux(uint32(len(p.doc.Nodes)))
+	p.closeAt(&p.doc.Nodes[f.node], p.pos)
 	if len(p.stack) > 0 {
 		p.stack[len(p.stack)-1].count++
 	}
@@ -389,10 +438,7 @@ func (p *parser) member() {
 			p.pos++
 		}
 		p.fail(CodePropertyName, start, p.pos, string(p.src[start:p.pos]))
-		p.push(String, start, p.pos)
-		p.doc.Nodes[len(p.doc.Nodes)-1].bits |= flagEscaped
-		p.doc.Nodes[len(p.doc.Nodes)-1].setAux(uint32(len(p.doc.strs)))
-		p.doc.strs = append(p.doc.strs, string(p.src[start:p.pos]))
+		p.escaped(p.push(String, start, p.pos), string(p.src[start:p.pos]))
 	default:
 		p.stop(CodePropertyName, p.pos, p.pos+charLen(p.src[p.pos:]), "")
 		return
@@ -729,9 +775,7 @@ unterminated:
 		}
 		n := p.push(kind, start, i)
 		if isKey {
-			p.doc.Nodes[n].bits |= flagEscaped
-			p.doc.Nodes[n].setAux(uint32(len(p.doc.strs)))
-			p.doc.strs = append(p.doc.strs, string(src[start+1:i]))
+			p.escaped(n, string(src[start+1:i]))
 		}
 		return
 	}
@@ -744,11 +788,12 @@ done:
 		return
 	}
 	n := p.push(String, start, i)
-	if escaped {
+	switch {
+	case escaped && errs == 0:
+		p.escapedValid(n)
+	case escaped:
 		p.buf = append(p.buf, src[lit:i-1]...)
-		p.doc.Nodes[n].bits |= flagEscaped
-		p.doc.Nodes[n].setAux(uint32(len(p.doc.strs)))
-		p.doc.strs = append(p.doc.strs, string(p.buf))
+		p.escaped(n, string(p.buf))
 	}
 }
 
@@ -783,12 +828,15 @@ func hexVal(c byte) int {
 	return -1
 }
 
-func (p *parser) hex4(i int) rune {
-	if i+6 > len(p.src) {
+func (p *parser) hex4(i int) rune { return hex4(p.src, i) }
+
+// hex4 reads the four hex digits of the \u escape at src[i], or returns -1.
+func hex4(src []byte, i int) rune {
+	if i+6 > len(src) {
 		return -1
 	}
 	var r rune
-	for _, c := range p.src[i+2 : i+6] {
+	for _, c := range src[i+2 : i+6] {
 		h := hexVal(c)
 		if h < 0 {
 			return -1

@@ -14,7 +14,7 @@ func dump(d *Document) string {
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
 		n := &d.Nodes[i]
-		fmt.Fprintf(&sb, "%s%v %d-%d", strings.Repeat("  ", depth), n.Kind(), n.Start, n.End)
+		fmt.Fprintf(&sb, "%s%v %d-%d", strings.Repeat("  ", depth), n.Kind(), n.Start, d.End(i))
 		switch n.Kind() {
 		case String:
 			fmt.Fprintf(&sb, " %q", d.Text(i))
@@ -387,8 +387,8 @@ func TestTooManyErrors(t *testing.T) {
 // that would pass it, with an error on that value, and the tape is never
 // larger than the limit.
 func TestTooManyValues(t *testing.T) {
-	if size := unsafe.Sizeof(Node{}); size != 12 {
-		t.Errorf("a Node is %d bytes, want 12", size)
+	if size := unsafe.Sizeof(Node{}); size != 8 {
+		t.Errorf("a Node is %d bytes, want 8", size)
 	}
 	for _, tt := range []struct {
 		src   string
@@ -423,11 +423,36 @@ func TestTapeExactSize(t *testing.T) {
 	src := []byte(`{"url": "https://a:b@c:8080/x,y,z", "list": [1, 2, 3], "obj": {"k": ":,:,:,:,:,:,:,:,:,:"}}`)
 	tapeSlack = 1 << 20
 	d := Parse(src, Options{})
-	if cap(d.Nodes) != estimateNodes(src) || len(d.Nodes) != 12 {
-		t.Fatalf("below the slack: %d nodes in a tape of %d, estimate %d", len(d.Nodes), cap(d.Nodes), estimateNodes(src))
+	if est, _ := estimateNodes(src); cap(d.Nodes) != est || len(d.Nodes) != 12 {
+		t.Fatalf("below the slack: %d nodes in a tape of %d, estimate %d", len(d.Nodes), cap(d.Nodes), est)
 	}
 	tapeSlack = 0
 	if d := Parse(src, Options{}); cap(d.Nodes) != 12 || len(d.Nodes) != 12 || len(d.Errors) != 0 {
 		t.Errorf("above the slack: %d nodes in a tape of %d", len(d.Nodes), cap(d.Nodes))
 	}
+}
+
+// A scalar too long for the node's 27 bits keeps its end beside the tape:
+// with the limit lowered to 3 bytes, strings (escaped or not, keys and
+// values), numbers, keywords and invalid values of every length read back
+// with the same spans, text and tape as with the real limit.
+func TestLongScalars(t *testing.T) {
+	src := []byte(`{"a": "abcdef", "long key": [1, 12345, true, null, "x\ny", "é", tru, "", -1.5e3], "k\"": {"": false}, "q": ` + "\"broken\n}")
+	want := dump(Parse(src, Options{}))
+	defer func(n int) { longScalar = n }(longScalar)
+	longScalar = 3
+	d := Parse(src, Options{})
+	if got := dump(d); got != want {
+		t.Errorf("with long scalars:\n%s\nwant:\n%s", got, want)
+	}
+	long := 0
+	for i := range d.Nodes {
+		if n := &d.Nodes[i]; n.Kind() < Object && n.bits&flagLong != 0 {
+			long++
+		}
+	}
+	if long != 9 {
+		t.Errorf("%d long scalars, want 9", long)
+	}
+	checkSpans(t, d)
 }

@@ -399,14 +399,14 @@ func (c *jsonConv) addUnit(b blockRef) {
 		u := c.units[n-1]
 		if c.last == 'b' && len(c.run) == 0 && u.at == len(c.out) && u.diagAt == len(c.diags) && u.size < unitSize {
 			u.blocks = append(u.blocks, b)
-			u.size += c.Doc.Nodes[b.obj].End - c.Doc.Nodes[b.obj].Start
+			u.size += uint32(c.Doc.End(b.obj)) - c.Doc.Nodes[b.obj].Start
 			return
 		}
 	}
 	c.item('b', 0)
 	c.units = append(c.units, &unit{
 		blocks: []blockRef{b},
-		size:   c.Doc.Nodes[b.obj].End - c.Doc.Nodes[b.obj].Start,
+		size:   uint32(c.Doc.End(b.obj)) - c.Doc.Nodes[b.obj].Start,
 		at:     len(c.out),
 		diagAt: len(c.diags),
 	})
