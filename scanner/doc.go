@@ -10,8 +10,8 @@
 // duplicate names kept: what a duplicate means is decided above. Numbers
 // keep their literal text (Document.Literal); converting them is left to
 // the caller so that no precision is lost. Strings without escapes are
-// views of the input (no allocation); strings with escapes are unescaped
-// once, during the scan.
+// views of the input (no allocation); strings with escapes are checked
+// during the scan and unescaped each time their text is asked for.
 //
 // # Positions
 //
