@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/validate"
 )
 
 // checkUsage is the help of "hcljson check".
@@ -156,11 +157,17 @@ func (ck *checkRun) module(dir string) {
 		ck.files[f.Path] = f.File
 	}
 	ck.diags = append(ck.diags, diags...)
+	before := len(ck.diags)
 	for _, f := range m.Files {
 		ck.checked++
 		if !hasErrorsIn(diags, f.Path) {
 			ck.schema(f.File, f.Path, f.Override)
 		}
+	}
+	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
+		// The module's semantics, as the programs validate it once
+		// every file reads.
+		ck.diags = append(ck.diags, validate.Validate(m, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})...)
 	}
 	for _, t := range m.Tests {
 		ck.file(t, false)

@@ -1,0 +1,324 @@
+package validate
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// declarations evaluates every declaration's expressions.
+func (ev *evaluator) declarations() hcl.Diagnostics {
+	md := ev.md
+	d := md.decls
+	var diags hcl.Diagnostics
+	visit := func(expr hcl.Expression, sc *scope, want cty.Type) {
+		_, dd := ev.expr(expr, sc, want)
+		diags = append(diags, dd...)
+	}
+	for _, name := range keys(d.variables) {
+		v := d.variables[name]
+		if v.content == nil {
+			continue
+		}
+		for _, b := range v.content.Blocks {
+			if b.Type != "validation" {
+				continue
+			}
+			attrs, _ := b.Body.JustAttributes()
+			for _, a := range sortedAttributes(attrs) {
+				if a.Name == "condition" || a.Name == "error_message" {
+					if md.validationOnlyVar(a.Expr, name) || md.program != 1 {
+						visit(a.Expr, &scope{}, cty.NilType)
+					}
+				}
+			}
+		}
+	}
+	for _, name := range keys(d.locals) {
+		visit(d.locals[name].attr.Expr, &scope{owner: "local." + name}, cty.NilType)
+	}
+	root := md.lang.Root
+	for _, name := range keys(d.outputs) {
+		b := d.outputs[name]
+		var s = root.Block("output")
+		if s == nil {
+			continue
+		}
+		walk(b.Body, s.Body, &scope{owner: "output." + name}, nil, visit)
+	}
+	for _, addr := range keys(d.resources) {
+		diags = append(diags, ev.resource(d.resources[addr], visit)...)
+	}
+	for _, name := range keys(d.modules) {
+		diags = append(diags, ev.call(name, d.modules[name], visit)...)
+	}
+	used := ev.usedProviders()
+	for _, key := range keys(d.providers) {
+		p := d.providers[key]
+		if !used[key] {
+			continue
+		}
+		walk(p.block.Body, p.schema, &scope{}, nil, visit)
+	}
+	for _, name := range keys(d.checks) {
+		b := d.checks[name]
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "assert"}}})
+		if content == nil {
+			continue
+		}
+		for _, a := range content.Blocks {
+			walk(a.Body, nil, &scope{}, nil, visit)
+		}
+	}
+	return diags
+}
+
+// validationOnlyVar is true: kept for the programs' difference in what a
+// validation may refer to, which variableRules reports.
+func (md *model) validationOnlyVar(hcl.Expression, string) bool { return true }
+
+// resource evaluates a resource's configuration.
+func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
+	md := ev.md
+	var diags hcl.Diagnostics
+	owner := r.addr()
+	meta := &scope{owner: owner}
+	if r.count != nil {
+		val, d := ev.expr(r.count, meta, cty.NilType)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			diags = append(diags, countValue(r.count, val)...)
+		}
+	}
+	if r.forEach != nil {
+		val, d := ev.expr(r.forEach, meta, cty.NilType)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			diags = append(diags, forEachValue(r.forEach, val)...)
+		}
+	}
+	if a, ok := r.content.Attributes["depends_on"]; ok {
+		diags = append(diags, ev.dependsOn(a, owner)...)
+	}
+	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil, selfRef: r}
+	if r.schema == nil {
+		return diags
+	}
+	content := *r.content
+	attrs := hcl.Attributes{}
+	for k, a := range content.Attributes {
+		switch k {
+		case "count", "for_each", "depends_on", "provider":
+			continue
+		}
+		attrs[k] = a
+	}
+	for _, a := range sortedAttributes(attrs) {
+		arg, ok := r.schema.Argument(a.Name)
+		if !ok || arg.Mode != 0 || arg.Shape != 0 {
+			continue
+		}
+		want := cty.NilType
+		if arg.Attribute != nil {
+			want = arg.Attribute.Type
+		}
+		visit(a.Expr, sc, want)
+	}
+	for _, b := range content.Blocks {
+		walkBlock(b, r.schema, sc, r, visit)
+	}
+	if r.schema.Open {
+		walkRemain(r.block.Body, r.content, r.schema, sc, r, visit)
+	}
+	_ = md
+	return diags
+}
+
+// dependsOn checks the references of a depends_on list.
+func (ev *evaluator) dependsOn(a *hcl.Attribute, owner string) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	elems, d := hcl.ExprList(a.Expr)
+	if d.HasErrors() {
+		return nil
+	}
+	for _, el := range elems {
+		t, d := hcl.AbsTraversalForExpr(el)
+		if d.HasErrors() || len(t) == 0 {
+			continue
+		}
+		ref, d := ev.md.ref(t, &scope{})
+		diags = append(diags, d...)
+		if !d.HasErrors() && ref.addr != "" && owner != "" {
+			ev.edges[owner] = append(ev.edges[owner], edge{to: ref.addr, rng: t.SourceRange()})
+		}
+	}
+	return diags
+}
+
+// call evaluates a module call's arguments and checks them against the
+// child module's variables when it is known.
+func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	owner := "module." + name
+	meta := &scope{owner: owner}
+	if c.count != nil {
+		val, d := ev.expr(c.count, meta, cty.NilType)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			diags = append(diags, countValue(c.count, val)...)
+		}
+	}
+	if c.forEach != nil {
+		val, d := ev.expr(c.forEach, meta, cty.NilType)
+		diags = append(diags, d...)
+		if !d.HasErrors() {
+			diags = append(diags, forEachValue(c.forEach, val)...)
+		}
+	}
+	if a, ok := c.content.Attributes["depends_on"]; ok {
+		diags = append(diags, ev.dependsOn(a, owner)...)
+	}
+	if c.remain == nil {
+		return diags
+	}
+	attrs, _ := c.remain.JustAttributes()
+	sc := &scope{owner: owner, any: true}
+	ch := ev.md.child(c)
+	for _, a := range sortedAttributes(attrs) {
+		want := cty.NilType
+		if ch.ok {
+			if cv, ok := ch.vars[a.Name]; ok {
+				want = cv.typ
+			}
+		}
+		val, d := ev.expr(a.Expr, sc, cty.NilType)
+		diags = append(diags, d...)
+		_ = val
+		_ = want
+	}
+	return diags
+}
+
+// countValue checks a count value as the programs do before expanding.
+func countValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
+	if !val.IsKnown() {
+		return nil
+	}
+	if val.IsNull() {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is null. An integer is required.`)}
+	}
+	n, err := convertNumber(val)
+	if err != nil {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: %s.`, err)}
+	}
+	if !n.IsKnown() {
+		return nil
+	}
+	bf := n.AsBigFloat()
+	if !bf.IsInt() {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: value must be a whole number.`)}
+	}
+	if bf.Sign() < 0 {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: must be greater than or equal to zero.`)}
+	}
+	_ = big.NewFloat
+	return nil
+}
+
+// forEachValue checks a for_each value: a map, an object or a set of
+// strings.
+func forEachValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
+	ty := val.Type()
+	if ty == cty.DynamicPseudoType {
+		return nil
+	}
+	if val.IsKnown() && val.IsNull() {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid for_each argument", `The given "for_each" argument value is unsuitable: the given "for_each" argument value is null.`)}
+	}
+	switch {
+	case ty.IsMapType(), ty.IsObjectType():
+		return nil
+	case ty.IsSetType():
+		et := ty.ElementType()
+		if et == cty.String || et == cty.DynamicPseudoType {
+			return nil
+		}
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid for_each argument",
+			`The given "for_each" argument value is unsuitable: "for_each" supports sets of strings, but you have provided a set containing type %s.`, et.FriendlyName())}
+	}
+	return hcl.Diagnostics{errorAt(expr.Range(), "Invalid for_each argument",
+		`The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type %s.`, ty.FriendlyName())}
+}
+
+// usedProviders returns the keys of the provider configurations that
+// resources use (by their provider argument or their type's prefix) or
+// module calls pass.
+func (ev *evaluator) usedProviders() map[string]bool {
+	used := map[string]bool{}
+	for _, r := range ev.md.decls.resources {
+		if a, ok := r.content.Attributes["provider"]; ok {
+			if t, d := hcl.AbsTraversalForExpr(a.Expr); !d.HasErrors() && len(t) > 0 {
+				key := t.RootName()
+				if alias, _, ok := attrStep(t, 1); ok {
+					key += "." + alias
+				}
+				used[key] = true
+				continue
+			}
+		}
+		used[impliedProvider(r.typ)] = true
+	}
+	for _, c := range ev.md.decls.modules {
+		if a, ok := c.content.Attributes["providers"]; ok {
+			pairs, _ := hcl.ExprMap(a.Expr)
+			for _, p := range pairs {
+				if t, d := hcl.AbsTraversalForExpr(p.Value); !d.HasErrors() && len(t) > 0 {
+					key := t.RootName()
+					if alias, _, ok := attrStep(t, 1); ok {
+						key += "." + alias
+					}
+					used[key] = true
+				}
+			}
+		} else {
+			// A child inherits the default configurations.
+			for k, p := range ev.md.decls.providers {
+				if p.alias == "" {
+					used[k] = true
+				}
+			}
+		}
+	}
+	return used
+}
+
+// impliedProvider is the provider a resource type's name implies: the
+// part before the first underscore.
+func impliedProvider(typ string) string {
+	for i := range len(typ) {
+		if typ[i] == '_' {
+			return typ[:i]
+		}
+	}
+	return typ
+}
+
+// convertNumber converts a count value to a number.
+func convertNumber(val cty.Value) (cty.Value, error) {
+	if val.Type() == cty.Number {
+		return val, nil
+	}
+	if val.Type() == cty.String {
+		if !val.IsKnown() {
+			return cty.UnknownVal(cty.Number), nil
+		}
+		f, _, err := big.ParseFloat(val.AsString(), 10, 512, big.ToNearestEven)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("number required")
+		}
+		return cty.NumberVal(f), nil
+	}
+	return cty.NilVal, fmt.Errorf("number required")
+}

@@ -1,0 +1,340 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/funcs"
+	"github.com/hcljson/hcljson/module"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// child is what a module call's local source declares.
+type child struct {
+	outputs []string
+	// vars are the child's input variables: required when they have no
+	// default.
+	vars map[string]*childVar
+	ok   bool
+}
+
+// childVar is an input variable of a called module.
+type childVar struct {
+	required bool
+	typ      cty.Type
+}
+
+// evaluator evaluates expressions with unknown values of the right
+// types.
+type evaluator struct {
+	md     *model
+	base   map[string]cty.Value
+	locals map[string]cty.Value
+	fns    map[string]function.Function
+	// edges are the references between objects, for cycles.
+	edges map[string][]edge
+	// report is unset while locals are computed.
+	report bool
+}
+
+// edge is a reference from one object to another.
+type edge struct {
+	to  string
+	rng hcl.Range
+}
+
+// evaluate runs the checks of the programs' validate walk.
+func (md *model) evaluate() hcl.Diagnostics {
+	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}}
+	ev.fns = md.functions()
+	ev.base = ev.baseVariables()
+	ev.computeLocals()
+	ev.report = true
+	var diags hcl.Diagnostics
+	diags = append(diags, ev.declarations()...)
+	if cyc := ev.cycles(); len(cyc) > 0 {
+		return cyc
+	}
+	return diags
+}
+
+// functions returns the function table of the program, with the
+// provider functions of the schemas as functions of any arguments.
+func (md *model) functions() map[string]function.Function {
+	fns := map[string]function.Function{}
+	for k, f := range funcs.Table(md.fn) {
+		fns[k] = f
+	}
+	if ps := md.opts.Providers; ps != nil {
+		for addr, p := range ps.Schemas {
+			if p == nil {
+				continue
+			}
+			local := addr[strings.LastIndex(addr, "/")+1:]
+			for name := range p.Functions {
+				fns["provider::"+local+"::"+name] = anyFunction()
+			}
+		}
+	}
+	return fns
+}
+
+// anyFunction takes any arguments and returns an unknown value.
+func anyFunction() function.Function {
+	return function.New(&function.Spec{
+		VarParam: &function.Parameter{Name: "args", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowDynamicType: true, AllowMarked: true},
+		Type:     function.StaticReturnType(cty.DynamicPseudoType),
+		Impl:     func([]cty.Value, cty.Type) (cty.Value, error) { return cty.DynamicVal, nil },
+	})
+}
+
+// baseVariables returns the objects every expression may use, locals
+// aside: var, path, terraform, module, data and the resource types.
+func (ev *evaluator) baseVariables() map[string]cty.Value {
+	md := ev.md
+	d := md.decls
+	vars := map[string]cty.Value{}
+	vals := map[string]cty.Value{}
+	for name, v := range d.variables {
+		vals[name] = cty.UnknownVal(v.typ)
+	}
+	vars["var"] = cty.ObjectVal(vals)
+	dir := md.mod.Dir
+	vars["path"] = cty.ObjectVal(map[string]cty.Value{
+		"module": cty.StringVal("."), "root": cty.StringVal("."), "cwd": cty.StringVal(filepath.ToSlash(dir)),
+	})
+	ws := cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal("default"), "applying": cty.False})
+	vars["terraform"] = ws
+	if md.program != module.Terraform {
+		vars["tofu"] = ws
+	}
+	mods := map[string]cty.Value{}
+	for name, c := range d.modules {
+		mods[name] = ev.moduleValue(c)
+	}
+	vars["module"] = cty.ObjectVal(mods)
+	byType := map[string]map[string]map[string]cty.Value{}
+	for _, r := range d.resources {
+		root := r.typ
+		if r.mode != "resource" {
+			root = r.mode
+		}
+		if byType[root] == nil {
+			byType[root] = map[string]map[string]cty.Value{}
+		}
+		if r.mode == "resource" {
+			if byType[root][""] == nil {
+				byType[root][""] = map[string]cty.Value{}
+			}
+			byType[root][""][r.name] = cty.DynamicVal
+			continue
+		}
+		if byType[root][r.typ] == nil {
+			byType[root][r.typ] = map[string]cty.Value{}
+		}
+		byType[root][r.typ][r.name] = cty.DynamicVal
+	}
+	for root, m := range byType {
+		if names, ok := m[""]; ok && len(m) == 1 {
+			if _, taken := vars[root]; !taken {
+				vars[root] = cty.ObjectVal(names)
+			}
+			continue
+		}
+		types := map[string]cty.Value{}
+		for typ, names := range m {
+			types[typ] = cty.ObjectVal(names)
+		}
+		vars[root] = cty.ObjectVal(types)
+	}
+	return vars
+}
+
+// moduleValue is a module call's value in the validate walk: an object
+// of its outputs, unknown, or an unknown value when the child module is
+// not known or the call has count or for_each.
+func (ev *evaluator) moduleValue(c *call) cty.Value {
+	ch := ev.md.child(c)
+	if !ch.ok || c.count != nil || c.forEach != nil {
+		return cty.DynamicVal
+	}
+	outs := map[string]cty.Value{}
+	for _, o := range ch.outputs {
+		outs[o] = cty.DynamicVal
+	}
+	return cty.ObjectVal(outs)
+}
+
+// child reads the module that a call's local source names, once.
+func (md *model) child(c *call) *child {
+	src := c.source
+	if ch, ok := md.children[src]; ok {
+		return ch
+	}
+	ch := &child{vars: map[string]*childVar{}}
+	md.children[src] = ch
+	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
+		return ch
+	}
+	dir := filepath.Join(md.mod.Dir, filepath.FromSlash(src))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return ch
+	}
+	m, diags := module.Load(dir, module.Options{Program: md.program, MaxFileSize: md.opts.MaxFileSize})
+	if diags.HasErrors() || m == nil {
+		return ch
+	}
+	body, _ := m.Body(md.lang.Root)
+	content, _, _ := md.lang.Root.Content(body)
+	if content == nil {
+		return ch
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "output":
+			ch.outputs = append(ch.outputs, b.Labels[0])
+		case "variable":
+			attrs, _ := b.Body.JustAttributes()
+			cv := &childVar{typ: cty.DynamicPseudoType}
+			_, hasDefault := attrs["default"]
+			cv.required = !hasDefault
+			if a, ok := attrs["type"]; ok {
+				if ty, _, d := typeConstraint(a.Expr); !d.HasErrors() {
+					cv.typ = ty
+				}
+			}
+			ch.vars[b.Labels[0]] = cv
+		}
+	}
+	ch.ok = true
+	return ch
+}
+
+// context returns the evaluation context of sc.
+func (ev *evaluator) context(sc *scope) *hcl.EvalContext {
+	vars := make(map[string]cty.Value, len(ev.base)+4)
+	for k, v := range ev.base {
+		vars[k] = v
+	}
+	vars["local"] = cty.ObjectVal(ev.locals)
+	if sc.count || sc.any {
+		vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
+	}
+	if sc.each || sc.any {
+		vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
+	}
+	if sc.self != nil {
+		vars["self"] = cty.DynamicVal
+	}
+	for _, it := range sc.iterators {
+		vars[it] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+	}
+	return &hcl.EvalContext{Variables: vars, Functions: ev.fns}
+}
+
+// expr checks the references of an expression and, when they are all
+// valid, evaluates it; want is the type its value must convert to
+// (cty.NilType for any). It returns the value (unknown after an error).
+func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type) (cty.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	refsOK := true
+	for _, t := range e.Variables() {
+		ref, d := ev.md.ref(t, sc)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			refsOK = false
+			continue
+		}
+		if ref.addr != "" && sc.owner != "" && ev.report {
+			ev.edges[sc.owner] = append(ev.edges[sc.owner], edge{to: ref.addr, rng: t.SourceRange()})
+		}
+		if sc.selfRef != nil && ref.res == sc.selfRef && ref.addr != "" {
+			diags = append(diags, errorAt(refRange(t), "Self-referential block",
+				"Configuration for %s may not refer to itself.", sc.selfRef.addr()))
+		}
+	}
+	if !refsOK {
+		return cty.DynamicVal, diags
+	}
+	val, d := e.Value(ev.context(sc))
+	diags = append(diags, d...)
+	if d.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	if want != cty.NilType && want != cty.DynamicPseudoType && simpleType(want) {
+		if _, err := convert.Convert(val, want); err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity:    hcl.DiagError,
+				Summary:     "Incorrect attribute value type",
+				Detail:      "Inappropriate value for attribute: " + err.Error() + ".",
+				Subject:     e.Range().Ptr(),
+				Expression:  e,
+				EvalContext: ev.context(sc),
+			})
+		}
+	}
+	return val, diags
+}
+
+// simpleType reports whether ty is made of primitive types and
+// collections of them only: the types whose conversion does not depend
+// on optional object attributes.
+func simpleType(ty cty.Type) bool {
+	switch {
+	case ty.IsPrimitiveType():
+		return true
+	case ty.IsListType(), ty.IsSetType(), ty.IsMapType():
+		return simpleType(ty.ElementType())
+	}
+	return false
+}
+
+// refRange is the range of a reference as the programs give it: the
+// root and the first attribute.
+func refRange(t hcl.Traversal) hcl.Range {
+	if len(t) > 1 {
+		return hcl.RangeBetween(t[0].SourceRange(), t[1].SourceRange())
+	}
+	return t.SourceRange()
+}
+
+// computeLocals evaluates the locals until their values settle.
+func (ev *evaluator) computeLocals() {
+	names := keys(ev.md.decls.locals)
+	for _, n := range names {
+		ev.locals[n] = cty.DynamicVal
+	}
+	for range len(names) + 1 {
+		changed := false
+		for _, n := range names {
+			l := ev.md.decls.locals[n]
+			val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType)
+			if diags.HasErrors() {
+				val = cty.DynamicVal
+			}
+			if !val.RawEquals(ev.locals[n]) {
+				ev.locals[n] = val
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+}
+
+// sortBy sorts list by the start of each element's range.
+func sortBy[T any](list []T, rng func(T) hcl.Range) {
+	slices.SortStableFunc(list, func(a, b T) int {
+		ra, rb := rng(a), rng(b)
+		if c := strings.Compare(ra.Filename, rb.Filename); c != 0 {
+			return c
+		}
+		return ra.Start.Byte - rb.Start.Byte
+	})
+}

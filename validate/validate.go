@@ -1,0 +1,113 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hcljson/hcljson/funcs"
+	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// Options say how a module is validated.
+type Options struct {
+	// Program chooses whose rules apply: module.OpenTofu (also what
+	// module.Auto resolves to for a directory holding .tofu files) or
+	// module.Terraform.
+	Program module.Program
+	// Providers, when not nil, are the provider schemas (the output of
+	// "terraform providers schema -json", see schema.ReadProviderSchemas):
+	// resource and data source bodies and the references to their
+	// attributes are then checked against them.
+	Providers *tfjson.ProviderSchemas
+	// MaxFileSize limits the size of each file read, as module.Options.
+	MaxFileSize int64
+}
+
+// Dir loads the module in dir (module.Load) and validates it. The
+// diagnostics are those of loading and parsing the files, then those of
+// Validate.
+func Dir(dir string, opts Options) hcl.Diagnostics {
+	m, diags := module.Load(dir, module.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
+	if diags.HasErrors() || m == nil {
+		return diags
+	}
+	return append(diags, Validate(m, opts)...)
+}
+
+// Validate validates a loaded module: first what the programs find when
+// they build the module from its files (duplicate declarations, the
+// rules of the meta-arguments, variable defaults against their types),
+// then, when that found no error, what their validate walk finds
+// (references, evaluation with unknown values, cycles). Schema errors of
+// each file alone (unknown arguments and blocks, missing required ones)
+// are not reported here: they are the language schema's (see the
+// hcljson check command), and a caller that found some should not call
+// Validate, as the programs stop there.
+func Validate(m *module.Module, opts Options) hcl.Diagnostics {
+	md := newModel(m, opts)
+	diags := md.declare()
+	if diags.HasErrors() {
+		return sorted(diags)
+	}
+	return append(diags, sorted(md.evaluate())...)
+}
+
+// model is one module being validated.
+type model struct {
+	mod      *module.Module
+	opts     Options
+	program  module.Program
+	fn       funcs.Program
+	lang     *schema.Language
+	types    *providerTypes
+	langErr  error
+	decls    *declarations
+	children map[string]*child
+}
+
+func newModel(m *module.Module, opts Options) *model {
+	p := opts.Program
+	if p == module.Auto {
+		p = m.Program
+	}
+	if p == module.Auto {
+		p = module.OpenTofu
+	}
+	md := &model{mod: m, opts: opts, program: p, fn: funcs.OpenTofu, children: map[string]*child{}}
+	if p == module.Terraform {
+		md.fn = funcs.Terraform
+	}
+	md.lang = p.ConfigLanguage()
+	if opts.Providers != nil {
+		if l, err := md.lang.WithProviders(opts.Providers); err == nil {
+			md.lang = l
+		} else {
+			md.langErr = err
+		}
+	}
+	md.types = newProviderTypes(opts.Providers)
+	return md
+}
+
+// sorted returns diags in the order of their files and positions, those
+// without a range last, keeping the order of equal ones.
+func sorted(diags hcl.Diagnostics) hcl.Diagnostics {
+	slices.SortStableFunc(diags, func(a, b *hcl.Diagnostic) int {
+		switch {
+		case a.Subject == nil && b.Subject == nil:
+			return 0
+		case a.Subject == nil:
+			return 1
+		case b.Subject == nil:
+			return -1
+		}
+		if c := strings.Compare(a.Subject.Filename, b.Subject.Filename); c != 0 {
+			return c
+		}
+		return a.Subject.Start.Byte - b.Subject.Start.Byte
+	})
+	return diags
+}
