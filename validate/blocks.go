@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
 )
 
 // declarations evaluates every declaration's expressions.
@@ -160,6 +161,7 @@ func (ev *evaluator) dependsOn(a *hcl.Attribute, owner string) hcl.Diagnostics {
 // call evaluates a module call's arguments and checks them against the
 // child module's variables when it is known.
 func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
+	md := ev.md
 	var diags hcl.Diagnostics
 	owner := "module." + name
 	meta := &scope{owner: owner}
@@ -187,17 +189,40 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 	sc := &scope{owner: owner, any: true}
 	ch := ev.md.child(c)
 	for _, a := range sortedAttributes(attrs) {
-		want := cty.NilType
-		if ch.ok {
-			if cv, ok := ch.vars[a.Name]; ok {
-				want = cv.typ
-			}
-		}
 		val, d := ev.expr(a.Expr, sc, cty.NilType)
 		diags = append(diags, d...)
-		_ = val
-		_ = want
+		if d.HasErrors() || !ch.ok {
+			continue
+		}
+		cv, ok := ch.vars[a.Name]
+		if !ok {
+			continue
+		}
+		if cv.defaults != nil && !val.IsNull() {
+			val = cv.defaults.Apply(val)
+		}
+		if _, err := convert.Convert(val, cv.typ); err != nil {
+			diags = append(diags, errorAt(cv.decl, "Invalid value for input variable",
+				"The given value is not suitable for module.%s.var.%s declared at %s: %s.", name, a.Name, md.rangeString(cv.decl), err))
+		}
 	}
+	return diags
+}
+
+// callArguments checks a module call's arguments against the variables
+// of its child module, when it is known, as HCL decodes a body: each
+// argument must be a variable ("Unsupported argument"), each variable
+// without a default must be given ("Missing required argument").
+func (md *model) callArguments(c *call) hcl.Diagnostics {
+	ch := md.child(c)
+	if !ch.ok || c.remain == nil {
+		return nil
+	}
+	s := &hcl.BodySchema{}
+	for _, name := range keys(ch.vars) {
+		s.Attributes = append(s.Attributes, hcl.AttributeSchema{Name: name, Required: ch.vars[name].required})
+	}
+	_, diags := c.remain.Content(s)
 	return diags
 }
 

@@ -151,6 +151,9 @@ func (md *model) declare() hcl.Diagnostics {
 			}
 		}
 	}
+	for _, name := range keys(d.modules) {
+		diags = append(diags, md.callArguments(d.modules[name])...)
+	}
 	return diags
 }
 

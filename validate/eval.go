@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
@@ -27,6 +28,9 @@ type child struct {
 type childVar struct {
 	required bool
 	typ      cty.Type
+	defaults *typeexpr.Defaults
+	// decl is the variable block's definition range.
+	decl hcl.Range
 }
 
 // evaluator evaluates expressions with unknown values of the right
@@ -101,7 +105,7 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 	vars := map[string]cty.Value{}
 	vals := map[string]cty.Value{}
 	for name, v := range d.variables {
-		vals[name] = cty.UnknownVal(v.typ)
+		vals[name] = cty.UnknownVal(v.typ.WithoutOptionalAttributesDeep())
 	}
 	vars["var"] = cty.ObjectVal(vals)
 	dir := md.mod.Dir
@@ -200,12 +204,12 @@ func (md *model) child(c *call) *child {
 			ch.outputs = append(ch.outputs, b.Labels[0])
 		case "variable":
 			attrs, _ := b.Body.JustAttributes()
-			cv := &childVar{typ: cty.DynamicPseudoType}
+			cv := &childVar{typ: cty.DynamicPseudoType, decl: b.DefRange}
 			_, hasDefault := attrs["default"]
 			cv.required = !hasDefault
 			if a, ok := attrs["type"]; ok {
-				if ty, _, d := typeConstraint(a.Expr); !d.HasErrors() {
-					cv.typ = ty
+				if ty, defaults, d := typeConstraint(a.Expr); !d.HasErrors() {
+					cv.typ, cv.defaults = ty, defaults
 				}
 			}
 			ch.vars[b.Labels[0]] = cv

@@ -91,7 +91,7 @@ func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 				`The "each" object does not have an attribute named %q. The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, attr)}
 		}
 		if !sc.each && !sc.any {
-			if attr == "value" && md.program != module.Terraform {
+			if attr == "value" {
 				return reference{}, hcl.Diagnostics{errorAt(rng, `each.value cannot be used in this context`,
 					`A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.`)}
 			}
@@ -237,7 +237,7 @@ func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal) 
 		adj := map[string]string{"resource": "managed", "data": "data", "ephemeral": "ephemeral"}[mode]
 		if md.program == module.Terraform {
 			return reference{}, hcl.Diagnostics{errorAt(rng, "Reference to undeclared resource",
-				"A %s resource %q %q has not been declared in the root module.", adj, typ, name)}
+				"A %s resource %q %q has not been declared in the root module.%s", adj, typ, name, md.candidate(mode, typ, name))}
 		}
 		return reference{}, hcl.Diagnostics{errorAt(rng, "Reference to undeclared resource",
 			"There is no %s resource %q %q definition in the root module.%s", adj, typ, name, md.candidate(mode, typ, name))}

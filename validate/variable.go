@@ -70,8 +70,8 @@ func (md *model) variableRules(v *variable) hcl.Diagnostics {
 }
 
 // validationRefs checks the references of a validation condition:
-// OpenTofu wants at least one to the variable, Terraform 1.5 only such
-// references.
+// both programs want at least one to the variable, Terraform 1.5 only
+// such references.
 func (md *model) validationRefs(name string, cond hcl.Expression) hcl.Diagnostics {
 	good := 0
 	var diags hcl.Diagnostics
@@ -87,14 +87,11 @@ func (md *model) validationRefs(name string, cond hcl.Expression) hcl.Diagnostic
 				"The condition for variable %q can only refer to the variable itself, using var.%s.", name, name))
 		}
 	}
-	if md.program == module.Terraform {
-		return diags
-	}
 	if good == 0 {
-		return hcl.Diagnostics{errorAt(cond.Range(), "Invalid variable validation condition",
-			"The condition for variable %q must refer to var.%s in order to test incoming values.", name, name)}
+		diags = append(diags, errorAt(cond.Range(), "Invalid variable validation condition",
+			"The condition for variable %q must refer to var.%s in order to test incoming values.", name, name))
 	}
-	return nil
+	return diags
 }
 
 // typeConstraint reads a type expression, with Terraform's legacy
