@@ -61,8 +61,8 @@ func (md *model) evaluate() hcl.Diagnostics {
 	ev.report = true
 	var diags hcl.Diagnostics
 	diags = append(diags, ev.declarations()...)
-	if cyc := ev.cycles(); len(cyc) > 0 {
-		return cyc
+	if g := ev.graphErrors(); g.HasErrors() {
+		return g
 	}
 	return diags
 }
@@ -74,6 +74,7 @@ func (md *model) functions() map[string]function.Function {
 	for k, f := range funcs.Table(md.fn) {
 		fns[k] = f
 	}
+	withFiles(fns, md.mod.Dir)
 	if ps := md.opts.Providers; ps != nil {
 		for addr, p := range ps.Schemas {
 			if p == nil {

@@ -1,0 +1,99 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// graphErrors reports what the programs find while they build the graph
+// of the validate walk, before evaluating anything: a resource whose
+// provider configuration (an alias) is not declared, and cycles.
+func (ev *evaluator) graphErrors() hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	d := ev.md.decls
+	for _, addr := range keys(d.resources) {
+		r := d.resources[addr]
+		a, ok := r.content.Attributes["provider"]
+		if !ok {
+			continue
+		}
+		t, tdiags := hcl.AbsTraversalForExpr(a.Expr)
+		if tdiags.HasErrors() || len(t) < 2 {
+			continue
+		}
+		alias, _, ok := attrStep(t, 1)
+		if !ok {
+			continue
+		}
+		name := t.RootName()
+		if _, declared := d.providers[name+"."+alias]; declared {
+			continue
+		}
+		what := r.addr()
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Provider configuration not present",
+			Detail: fmt.Sprintf("To work with %s its original provider configuration at %s is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy %s, after which you can remove the provider configuration again.",
+				what, ev.md.providerAddr(name, alias), what),
+		})
+	}
+	return append(diags, ev.cycles()...)
+}
+
+// providerAddr writes a provider configuration's address as the
+// programs do: provider["registry.opentofu.org/hashicorp/aws"].west.
+func (md *model) providerAddr(name, alias string) string {
+	host := "registry.opentofu.org"
+	if md.program == module.Terraform {
+		host = "registry.terraform.io"
+	}
+	source := md.requiredSource(name)
+	if source == "" {
+		source = "hashicorp/" + name
+	}
+	if strings.Count(source, "/") == 1 {
+		source = host + "/" + source
+	}
+	s := fmt.Sprintf("provider[%q]", source)
+	if alias != "" {
+		s += "." + alias
+	}
+	return s
+}
+
+// requiredSource returns the source that terraform.required_providers
+// gives the local name, or "".
+func (md *model) requiredSource(name string) string {
+	for _, b := range md.decls.blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+		if content == nil {
+			continue
+		}
+		for _, rp := range content.Blocks {
+			attrs, _ := rp.Body.JustAttributes()
+			a, ok := attrs[name]
+			if !ok {
+				continue
+			}
+			v, vd := a.Expr.Value(nil)
+			if vd.HasErrors() || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() {
+				continue
+			}
+			if !v.Type().HasAttribute("source") {
+				continue
+			}
+			src := v.GetAttr("source")
+			if src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
+				return strings.ToLower(src.AsString())
+			}
+		}
+	}
+	return ""
+}
