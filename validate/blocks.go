@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/zclconf/go-cty/cty"
@@ -14,8 +15,8 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 	md := ev.md
 	d := md.decls
 	var diags hcl.Diagnostics
-	visit := func(expr hcl.Expression, sc *scope, want cty.Type) {
-		_, dd := ev.expr(expr, sc, want)
+	visit := func(expr hcl.Expression, sc *scope, want cty.Type, name string) {
+		_, dd := ev.expr(expr, sc, want, name)
 		diags = append(diags, dd...)
 	}
 	for _, name := range keys(d.variables) {
@@ -31,14 +32,14 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			for _, a := range sortedAttributes(attrs) {
 				if a.Name == "condition" || a.Name == "error_message" {
 					if md.validationOnlyVar(a.Expr, name) || md.program != 1 {
-						visit(a.Expr, &scope{}, cty.NilType)
+						visit(a.Expr, &scope{}, cty.NilType, a.Name)
 					}
 				}
 			}
 		}
 	}
 	for _, name := range keys(d.locals) {
-		visit(d.locals[name].attr.Expr, &scope{owner: "local." + name}, cty.NilType)
+		visit(d.locals[name].attr.Expr, &scope{owner: "local." + name}, cty.NilType, name)
 	}
 	root := md.lang.Root
 	for _, name := range keys(d.outputs) {
@@ -47,6 +48,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		if s == nil {
 			continue
 		}
+
 		walk(b.Body, s.Body, &scope{owner: "output." + name}, nil, visit)
 	}
 	for _, addr := range keys(d.resources) {
@@ -87,14 +89,14 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	owner := r.addr()
 	meta := &scope{owner: owner}
 	if r.count != nil {
-		val, d := ev.expr(r.count, meta, cty.NilType)
+		val, d := ev.expr(r.count, meta, cty.NilType, "")
 		diags = append(diags, d...)
 		if !d.HasErrors() {
 			diags = append(diags, countValue(r.count, val)...)
 		}
 	}
 	if r.forEach != nil {
-		val, d := ev.expr(r.forEach, meta, cty.NilType)
+		val, d := ev.expr(r.forEach, meta, cty.NilType, "")
 		diags = append(diags, d...)
 		if !d.HasErrors() {
 			diags = append(diags, forEachValue(r.forEach, val)...)
@@ -106,6 +108,17 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil, selfRef: r}
 	if r.schema == nil {
 		return diags
+	}
+	bt := md.types.lookup(r.mode, r.typ)
+	if bt == nil && r.mode != "ephemeral" {
+		if addr, ok := md.types.provides(md.resourceProvider(r)); ok {
+			what, summary := "resource type", "Invalid resource type"
+			if r.mode == "data" {
+				what, summary = "data source", "Invalid data source"
+			}
+			return append(diags, errorAt(r.block.LabelRanges[0], summary,
+				"The provider %s does not support %s %q.", displayProvider(addr), what, r.typ))
+		}
 	}
 	content := *r.content
 	attrs := hcl.Attributes{}
@@ -125,10 +138,19 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 		if arg.Attribute != nil {
 			want = arg.Attribute.Type
 		}
-		visit(a.Expr, sc, want)
+		visit(a.Expr, sc, want, a.Name)
 	}
 	for _, b := range content.Blocks {
 		walkBlock(b, r.schema, sc, r, visit)
+	}
+	if bt != nil {
+		for _, a := range sortedAttributes(attrs) {
+			if bt.readOnly[a.Name] {
+				diags = append(diags, errorAt(a.Expr.Range(), "Invalid Configuration for Read-Only Attribute",
+					"Cannot set value for this attribute as the provider has marked it as read-only. Remove the configuration line setting the value.\n\nRefer to the provider documentation or contact the provider developers for additional information about configurable and read-only attributes that are supported."))
+			}
+		}
+		diags = append(diags, ev.ignoreChanges(r, bt)...)
 	}
 	if r.schema.Open {
 		walkRemain(r.block.Body, r.content, r.schema, sc, r, visit)
@@ -166,14 +188,14 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 	owner := "module." + name
 	meta := &scope{owner: owner}
 	if c.count != nil {
-		val, d := ev.expr(c.count, meta, cty.NilType)
+		val, d := ev.expr(c.count, meta, cty.NilType, "")
 		diags = append(diags, d...)
 		if !d.HasErrors() {
 			diags = append(diags, countValue(c.count, val)...)
 		}
 	}
 	if c.forEach != nil {
-		val, d := ev.expr(c.forEach, meta, cty.NilType)
+		val, d := ev.expr(c.forEach, meta, cty.NilType, "")
 		diags = append(diags, d...)
 		if !d.HasErrors() {
 			diags = append(diags, forEachValue(c.forEach, val)...)
@@ -189,7 +211,7 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 	sc := &scope{owner: owner, any: true}
 	ch := ev.md.child(c)
 	for _, a := range sortedAttributes(attrs) {
-		val, d := ev.expr(a.Expr, sc, cty.NilType)
+		val, d := ev.expr(a.Expr, sc, cty.NilType, "")
 		diags = append(diags, d...)
 		if d.HasErrors() || !ch.ok {
 			continue
@@ -346,4 +368,57 @@ func convertNumber(val cty.Value) (cty.Value, error) {
 		return cty.NumberVal(f), nil
 	}
 	return cty.NilVal, fmt.Errorf("number required")
+}
+
+// ignoreChanges checks each element of lifecycle.ignore_changes against
+// the resource type's schema.
+func (ev *evaluator) ignoreChanges(r *resource, bt *blockType) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	for _, b := range r.content.Blocks {
+		if b.Type != "lifecycle" {
+			continue
+		}
+		attrs, _ := b.Body.JustAttributes()
+		a, ok := attrs["ignore_changes"]
+		if !ok {
+			continue
+		}
+		if w := hcl.ExprAsKeyword(a.Expr); w == "all" {
+			continue
+		}
+		elems, d := hcl.ExprList(a.Expr)
+		if d.HasErrors() {
+			continue
+		}
+		for _, el := range elems {
+			t, d := hcl.RelTraversalForExpr(el)
+			if d.HasErrors() {
+				continue
+			}
+			diags = append(diags, bt.validateTraversal(t)...)
+		}
+	}
+	return diags
+}
+
+// resourceProvider returns the local name of the provider a resource
+// uses: its provider argument's, or its type's prefix.
+func (md *model) resourceProvider(r *resource) string {
+	if a, ok := r.content.Attributes["provider"]; ok {
+		if t, d := hcl.AbsTraversalForExpr(a.Expr); !d.HasErrors() && len(t) > 0 {
+			return t.RootName()
+		}
+	}
+	return impliedProvider(r.typ)
+}
+
+// displayProvider writes a provider address as the programs show it:
+// without the default registry host.
+func displayProvider(addr string) string {
+	for _, host := range []string{"registry.opentofu.org/", "registry.terraform.io/"} {
+		if rest, ok := strings.CutPrefix(addr, host); ok {
+			return rest
+		}
+	}
+	return addr
 }

@@ -125,6 +125,15 @@ func (md *model) declare() hcl.Diagnostics {
 				continue
 			}
 			d.outputs[name] = b
+			if s := root.Block("output"); s != nil {
+				if oc, _, _ := s.Body.Content(b.Body); oc != nil {
+					for _, n := range []string{"sensitive", "ephemeral"} {
+						if a, ok := oc.Attributes[n]; ok {
+							diags = append(diags, boolArgument(a)...)
+						}
+					}
+				}
+			}
 		case "module":
 			diags = append(diags, md.declareCall(b)...)
 		case "resource", "data", "ephemeral":
@@ -231,7 +240,13 @@ func (md *model) declareResource(b *hcl.Block, parent *schema.Body, inCheck stri
 		r.content = &hcl.BodyContent{}
 	}
 	r.count, r.forEach = attrExpr(r.content, "count"), attrExpr(r.content, "for_each")
-	return md.countAndForEach(r.content, r.mode)
+	diags := md.countAndForEach(r.content, r.mode)
+	for _, lb := range r.content.Blocks {
+		if lb.Type == "lifecycle" {
+			diags = append(diags, md.lifecycle(lb)...)
+		}
+	}
+	return diags
 }
 
 // declareProvider adds a provider block.
@@ -308,4 +323,47 @@ func attrExpr(c *hcl.BodyContent, name string) hcl.Expression {
 		return a.Expr
 	}
 	return nil
+}
+
+// lifecycle checks a resource's lifecycle block as the programs decode
+// it: booleans, and replace_triggered_by references.
+func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	attrs, _ := b.Body.JustAttributes()
+	for _, name := range []string{"create_before_destroy", "prevent_destroy"} {
+		if a, ok := attrs[name]; ok {
+			diags = append(diags, boolArgument(a)...)
+		}
+	}
+	a, ok := attrs["replace_triggered_by"]
+	if !ok {
+		return diags
+	}
+	elems, d := hcl.ExprList(a.Expr)
+	if d.HasErrors() {
+		return diags
+	}
+	for _, el := range elems {
+		resources := 0
+		for _, t := range el.Variables() {
+			switch t.RootName() {
+			case "count", "each":
+				continue
+			case "var", "local", "module", "path", "terraform", "self", "tofu":
+				diags = append(diags, errorAt(el.Range(), "Invalid reference in replace_triggered_by expression",
+					"Only resources, count.index, and each.key may be used in replace_triggered_by."))
+			default:
+				resources++
+			}
+		}
+		switch {
+		case resources == 0:
+			diags = append(diags, errorAt(el.Range(), "Invalid replace_triggered_by expression",
+				"Missing resource reference in replace_triggered_by expression."))
+		case resources > 1:
+			diags = append(diags, errorAt(el.Range(), "Invalid replace_triggered_by expression",
+				"Multiple resource references in replace_triggered_by expression."))
+		}
+	}
+	return diags
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -244,8 +245,8 @@ func (ev *evaluator) context(sc *scope) *hcl.EvalContext {
 
 // expr checks the references of an expression and, when they are all
 // valid, evaluates it; want is the type its value must convert to
-// (cty.NilType for any). It returns the value (unknown after an error).
-func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type) (cty.Value, hcl.Diagnostics) {
+// (cty.NilType for any), name the argument's name for messages. It returns the value (unknown after an error).
+func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	refsOK := true
 	for _, t := range e.Variables() {
@@ -276,7 +277,7 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type) (cty.Value
 			diags = append(diags, &hcl.Diagnostic{
 				Severity:    hcl.DiagError,
 				Summary:     "Incorrect attribute value type",
-				Detail:      "Inappropriate value for attribute: " + err.Error() + ".",
+				Detail:      fmt.Sprintf("Inappropriate value for attribute %q: %s.", name, err),
 				Subject:     e.Range().Ptr(),
 				Expression:  e,
 				EvalContext: ev.context(sc),
@@ -318,7 +319,7 @@ func (ev *evaluator) computeLocals() {
 		changed := false
 		for _, n := range names {
 			l := ev.md.decls.locals[n]
-			val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType)
+			val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
 			if diags.HasErrors() {
 				val = cty.DynamicVal
 			}

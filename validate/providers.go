@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -44,9 +45,9 @@ const builtinProvider = `{
 // by mode ("resource", "data", "ephemeral") and type name.
 type providerTypes struct {
 	byMode map[string]map[string]*blockType
-	// known is set when provider schemas were given: a resource type
-	// that none describes is then unknown.
-	known bool
+	// providers are the addresses of the providers of the given
+	// schemas (not the built-in one).
+	providers []string
 }
 
 // blockType is the schema of a resource type's body, or of a nested
@@ -54,6 +55,8 @@ type providerTypes struct {
 type blockType struct {
 	attrs  map[string]cty.Type
 	blocks map[string]*nestedType
+	// readOnly are the attributes that are computed and not optional.
+	readOnly map[string]bool
 }
 
 // nestedType is a nested block type.
@@ -64,12 +67,16 @@ type nestedType struct {
 
 // newProviderTypes reads the types of ps and of the built-in provider.
 func newProviderTypes(ps *tfjson.ProviderSchemas) *providerTypes {
-	pt := &providerTypes{byMode: map[string]map[string]*blockType{"resource": {}, "data": {}, "ephemeral": {}}, known: ps != nil}
+	pt := &providerTypes{byMode: map[string]map[string]*blockType{"resource": {}, "data": {}, "ephemeral": {}}}
 	if builtin, err := schema.ReadProviderSchemas([]byte(builtinProvider)); err == nil {
 		pt.add(builtin)
 	}
 	if ps != nil {
 		pt.add(ps)
+		for addr := range ps.Schemas {
+			pt.providers = append(pt.providers, addr)
+		}
+		slices.Sort(pt.providers)
 	}
 	return pt
 }
@@ -89,18 +96,32 @@ func (pt *providerTypes) add(ps *tfjson.ProviderSchemas) {
 	}
 }
 
+// provides reports whether the schemas describe a provider whose local
+// name (the last part of its address) is name.
+func (pt *providerTypes) provides(name string) (addr string, ok bool) {
+	for _, a := range pt.providers {
+		if a[strings.LastIndex(a, "/")+1:] == name {
+			return a, true
+		}
+	}
+	return "", false
+}
+
 // lookup returns the schema of a resource type, or nil if unknown.
 func (pt *providerTypes) lookup(mode, typ string) *blockType {
 	return pt.byMode[mode][typ]
 }
 
 func newBlockType(b *tfjson.SchemaBlock) *blockType {
-	bt := &blockType{attrs: map[string]cty.Type{}, blocks: map[string]*nestedType{}}
+	bt := &blockType{attrs: map[string]cty.Type{}, blocks: map[string]*nestedType{}, readOnly: map[string]bool{}}
 	for name, a := range b.Attributes {
 		if a == nil {
 			continue
 		}
 		bt.attrs[name] = attributeType(a)
+		if a.Computed && !a.Optional && !a.Required {
+			bt.readOnly[name] = true
+		}
 	}
 	for name, nb := range b.NestedBlocks {
 		if nb == nil || nb.Block == nil {

@@ -9,8 +9,8 @@ import (
 
 // visitor is called for every expression that a body holds, with the
 // scope it is evaluated in and, when the schema knows it, the type its
-// value must convert to (cty.NilType when none).
-type visitor func(expr hcl.Expression, sc *scope, want cty.Type)
+// value must convert to (cty.NilType when none), and the argument's name.
+type visitor func(expr hcl.Expression, sc *scope, want cty.Type, name string)
 
 // walk calls v for each expression of body, read with the schema s (nil:
 // no schema, every argument an expression), recursing into nested
@@ -38,7 +38,7 @@ func walk(body hcl.Body, s *schema.Body, sc *scope, res *resource, v visitor) {
 		if arg.Attribute != nil {
 			want = arg.Attribute.Type
 		}
-		v(a.Expr, sc, want)
+		v(a.Expr, sc, want, a.Name)
 	}
 	for _, b := range content.Blocks {
 		walkBlock(b, s, sc, res, v)
@@ -114,11 +114,11 @@ func walkDynamic(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visit
 		}
 	}
 	if a, ok := content.Attributes["for_each"]; ok {
-		v(a.Expr, sc, cty.NilType)
+		v(a.Expr, sc, cty.NilType, a.Name)
 	}
 	inner := sc.with(iter)
 	if a, ok := content.Attributes["labels"]; ok {
-		v(a.Expr, inner, cty.NilType)
+		v(a.Expr, inner, cty.NilType, a.Name)
 	}
 	var bs *schema.Body
 	if s != nil {
@@ -140,7 +140,7 @@ func walkRemain(body hcl.Body, content *hcl.BodyContent, s *schema.Body, sc *sco
 			if _, done := content.Attributes[a.Name]; done || s.Lookup(a.Name) != nil {
 				continue
 			}
-			v(a.Expr, sc, cty.NilType)
+			v(a.Expr, sc, cty.NilType, a.Name)
 		}
 		for _, b := range nb.Blocks {
 			if s.Lookup(b.Type) != nil {
@@ -159,7 +159,7 @@ func walkRemain(body hcl.Body, content *hcl.BodyContent, s *schema.Body, sc *sco
 		if a.Name == "dynamic" || s.Lookup(a.Name) != nil {
 			continue
 		}
-		v(a.Expr, sc, cty.NilType)
+		v(a.Expr, sc, cty.NilType, a.Name)
 	}
 }
 

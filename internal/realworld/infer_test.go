@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // An inferred provider schema.
@@ -44,12 +45,17 @@ import (
 type shape struct {
 	attrs  map[string]bool
 	blocks map[string]*shape
+	// byRef are the attributes known only from references
+	// (aws_instance.web.arn, ignore_changes): exported attributes that
+	// configurations do not set, which the validator checks references
+	// against. An argument or a block of the name replaces one.
+	byRef map[string]bool
 	// where remembers a place each name was seen, for conflict reports.
 	where map[string]string
 }
 
 func newShape() *shape {
-	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}}
+	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}}
 }
 
 // providerShapes is what the sources show of one provider.
@@ -112,7 +118,121 @@ func (in *inference) addFile(name string, src []byte) error {
 		return fmt.Errorf("parsing %s: %s", name, diags.Error())
 	}
 	in.root(f.Body.(*hclsyntax.Body))
+	in.references(f.Body.(*hclsyntax.Body))
 	return nil
+}
+
+// references records the attribute names that expressions read from
+// resources and data sources (TYPE.NAME.ATTR, data.TYPE.NAME.ATTR, with
+// or without an instance key, and self.ATTR) and that ignore_changes
+// names, as attributes of their types known only from references.
+func (in *inference) references(body *hclsyntax.Body) {
+	add := func(kind, typ, name string) {
+		if impliedProvider(typ) == "terraform" {
+			return
+		}
+		byType := in.provider(impliedProvider(typ)).kinds[kind]
+		if byType == nil {
+			byType = map[string]*shape{}
+			in.provider(impliedProvider(typ)).kinds[kind] = byType
+		}
+		s := byType[typ]
+		if s == nil {
+			s = newShape()
+			byType[typ] = s
+		}
+		if s.attrs[name] || s.blocks[name] != nil {
+			return
+		}
+		s.attrs[name] = true
+		s.byRef[name] = true
+	}
+	attrName := func(t hcl.Traversal, i int) string {
+		if len(t) <= i {
+			return ""
+		}
+		if a, ok := t[i].(hcl.TraverseAttr); ok {
+			return a.Name
+		}
+		return ""
+	}
+	after := func(t hcl.Traversal, i int) string {
+		if _, ok := t[i].(hcl.TraverseIndex); ok && i < len(t) {
+			i++
+		}
+		return attrName(t, i)
+	}
+	for _, blk := range body.Blocks {
+		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
+			continue
+		}
+		kind, typ := blk.Type, blk.Labels[0]
+		hclsyntax.VisitAll(blk.Body, func(n hclsyntax.Node) hcl.Diagnostics {
+			if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && st.Traversal.RootName() == "self" {
+				if name := attrName(st.Traversal, 1); name != "" {
+					add(kind, typ, name)
+				}
+			}
+			return nil
+		})
+		for _, inner := range blk.Body.Blocks {
+			if inner.Type != "lifecycle" {
+				continue
+			}
+			a, ok := inner.Body.Attributes["ignore_changes"]
+			if !ok {
+				continue
+			}
+			elems, _ := hcl.ExprList(a.Expr)
+			for _, el := range elems {
+				t, d := hcl.RelTraversalForExpr(el)
+				if d.HasErrors() {
+					v, vd := el.Value(nil)
+					if vd.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+						continue
+					}
+					t, d = hclsyntax.ParseTraversalPartial([]byte(v.AsString()), "", hcl.InitialPos)
+					if d.HasErrors() {
+						continue
+					}
+				}
+				if name := attrName(t, 0); name != "" {
+					add(kind, typ, name)
+				} else if len(t) > 0 {
+					if r, ok := t[0].(hcl.TraverseRoot); ok {
+						add(kind, typ, r.Name)
+					}
+				}
+			}
+		}
+	}
+	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+		e, ok := n.(hclsyntax.Expression)
+		if !ok {
+			return nil
+		}
+		st, ok := e.(*hclsyntax.ScopeTraversalExpr)
+		if !ok {
+			return nil
+		}
+		t := st.Traversal
+		switch root := t.RootName(); root {
+		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
+		case "data":
+			if typ := attrName(t, 1); typ != "" && attrName(t, 2) != "" && len(t) > 3 {
+				if name := after(t, 3); name != "" {
+					add("data", typ, name)
+				}
+			}
+		default:
+			if attrName(t, 1) != "" && len(t) > 2 {
+				if name := after(t, 2); name != "" {
+					add("resource", root, name)
+				}
+			}
+		}
+		return nil
+	})
 }
 
 func (in *inference) root(body *hclsyntax.Body) {
@@ -174,6 +294,7 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := a.SrcRange.String()
+		delete(s.byRef, name)
 		if _, ok := s.blocks[name]; ok {
 			in.conflict(path, name, s.where[name], here)
 			continue
@@ -199,7 +320,10 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := blk.DefRange().String()
-		if s.attrs[name] {
+		if s.attrs[name] && s.byRef[name] {
+			delete(s.attrs, name)
+			delete(s.byRef, name)
+		} else if s.attrs[name] {
 			in.conflict(path, name, s.where[name], here)
 			delete(s.attrs, name)
 		}
