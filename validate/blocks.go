@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -62,6 +63,10 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		p := d.providers[key]
 		if !used[key] {
 			continue
+		}
+		if p.schema != nil {
+			_, _, sd := p.schema.Content(p.block.Body)
+			diags = append(diags, sd...)
 		}
 		walk(p.block.Body, p.schema, &scope{}, nil, visit)
 	}
@@ -137,6 +142,11 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 		want := cty.NilType
 		if arg.Attribute != nil {
 			want = arg.Attribute.Type
+		}
+		if bt != nil && !bt.nested[a.Name] && bt.attrs[a.Name] != cty.NilType && plainType(bt.attrs[a.Name]) {
+			_, d := ev.exprFull(a.Expr, sc, bt.attrs[a.Name], a.Name)
+			diags = append(diags, d...)
+			continue
 		}
 		visit(a.Expr, sc, want, a.Name)
 	}
@@ -224,7 +234,11 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 			val = cv.defaults.Apply(val)
 		}
 		if _, err := convert.Convert(val, cv.typ); err != nil {
-			diags = append(diags, errorAt(cv.decl, "Invalid value for input variable",
+			subject := cv.decl
+			if md.program == module.Terraform {
+				subject = a.Expr.Range()
+			}
+			diags = append(diags, errorAt(subject, "Invalid value for input variable",
 				"The given value is not suitable for module.%s.var.%s declared at %s: %s.", name, a.Name, md.rangeString(cv.decl), err))
 		}
 	}

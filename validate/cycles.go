@@ -67,10 +67,11 @@ func (ev *evaluator) cycles() hcl.Diagnostics {
 }
 
 // selfLoop reports whether v refers to itself in a way that makes a
-// cycle: a local or a module call (a resource referring to itself is a
-// "Self-referential block" instead).
+// cycle: a module call (a local referring to itself is a
+// "Self-referencing local value", and the programs' graphs have no edge
+// from a resource to itself).
 func (ev *evaluator) selfLoop(v string) bool {
-	if !strings.HasPrefix(v, "local.") && !strings.HasPrefix(v, "module.") {
+	if !strings.HasPrefix(v, "module.") {
 		return false
 	}
 	for _, e := range ev.edges[v] {

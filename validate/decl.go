@@ -160,10 +160,147 @@ func (md *model) declare() hcl.Diagnostics {
 			}
 		}
 	}
+	var required *hcl.Block
+	for _, b := range d.blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		tc, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+		if tc == nil {
+			continue
+		}
+		for _, rp := range tc.Blocks {
+			if required != nil && !md.isOverride(rp.DefRange.Filename) {
+				diags = append(diags, errorAt(rp.DefRange, "Duplicate required providers configuration",
+					"A module may have only one required providers configuration. The required providers were previously configured at %s.", md.rangeString(required.DefRange)))
+				continue
+			}
+			if required == nil {
+				required = rp
+			}
+		}
+	}
+	for _, b := range d.blocks {
+		diags = append(diags, md.blockRules(b)...)
+	}
 	for _, name := range keys(d.modules) {
 		diags = append(diags, md.callArguments(d.modules[name])...)
 	}
 	return diags
+}
+
+// blockRules checks what the programs check while decoding a top-level
+// block beyond its schema: condition blocks that refer to nothing,
+// moved addresses of different kinds, import blocks without an id, a
+// second required_providers block.
+func (md *model) blockRules(b *hcl.Block) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	switch b.Type {
+	case "check":
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "assert"}}})
+		if content != nil {
+			for _, a := range content.Blocks {
+				diags = append(diags, conditionRule(a)...)
+			}
+		}
+	case "output":
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "precondition"}}})
+		if content != nil {
+			for _, a := range content.Blocks {
+				diags = append(diags, conditionRule(a)...)
+			}
+		}
+	case "resource", "data":
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "lifecycle"}}})
+		if content == nil {
+			break
+		}
+		for _, lb := range content.Blocks {
+			lc, _, _ := lb.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "precondition"}, {Type: "postcondition"}}})
+			if lc == nil {
+				continue
+			}
+			for _, c := range lc.Blocks {
+				diags = append(diags, conditionRule(c)...)
+			}
+		}
+	case "moved":
+		attrs, _ := b.Body.JustAttributes()
+		from, fok := attrs["from"]
+		to, tok := attrs["to"]
+		if !fok || !tok {
+			break
+		}
+		ft, fd := hcl.AbsTraversalForExpr(from.Expr)
+		tt, td := hcl.AbsTraversalForExpr(to.Expr)
+		if fd.HasErrors() || td.HasErrors() || len(ft) == 0 || len(tt) == 0 {
+			break
+		}
+		if movedKind(ft) != movedKind(tt) {
+			diags = append(diags, errorAt(b.DefRange, `Invalid "moved" addresses`,
+				`The "from" and "to" addresses must either both refer to resources or both refer to modules.`))
+		}
+	case "import":
+		attrs, _ := b.Body.JustAttributes()
+		_, hasID := attrs["id"]
+		_, hasIdentity := attrs["identity"]
+		if hasID || hasIdentity {
+			break
+		}
+		if md.program == module.Terraform {
+			diags = append(diags, errorAt(b.Body.MissingItemRange(), "Missing required argument",
+				`The argument "id" is required, but no definition was found.`))
+		} else {
+			diags = append(diags, errorAt(b.DefRange, "Missing required import argument",
+				`The "id" argument is required in an import block.`))
+		}
+	}
+	return diags
+}
+
+// movedKind is "module" for an address in a module call (module.x...)
+// that names a module, "resource" otherwise.
+func movedKind(t hcl.Traversal) string {
+	if t.RootName() != "module" {
+		return "resource"
+	}
+	// module.a, module.a[0], module.a.module.b: a module; module.a.t.n: a
+	// resource in it.
+	rest := t[1:]
+	for len(rest) > 0 {
+		if _, ok := rest[0].(hcl.TraverseAttr); !ok {
+			rest = rest[1:]
+			continue
+		}
+		// a module name
+		rest = rest[1:]
+		if len(rest) > 0 {
+			if _, ok := rest[0].(hcl.TraverseIndex); ok {
+				rest = rest[1:]
+			}
+		}
+		if len(rest) == 0 {
+			return "module"
+		}
+		if a, ok := rest[0].(hcl.TraverseAttr); ok && a.Name == "module" {
+			rest = rest[1:]
+			continue
+		}
+		return "resource"
+	}
+	return "module"
+}
+
+// conditionRule checks a precondition, postcondition or assert block's
+// condition: it must refer to something.
+func conditionRule(b *hcl.Block) hcl.Diagnostics {
+	attrs, _ := b.Body.JustAttributes()
+	a, ok := attrs["condition"]
+	if !ok || len(a.Expr.Variables()) > 0 {
+		return nil
+	}
+	return hcl.Diagnostics{errorAt(a.Expr.Range(), fmt.Sprintf("Invalid %s expression", b.Type),
+		"The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.")}
 }
 
 // declareVariable adds a variable block.
@@ -345,7 +482,11 @@ func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
 	}
 	for _, el := range elems {
 		resources := 0
-		for _, t := range el.Variables() {
+		vars := el.Variables()
+		if t, d := hcl.AbsTraversalForExpr(el); !d.HasErrors() && len(vars) == 0 {
+			vars = []hcl.Traversal{t} // JSON: a string holding a reference
+		}
+		for _, t := range vars {
 			switch t.RootName() {
 			case "count", "each":
 				continue
@@ -366,4 +507,15 @@ func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// isOverride reports whether the file called name is an override file
+// of the module.
+func (md *model) isOverride(name string) bool {
+	for _, f := range md.mod.Files {
+		if f.Path == name {
+			return f.Override
+		}
+	}
+	return false
 }

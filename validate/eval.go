@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
@@ -259,14 +260,21 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 		if ref.addr != "" && sc.owner != "" && ev.report {
 			ev.edges[sc.owner] = append(ev.edges[sc.owner], edge{to: ref.addr, rng: t.SourceRange()})
 		}
-		if sc.selfRef != nil && ref.res == sc.selfRef && ref.addr != "" {
-			diags = append(diags, errorAt(refRange(t), "Self-referential block",
-				"Configuration for %s may not refer to itself.", sc.selfRef.addr()))
+		if ref.addr != "" && ref.addr == sc.owner && strings.HasPrefix(ref.addr, "local.") {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Self-referencing local value",
+				Detail:   fmt.Sprintf("Local value %s cannot use its own result as part of its expression.", ref.addr),
+				Subject:  refRange(t).Ptr(),
+				Context:  e.Range().Ptr(),
+			})
+			refsOK = false
 		}
 	}
 	if !refsOK {
 		return cty.DynamicVal, diags
 	}
+	ev.providerFunctions(e)
 	val, d := e.Value(ev.context(sc))
 	diags = append(diags, d...)
 	if d.HasErrors() {
@@ -285,6 +293,56 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 		}
 	}
 	return val, diags
+}
+
+// exprFull is expr with want converted to whatever its kind: for the
+// plain attribute types of provider schemas, whose objects have no
+// optional attributes.
+func (ev *evaluator) exprFull(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
+	val, diags := ev.expr(e, sc, cty.NilType, name)
+	if diags.HasErrors() {
+		return val, diags
+	}
+	if _, err := convert.Convert(val, want); err != nil {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Incorrect attribute value type",
+			Detail:   fmt.Sprintf("Inappropriate value for attribute %q: %s.", name, formatError(err)),
+			Subject:  e.Range().Ptr(),
+		})
+	}
+	return val, diags
+}
+
+// plainType reports whether ty is a type whose conversion this package
+// trusts: primitive types, collections, objects and tuples of them.
+func plainType(ty cty.Type) bool {
+	switch {
+	case ty == cty.DynamicPseudoType:
+		return true
+	case ty.IsPrimitiveType():
+		return true
+	case ty.IsListType(), ty.IsSetType(), ty.IsMapType():
+		return plainType(ty.ElementType())
+	case ty.IsObjectType():
+		if len(ty.OptionalAttributes()) > 0 {
+			return false
+		}
+		for _, at := range ty.AttributeTypes() {
+			if !plainType(at) {
+				return false
+			}
+		}
+		return true
+	case ty.IsTupleType():
+		for _, et := range ty.TupleElementTypes() {
+			if !plainType(et) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // simpleType reports whether ty is made of primitive types and
@@ -343,4 +401,41 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 		}
 		return ra.Start.Byte - rb.Start.Byte
 	})
+}
+
+// providerFunctions adds to the table, for OpenTofu, each provider
+// function that e calls and the table lacks, as a function of any
+// arguments: OpenTofu's validate does not check provider function calls
+// against the provider.
+func (ev *evaluator) providerFunctions(e hcl.Expression) {
+	if ev.md.program == module.Terraform {
+		return
+	}
+	var names []string
+	if se, ok := e.(hclsyntax.Expression); ok {
+		hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
+			if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				names = append(names, call.Name)
+			}
+			return nil
+		})
+	} else if fe, ok := e.(interface{ Functions() []hcl.Traversal }); ok {
+		for _, t := range fe.Functions() {
+			var parts []string
+			for _, step := range t {
+				switch s := step.(type) {
+				case hcl.TraverseRoot:
+					parts = append(parts, s.Name)
+				case hcl.TraverseAttr:
+					parts = append(parts, s.Name)
+				}
+			}
+			names = append(names, strings.Join(parts, "::"))
+		}
+	}
+	for _, n := range names {
+		if _, ok := ev.fns[n]; !ok && strings.HasPrefix(n, "provider::") {
+			ev.fns[n] = anyFunction()
+		}
+	}
 }

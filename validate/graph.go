@@ -41,6 +41,27 @@ func (ev *evaluator) graphErrors() hcl.Diagnostics {
 				what, ev.md.providerAddr(name, alias), what),
 		})
 	}
+	for _, name := range keys(d.modules) {
+		c := d.modules[name]
+		a, ok := c.content.Attributes["providers"]
+		if !ok {
+			continue
+		}
+		pairs, _ := hcl.ExprMap(a.Expr)
+		for _, p := range pairs {
+			t, td := hcl.AbsTraversalForExpr(p.Value)
+			if td.HasErrors() || len(t) < 2 {
+				continue
+			}
+			alias, _, ok := attrStep(t, 1)
+			if !ok {
+				continue
+			}
+			if _, declared := d.providers[t.RootName()+"."+alias]; !declared {
+				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "missing provider " + ev.md.providerAddr(t.RootName(), alias)})
+			}
+		}
+	}
 	return append(diags, ev.cycles()...)
 }
 

@@ -57,6 +57,9 @@ type blockType struct {
 	blocks map[string]*nestedType
 	// readOnly are the attributes that are computed and not optional.
 	readOnly map[string]bool
+	// nested are the attributes of a nested type (whose object
+	// attributes may be optional).
+	nested map[string]bool
 }
 
 // nestedType is a nested block type.
@@ -113,12 +116,15 @@ func (pt *providerTypes) lookup(mode, typ string) *blockType {
 }
 
 func newBlockType(b *tfjson.SchemaBlock) *blockType {
-	bt := &blockType{attrs: map[string]cty.Type{}, blocks: map[string]*nestedType{}, readOnly: map[string]bool{}}
+	bt := &blockType{attrs: map[string]cty.Type{}, blocks: map[string]*nestedType{}, readOnly: map[string]bool{}, nested: map[string]bool{}}
 	for name, a := range b.Attributes {
 		if a == nil {
 			continue
 		}
 		bt.attrs[name] = attributeType(a)
+		if a.AttributeNestedType != nil {
+			bt.nested[name] = true
+		}
 		if a.Computed && !a.Optional && !a.Required {
 			bt.readOnly[name] = true
 		}

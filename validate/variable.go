@@ -64,6 +64,7 @@ func (md *model) variableRules(v *variable) hcl.Diagnostics {
 		if !ok {
 			continue
 		}
+		diags = append(diags, conditionRule(b)...)
 		diags = append(diags, md.validationRefs(name, cond.Expr)...)
 	}
 	return diags

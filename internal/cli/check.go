@@ -161,7 +161,7 @@ func (ck *checkRun) module(dir string) {
 	for _, f := range m.Files {
 		ck.checked++
 		if !hasErrorsIn(diags, f.Path) {
-			ck.schema(f.File, f.Path, f.Override)
+			ck.schemaIn(f.File, f.Path, f.Override, true)
 		}
 	}
 	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
@@ -216,6 +216,13 @@ func (ck *checkRun) stdin() {
 
 // schema checks a parsed file against its language, if it has one.
 func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
+	ck.schemaIn(f, name, override, false)
+}
+
+// schemaIn is schema for a file of a module directory when inModule is
+// set: its provider blocks' bodies are then left to the module's
+// validation.
+func (ck *checkRun) schemaIn(f *hcl.File, name string, override, inModule bool) {
 	root, diags := ck.langs.root(name)
 	if diags.HasErrors() {
 		if !ck.langFailed {
@@ -227,7 +234,7 @@ func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
 	if root == nil {
 		return
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule}
 	c.body(f.Body, root, "")
 	ck.diags = append(ck.diags, c.diags...)
 }

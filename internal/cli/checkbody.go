@@ -26,6 +26,10 @@ type checker struct {
 	// override is set for an override file, whose blocks need not
 	// repeat the required arguments.
 	override bool
+	// inModule is set for a file of a module directory, whose provider
+	// configurations the module's validation checks, only those in use,
+	// as the programs do (package validate).
+	inModule bool
 	diags    hcl.Diagnostics
 }
 
@@ -58,6 +62,9 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 			continue
 		}
 		first[b.Type] = b
+		if c.inModule && what == "" && b.Type == "provider" {
+			continue
+		}
 		inner := blk.Body
 		if len(b.Labels) > 0 {
 			inner = blk.BodyFor(b.Labels[0])
