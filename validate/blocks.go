@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -109,6 +110,9 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	}
 	if a, ok := r.content.Attributes["depends_on"]; ok {
 		diags = append(diags, ev.dependsOn(a, owner)...)
+	}
+	if e := r.preventDestroy; e != nil {
+		diags = append(diags, ev.preventDestroy(r, e, meta)...)
 	}
 	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil, selfRef: r}
 	if r.schema == nil {
@@ -435,4 +439,25 @@ func displayProvider(addr string) string {
 		}
 	}
 	return addr
+}
+
+// preventDestroy evaluates OpenTofu's lifecycle.prevent_destroy: an
+// expression in native syntax, a literal in JSON (OpenTofu reads it
+// without a context); its value must be a bool.
+func (ev *evaluator) preventDestroy(r *resource, e hcl.Expression, sc *scope) hcl.Diagnostics {
+	var val cty.Value
+	var diags hcl.Diagnostics
+	if _, native := e.(hclsyntax.Expression); native {
+		val, diags = ev.expr(e, sc, cty.NilType, "prevent_destroy")
+	} else {
+		val, diags = e.Value(nil)
+	}
+	if diags.HasErrors() || !val.IsKnown() {
+		return diags
+	}
+	if _, err := convert.Convert(val, cty.Bool); err != nil {
+		diags = append(diags, errorAt(e.Range(), "Invalid value for prevent_destroy",
+			"Resource instance %s has an invalid value for its prevent_destroy argument: a bool is required.", r.addr()))
+	}
+	return diags
 }

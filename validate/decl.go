@@ -54,6 +54,9 @@ type resource struct {
 	forEach hcl.Expression
 	// inCheck names the check block holding a scoped data source.
 	inCheck string
+	// preventDestroy is lifecycle.prevent_destroy, which OpenTofu
+	// evaluates (nil for Terraform, which decodes it as a literal).
+	preventDestroy hcl.Expression
 }
 
 // addr returns the resource's address as references write it.
@@ -184,6 +187,7 @@ func (md *model) declare() hcl.Diagnostics {
 		diags = append(diags, md.blockRules(b)...)
 	}
 	for _, name := range keys(d.modules) {
+		diags = append(diags, md.passedProviders(name, d.modules[name])...)
 		diags = append(diags, md.callArguments(d.modules[name])...)
 	}
 	return diags
@@ -381,6 +385,12 @@ func (md *model) declareResource(b *hcl.Block, parent *schema.Body, inCheck stri
 	for _, lb := range r.content.Blocks {
 		if lb.Type == "lifecycle" {
 			diags = append(diags, md.lifecycle(lb)...)
+			if md.program != module.Terraform {
+				attrs, _ := lb.Body.JustAttributes()
+				if a, ok := attrs["prevent_destroy"]; ok {
+					r.preventDestroy = a.Expr
+				}
+			}
 		}
 	}
 	return diags
@@ -467,7 +477,11 @@ func attrExpr(c *hcl.BodyContent, name string) hcl.Expression {
 func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	attrs, _ := b.Body.JustAttributes()
-	for _, name := range []string{"create_before_destroy", "prevent_destroy"} {
+	bools := []string{"create_before_destroy", "prevent_destroy"}
+	if md.program != module.Terraform {
+		bools = bools[:1] // OpenTofu evaluates prevent_destroy
+	}
+	for _, name := range bools {
 		if a, ok := attrs[name]; ok {
 			diags = append(diags, boolArgument(a)...)
 		}

@@ -20,6 +20,9 @@ import (
 // child is what a module call's local source declares.
 type child struct {
 	outputs []string
+	// required maps the child's required_providers local names to their
+	// sources.
+	required map[string]string
 	// vars are the child's input variables: required when they have no
 	// default.
 	vars map[string]*childVar
@@ -183,7 +186,7 @@ func (md *model) child(c *call) *child {
 	if ch, ok := md.children[src]; ok {
 		return ch
 	}
-	ch := &child{vars: map[string]*childVar{}}
+	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}}
 	md.children[src] = ch
 	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
 		return ch
@@ -205,6 +208,10 @@ func (md *model) child(c *call) *child {
 		switch b.Type {
 		case "output":
 			ch.outputs = append(ch.outputs, b.Labels[0])
+		case "terraform":
+			for name, src := range requiredSources(b) {
+				ch.required[name] = src
+			}
 		case "variable":
 			attrs, _ := b.Body.JustAttributes()
 			cv := &childVar{typ: cty.DynamicPseudoType, decl: b.DefRange}

@@ -93,28 +93,81 @@ func (md *model) requiredSource(name string) string {
 		if b.Type != "terraform" {
 			continue
 		}
-		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-		if content == nil {
-			continue
+		if src, ok := requiredSources(b)[name]; ok {
+			return src
 		}
-		for _, rp := range content.Blocks {
-			attrs, _ := rp.Body.JustAttributes()
-			a, ok := attrs[name]
-			if !ok {
-				continue
-			}
+	}
+	return ""
+}
+
+// requiredSources returns the sources that a terraform block's
+// required_providers give their local names.
+func requiredSources(b *hcl.Block) map[string]string {
+	out := map[string]string{}
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+	if content == nil {
+		return out
+	}
+	for _, rp := range content.Blocks {
+		attrs, _ := rp.Body.JustAttributes()
+		for name, a := range attrs {
 			v, vd := a.Expr.Value(nil)
-			if vd.HasErrors() || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() {
-				continue
-			}
-			if !v.Type().HasAttribute("source") {
+			if vd.HasErrors() || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() || !v.Type().HasAttribute("source") {
 				continue
 			}
 			src := v.GetAttr("source")
 			if src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
-				return strings.ToLower(src.AsString())
+				out[name] = strings.ToLower(src.AsString())
 			}
 		}
 	}
-	return ""
+	return out
+}
+
+// providerType returns a provider source in the form namespace/type, the
+// default registry host and namespace filled in.
+func providerType(local, source string) string {
+	if source == "" {
+		return "hashicorp/" + local
+	}
+	for _, host := range []string{"registry.opentofu.org/", "registry.terraform.io/"} {
+		source = strings.TrimPrefix(source, host)
+	}
+	if !strings.Contains(source, "/") {
+		return "hashicorp/" + source
+	}
+	return source
+}
+
+// passedProviders checks that each configuration a module call passes is
+// for the provider the child module names so ("Provider type
+// mismatch").
+func (md *model) passedProviders(name string, c *call) hcl.Diagnostics {
+	a, ok := c.content.Attributes["providers"]
+	if !ok {
+		return nil
+	}
+	ch := md.child(c)
+	if !ch.ok {
+		return nil
+	}
+	var diags hcl.Diagnostics
+	pairs, _ := hcl.ExprMap(a.Expr)
+	for _, p := range pairs {
+		kt, kd := hcl.AbsTraversalForExpr(p.Key)
+		vt, vd := hcl.AbsTraversalForExpr(p.Value)
+		if kd.HasErrors() || vd.HasErrors() || len(kt) == 0 || len(vt) == 0 {
+			continue
+		}
+		inChild, inParent := kt.RootName(), vt.RootName()
+		childType := providerType(inChild, ch.required[inChild])
+		parentType := providerType(inParent, md.requiredSource(inParent))
+		if childType == parentType {
+			continue
+		}
+		diags = append(diags, errorAt(vt[0].SourceRange(), "Provider type mismatch",
+			"The local name %q in the root module represents provider %q, but %q in module.%s represents %q.\n\nEach provider has its own distinct configuration schema and provider types, so this module's %q can be assigned only a configuration for %s, which is not required by module.%s.",
+			inParent, parentType, inChild, name, childType, inChild, childType, name))
+	}
+	return diags
 }

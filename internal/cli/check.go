@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/validate"
 )
 
@@ -234,7 +235,7 @@ func (ck *checkRun) schemaIn(f *hcl.File, name string, override, inModule bool) 
 	if root == nil {
 		return
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: ck.langs.language(name) == schema.OpenTofu}
 	c.body(f.Body, root, "")
 	ck.diags = append(ck.diags, c.diags...)
 }

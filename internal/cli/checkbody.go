@@ -30,7 +30,11 @@ type checker struct {
 	// configurations the module's validation checks, only those in use,
 	// as the programs do (package validate).
 	inModule bool
-	diags    hcl.Diagnostics
+	// tofu is set for a file OpenTofu reads, which evaluates
+	// lifecycle.prevent_destroy as an expression in native syntax (and
+	// takes a JSON value literally, as the language says).
+	tofu  bool
+	diags hcl.Diagnostics
 }
 
 // body checks body against s; what names the block, for messages ("" at
@@ -149,6 +153,9 @@ func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
 // arg.Attribute is nil for an unlisted name of an open body).
 func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
 	spec, mode, shape := arg.Attribute, arg.Mode, arg.Shape
+	if c.tofu && !c.json && a.Name == "prevent_destroy" {
+		return // package validate evaluates it
+	}
 	if spec != nil && mode != schema.Keyword && len(spec.Keywords) > 0 {
 		if w := hcl.ExprAsKeyword(a.Expr); w != "" && spec.AllowsKeyword(w) {
 			return // ignore_changes = all
