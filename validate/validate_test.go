@@ -135,3 +135,27 @@ func TestSpecSections(t *testing.T) {
 		}
 	}
 }
+
+// TestBadInput checks that what cannot be validated gets a diagnostic,
+// not a panic: a missing directory, a file that does not parse (the
+// model is then not built: the programs stop at parse errors).
+func TestBadInput(t *testing.T) {
+	missing := render("", Dir(filepath.Join(t.TempDir(), "nope"), Options{}))
+	if !strings.HasPrefix(missing, "-: error: Module directory does not exist;") {
+		t.Errorf("missing directory: %q", missing)
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"bad.tf.json": `{"output": {"a": {"value": "${var.nope}"`,
+		"main.tf":     "output \"b\" {\n  value = var.nope\n}\n",
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := render(dir, Dir(dir, Options{}))
+	if !strings.HasPrefix(got, "bad.tf.json:1,") || strings.Contains(got, "undeclared") {
+		t.Errorf("unparsable file: got\n%s", got)
+	}
+}

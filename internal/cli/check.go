@@ -34,10 +34,20 @@ required arguments (not in override files), a second block where one is
 allowed, and values that do not read the way the language reads them: type
 constraints, references (depends_on, provider, ignore_changes), keywords
 (provisioner when), native expressions written in JSON strings, and, in
-JSON, templates that cannot be valid whatever the variables hold. It does
-not evaluate anything, so references to things that do not exist are not
-found. With --provider-schema, resource, data source and provider blocks
-are checked against their providers' schemas too.
+JSON, templates that cannot be valid whatever the variables hold. With
+--provider-schema, resource, data source and provider blocks are checked
+against their providers' schemas too.
+
+A directory whose files all pass is then validated as a module, as
+"tofu validate" (or, with --program terraform, "terraform validate")
+validates it, without init: declarations duplicated across files,
+variable defaults against their types, references to what is not
+declared, count, each and self out of their context, expressions
+evaluated with unknown values of the right types (functions, operators,
+indexes, attributes of known object types), meta-arguments, module call
+arguments against a local child module's variables, and cycles. Provider
+configurations are checked only when a resource uses them, as the
+programs do.
 
 Diagnostics go to standard error with the source around them, in colour on
 a terminal (unless NO_COLOR is set); when there is no error, standard
