@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -30,7 +31,7 @@ func (ev *evaluator) graphErrors() hcl.Diagnostics {
 			continue
 		}
 		name := t.RootName()
-		if _, declared := d.providers[name+"."+alias]; declared {
+		if ev.md.providerDeclared(name + "." + alias) {
 			continue
 		}
 		what := r.addr()
@@ -57,7 +58,7 @@ func (ev *evaluator) graphErrors() hcl.Diagnostics {
 			if !ok {
 				continue
 			}
-			if _, declared := d.providers[t.RootName()+"."+alias]; !declared {
+			if !ev.md.providerDeclared(t.RootName() + "." + alias) {
 				diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "missing provider " + ev.md.providerAddr(t.RootName(), alias)})
 			}
 		}
@@ -111,13 +112,20 @@ func requiredSources(b *hcl.Block) map[string]string {
 	for _, rp := range content.Blocks {
 		attrs, _ := rp.Body.JustAttributes()
 		for name, a := range attrs {
-			v, vd := a.Expr.Value(nil)
-			if vd.HasErrors() || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() || !v.Type().HasAttribute("source") {
-				continue
+			pairs, d := hcl.ExprMap(a.Expr)
+			if d.HasErrors() {
+				continue // the legacy version string
 			}
-			src := v.GetAttr("source")
-			if src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
-				out[name] = strings.ToLower(src.AsString())
+			for _, p := range pairs {
+				if k, kd := p.Key.Value(nil); kd.HasErrors() || k.Type() != cty.String || !k.IsKnown() || k.IsNull() || k.AsString() != "source" {
+					if hcl.ExprAsKeyword(p.Key) != "source" {
+						continue
+					}
+				}
+				src, sd := p.Value.Value(nil)
+				if !sd.HasErrors() && src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
+					out[name] = strings.ToLower(src.AsString())
+				}
 			}
 		}
 	}
@@ -170,4 +178,55 @@ func (md *model) passedProviders(name string, c *call) hcl.Diagnostics {
 			inParent, parentType, inChild, name, childType, inChild, childType, name))
 	}
 	return diags
+}
+
+// configurationAliases returns the provider configurations that a
+// terraform block's required_providers declare as passed in
+// (configuration_aliases): "name.alias".
+func configurationAliases(b *hcl.Block) []string {
+	var out []string
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+	if content == nil {
+		return nil
+	}
+	for _, rp := range content.Blocks {
+		attrs, _ := rp.Body.JustAttributes()
+		for _, a := range attrs {
+			pairs, d := hcl.ExprMap(a.Expr)
+			if d.HasErrors() {
+				continue
+			}
+			for _, p := range pairs {
+				if hcl.ExprAsKeyword(p.Key) != "configuration_aliases" {
+					if k, kd := p.Key.Value(nil); kd.HasErrors() || k.Type() != cty.String || k.IsNull() || k.AsString() != "configuration_aliases" {
+						continue
+					}
+				}
+				elems, _ := hcl.ExprList(p.Value)
+				for _, el := range elems {
+					if t, td := hcl.AbsTraversalForExpr(el); !td.HasErrors() && len(t) == 2 {
+						if alias, _, ok := attrStep(t, 1); ok {
+							out = append(out, t.RootName()+"."+alias)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// providerDeclared reports whether the provider configuration key
+// ("name.alias") has a provider block or is declared in
+// configuration_aliases.
+func (md *model) providerDeclared(key string) bool {
+	if _, ok := md.decls.providers[key]; ok {
+		return true
+	}
+	for _, b := range md.decls.blocks {
+		if b.Type == "terraform" && slices.Contains(configurationAliases(b), key) {
+			return true
+		}
+	}
+	return false
 }
