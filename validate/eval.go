@@ -45,6 +45,8 @@ type evaluator struct {
 	base   map[string]cty.Value
 	locals map[string]cty.Value
 	fns    map[string]function.Function
+	// root is the context every expression's context is a child of.
+	root *hcl.EvalContext
 	// edges are the references between objects, for cycles.
 	edges map[string][]edge
 	// report is unset while locals are computed.
@@ -229,26 +231,42 @@ func (md *model) child(c *call) *child {
 	return ch
 }
 
-// context returns the evaluation context of sc.
-func (ev *evaluator) context(sc *scope) *hcl.EvalContext {
-	vars := make(map[string]cty.Value, len(ev.base)+4)
-	for k, v := range ev.base {
-		vars[k] = v
+// context returns the evaluation context of an expression in sc that
+// refers to vars: a child of the module's context (var, path,
+// terraform, module, data and the resource types, built once) with the
+// locals it refers to and what sc makes available.
+func (ev *evaluator) context(sc *scope, vars []hcl.Traversal) *hcl.EvalContext {
+	if ev.root == nil {
+		ev.root = &hcl.EvalContext{Variables: ev.base, Functions: ev.fns}
 	}
-	vars["local"] = cty.ObjectVal(ev.locals)
+	ctx := ev.root.NewChild()
+	ctx.Variables = map[string]cty.Value{}
+	ctx.Functions = ev.fns // for "Did you mean", which looks in this context only
+	locals := map[string]cty.Value{}
+	for _, t := range vars {
+		if t.RootName() != "local" {
+			continue
+		}
+		if name, _, ok := attrStep(t, 1); ok {
+			if v, ok := ev.locals[name]; ok {
+				locals[name] = v
+			}
+		}
+	}
+	ctx.Variables["local"] = cty.ObjectVal(locals)
 	if sc.count || sc.any {
-		vars["count"] = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
+		ctx.Variables["count"] = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
 	}
 	if sc.each || sc.any {
-		vars["each"] = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
+		ctx.Variables["each"] = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
 	}
 	if sc.self != nil {
-		vars["self"] = cty.DynamicVal
+		ctx.Variables["self"] = cty.DynamicVal
 	}
 	for _, it := range sc.iterators {
-		vars[it] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+		ctx.Variables[it] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
 	}
-	return &hcl.EvalContext{Variables: vars, Functions: ev.fns}
+	return ctx
 }
 
 // expr checks the references of an expression and, when they are all
@@ -257,7 +275,8 @@ func (ev *evaluator) context(sc *scope) *hcl.EvalContext {
 func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	refsOK := true
-	for _, t := range e.Variables() {
+	vars := e.Variables()
+	for _, t := range vars {
 		ref, d := ev.md.ref(t, sc)
 		diags = append(diags, d...)
 		if d.HasErrors() {
@@ -282,7 +301,8 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 		return cty.DynamicVal, diags
 	}
 	ev.providerFunctions(e)
-	val, d := e.Value(ev.context(sc))
+	ctx := ev.context(sc, vars)
+	val, d := e.Value(ctx)
 	diags = append(diags, d...)
 	if d.HasErrors() {
 		return cty.DynamicVal, diags
@@ -295,7 +315,7 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 				Detail:      fmt.Sprintf("Inappropriate value for attribute %q: %s.", name, err),
 				Subject:     e.Range().Ptr(),
 				Expression:  e,
-				EvalContext: ev.context(sc),
+				EvalContext: ctx,
 			})
 		}
 	}
@@ -374,28 +394,41 @@ func refRange(t hcl.Traversal) hcl.Range {
 	return t.SourceRange()
 }
 
-// computeLocals evaluates the locals until their values settle.
+// computeLocals evaluates the locals, each after those it refers to;
+// those in a cycle stay unknown.
 func (ev *evaluator) computeLocals() {
-	names := keys(ev.md.decls.locals)
+	d := ev.md.decls.locals
+	names := keys(d)
 	for _, n := range names {
 		ev.locals[n] = cty.DynamicVal
 	}
-	for range len(names) + 1 {
-		changed := false
-		for _, n := range names {
-			l := ev.md.decls.locals[n]
-			val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
-			if diags.HasErrors() {
-				val = cty.DynamicVal
+	state := map[string]int{} // 1: in progress, 2: done
+	var visit func(n string)
+	visit = func(n string) {
+		if state[n] != 0 {
+			return
+		}
+		state[n] = 1
+		l := d[n]
+		for _, t := range l.attr.Expr.Variables() {
+			if t.RootName() != "local" {
+				continue
 			}
-			if !val.RawEquals(ev.locals[n]) {
-				ev.locals[n] = val
-				changed = true
+			if dep, _, ok := attrStep(t, 1); ok {
+				if _, declared := d[dep]; declared && state[dep] == 0 {
+					visit(dep)
+				}
 			}
 		}
-		if !changed {
-			break
+		val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
+		if diags.HasErrors() {
+			val = cty.DynamicVal
 		}
+		ev.locals[n] = val
+		state[n] = 2
+	}
+	for _, n := range names {
+		visit(n)
 	}
 }
 
