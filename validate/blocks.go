@@ -222,9 +222,9 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 		return diags
 	}
 	attrs, _ := c.remain.JustAttributes()
-	sc := &scope{owner: owner, any: true}
 	ch := ev.md.child(c)
 	for _, a := range sortedAttributes(attrs) {
+		sc := &scope{owner: owner + ".var." + a.Name, any: true}
 		val, d := ev.expr(a.Expr, sc, cty.NilType, "")
 		diags = append(diags, d...)
 		if d.HasErrors() || !ch.ok {

@@ -24,8 +24,11 @@ func (ev *evaluator) cycles() hcl.Diagnostics {
 		n++
 		stack = append(stack, v)
 		onStack[v] = true
+		succ := ev.moduleEdges(v)
 		for _, e := range ev.edges[v] {
-			w := e.to
+			succ = append(succ, e.to)
+		}
+		for _, w := range succ {
 			if !isGraphNode(w) {
 				continue
 			}
@@ -87,4 +90,42 @@ func (ev *evaluator) selfLoop(v string) bool {
 // outputs cannot be part of a cycle within one module).
 func isGraphNode(addr string) bool {
 	return !strings.HasPrefix(addr, "var.") && !strings.HasPrefix(addr, "output.")
+}
+
+// moduleEdges returns the edges that a module call's nodes have by the
+// child module's structure: an output (module.c.output.o) depends on the
+// call's meta-arguments (module.c) and on the inputs that the child's
+// output reads (module.c.var.v); the whole object (module.c.outputs) on
+// every output. A child that is not known (remote, or not readable) has
+// outputs that depend on the meta-arguments only.
+func (ev *evaluator) moduleEdges(node string) []string {
+	rest, ok := strings.CutPrefix(node, "module.")
+	if !ok {
+		return nil
+	}
+	name, what, ok := strings.Cut(rest, ".")
+	if !ok {
+		return nil
+	}
+	c, declared := ev.md.decls.modules[name]
+	if !declared {
+		return nil
+	}
+	ch := ev.md.child(c)
+	base := "module." + name
+	switch {
+	case what == "outputs":
+		out := []string{base}
+		for _, o := range ch.outputs {
+			out = append(out, base+".output."+o)
+		}
+		return out
+	case strings.HasPrefix(what, "output."):
+		out := []string{base}
+		for _, v := range ch.deps[strings.TrimPrefix(what, "output.")] {
+			out = append(out, base+".var."+v)
+		}
+		return out
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -497,8 +498,13 @@ func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
 	for _, el := range elems {
 		resources := 0
 		vars := el.Variables()
-		if t, d := hcl.AbsTraversalForExpr(el); !d.HasErrors() && len(vars) == 0 {
-			vars = []hcl.Traversal{t} // JSON: a string holding a reference
+		if _, native := el.(hclsyntax.Expression); !native {
+			// JSON: a string holding an expression in native syntax.
+			if v, d := el.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+				if x, d := hclsyntax.ParseExpression([]byte(v.AsString()), el.Range().Filename, el.Range().Start); !d.HasErrors() {
+					vars = x.Variables()
+				}
+			}
 		}
 		for _, t := range vars {
 			switch t.RootName() {

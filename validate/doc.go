@@ -55,8 +55,14 @@
 // resources and data sources are unknown values of any type and their
 // bodies are only evaluated. Resource bodies are not checked against
 // the provider schema's types beyond primitive and collection types;
-// moved, import and removed blocks are not checked; functions that read
-// files return unknown values, so a missing file is not found. Terraform
+// moved blocks are checked only for addresses of different kinds,
+// import blocks only for a missing id, removed blocks not at all;
+// functions that read files return unknown values (package funcs), so a
+// missing file is not found: a module checked as a copy of its .tf files
+// would otherwise get false errors. Terraform 1.5.7's rule that a
+// validation condition refers to its variable only is not applied
+// (Terraform 1.9 dropped it, and real modules rely on that). Terraform
 // 1.5.7's own wording is used where it differs and is known here (count
-// with for_each, validation references); elsewhere OpenTofu's.
+// with for_each, undeclared resources, import without id); elsewhere
+// OpenTofu's.
 package validate

@@ -23,6 +23,9 @@ type child struct {
 	// required maps the child's required_providers local names to their
 	// sources.
 	required map[string]string
+	// deps maps each output to the variables its value depends on,
+	// through the child's locals, resources and module calls.
+	deps map[string][]string
 	// vars are the child's input variables: required when they have no
 	// default.
 	vars map[string]*childVar
@@ -81,7 +84,6 @@ func (md *model) functions() map[string]function.Function {
 	for k, f := range funcs.Table(md.fn) {
 		fns[k] = f
 	}
-	withFiles(fns, md.mod.Dir)
 	if ps := md.opts.Providers; ps != nil {
 		for addr, p := range ps.Schemas {
 			if p == nil {
@@ -188,7 +190,7 @@ func (md *model) child(c *call) *child {
 	if ch, ok := md.children[src]; ok {
 		return ch
 	}
-	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}}
+	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
 	md.children[src] = ch
 	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
 		return ch
@@ -227,8 +229,60 @@ func (md *model) child(c *call) *child {
 			ch.vars[b.Labels[0]] = cv
 		}
 	}
+	ch.deps = md.outputDeps(m)
 	ch.ok = true
 	return ch
+}
+
+// outputDeps returns, for each output of the child module m, the
+// variables it depends on: m is evaluated as a module of its own (its
+// diagnostics dropped) for its reference graph. A module that calls
+// itself through its sources is read once.
+func (md *model) outputDeps(m *module.Module) map[string][]string {
+	seen := md.seen
+	if seen == nil {
+		seen = map[string]bool{md.mod.Dir: true}
+		md.seen = seen
+	}
+	if seen[m.Dir] {
+		return nil
+	}
+	seen[m.Dir] = true
+	cm := newModel(m, md.opts)
+	cm.program, cm.fn, cm.lang, cm.types, cm.seen = md.program, md.fn, md.lang, md.types, seen
+	cm.declare()
+	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}}
+	ev.fns = cm.functions()
+	ev.base = ev.baseVariables()
+	ev.computeLocals()
+	ev.report = true
+	ev.declarations()
+	deps := map[string][]string{}
+	for name := range cm.decls.outputs {
+		visited := map[string]bool{}
+		var vars []string
+		var walk func(n string)
+		walk = func(n string) {
+			if visited[n] {
+				return
+			}
+			visited[n] = true
+			if v, ok := strings.CutPrefix(n, "var."); ok {
+				vars = append(vars, v)
+				return
+			}
+			for _, e := range ev.edges[n] {
+				walk(e.to)
+			}
+			for _, to := range ev.moduleEdges(n) {
+				walk(to)
+			}
+		}
+		walk("output." + name)
+		slices.Sort(vars)
+		deps[name] = vars
+	}
+	return deps
 }
 
 // context returns the evaluation context of an expression in sc that

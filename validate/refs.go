@@ -173,7 +173,18 @@ func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, hcl.Diagnostics{errorAt(rng, "Reference to undeclared module",
 				"No module call named %q is declared in the root module.%s", attr, suggestion)}
 		}
-		return reference{addr: "module." + attr}, nil
+		// A module call's outputs are nodes of their own, which depend on
+		// the call's inputs that each reads (see moduleEdges).
+		rest := t[2:]
+		if len(rest) > 0 {
+			if _, ok := rest[0].(hcl.TraverseIndex); ok {
+				rest = rest[1:]
+			}
+		}
+		if out, _, ok := attrStep(rest, 0); ok {
+			return reference{addr: "module." + attr + ".output." + out}, nil
+		}
+		return reference{addr: "module." + attr + ".outputs"}, nil
 	case "data", "ephemeral", "resource":
 		if len(t) < 3 {
 			what := map[string]string{

@@ -57,13 +57,17 @@ func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 
 // model is one module being validated.
 type model struct {
-	mod      *module.Module
-	opts     Options
-	program  module.Program
-	fn       funcs.Program
-	lang     *schema.Language
-	types    *providerTypes
-	langErr  error
+	mod     *module.Module
+	opts    Options
+	program module.Program
+	fn      funcs.Program
+	lang    *schema.Language
+	types   *providerTypes
+	langErr error
+	// seen are the module directories read as children, shared with
+	// the children's models, so that a module calling itself is read
+	// once.
+	seen     map[string]bool
 	decls    *declarations
 	children map[string]*child
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -70,29 +69,20 @@ func (md *model) variableRules(v *variable) hcl.Diagnostics {
 	return diags
 }
 
-// validationRefs checks the references of a validation condition:
-// both programs want at least one to the variable, Terraform 1.5 only
-// such references.
+// validationRefs checks that a validation condition refers to the
+// variable, as both programs require. (Terraform 1.5 also forbids
+// references to anything else, which Terraform 1.9 allows and real
+// modules use: that rule is not applied.)
 func (md *model) validationRefs(name string, cond hcl.Expression) hcl.Diagnostics {
-	good := 0
-	var diags hcl.Diagnostics
 	for _, t := range cond.Variables() {
 		if t.RootName() == "var" && len(t) > 1 {
 			if a, ok := t[1].(hcl.TraverseAttr); ok && a.Name == name {
-				good++
-				continue
+				return nil
 			}
 		}
-		if md.program == module.Terraform {
-			diags = append(diags, errorAt(t.SourceRange(), "Invalid reference in variable validation",
-				"The condition for variable %q can only refer to the variable itself, using var.%s.", name, name))
-		}
 	}
-	if good == 0 {
-		diags = append(diags, errorAt(cond.Range(), "Invalid variable validation condition",
-			"The condition for variable %q must refer to var.%s in order to test incoming values.", name, name))
-	}
-	return diags
+	return hcl.Diagnostics{errorAt(cond.Range(), "Invalid variable validation condition",
+		"The condition for variable %q must refer to var.%s in order to test incoming values.", name, name)}
 }
 
 // typeConstraint reads a type expression, with Terraform's legacy

@@ -69,6 +69,8 @@ type providerShapes struct {
 type inference struct {
 	providers map[string]*providerShapes // by local name
 	conflicts map[string]bool
+	// pending are the references read so far, which resolve adds.
+	pending []pendingRef
 }
 
 func newInference() *inference {
@@ -122,45 +124,38 @@ func (in *inference) addFile(name string, src []byte) error {
 	return nil
 }
 
-// references records the attribute names that expressions read from
-// resources and data sources (TYPE.NAME.ATTR, data.TYPE.NAME.ATTR, with
-// or without an instance key, and self.ATTR) and that ignore_changes
-// names, as attributes of their types known only from references.
+// pendingRef is a path that an expression reads from a resource or data
+// source of a type: the names after its address, index steps left out
+// (identity[0].principal_id is identity, principal_id).
+type pendingRef struct {
+	kind, typ string
+	path      []string
+}
+
+// references records what expressions read from resources and data
+// sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
+// instance key, and self.PATH) and the paths that ignore_changes names,
+// for resolve.
 func (in *inference) references(body *hclsyntax.Body) {
-	add := func(kind, typ, name string) {
+	names := func(t hcl.Traversal) []string {
+		var out []string
+		for _, step := range t {
+			switch s := step.(type) {
+			case hcl.TraverseAttr:
+				out = append(out, s.Name)
+			case hcl.TraverseRoot:
+				out = append(out, s.Name)
+			}
+		}
+		return out
+	}
+	add := func(kind, typ string, t hcl.Traversal) {
 		if impliedProvider(typ) == "terraform" {
 			return
 		}
-		byType := in.provider(impliedProvider(typ)).kinds[kind]
-		if byType == nil {
-			byType = map[string]*shape{}
-			in.provider(impliedProvider(typ)).kinds[kind] = byType
+		if p := names(t); len(p) > 0 {
+			in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: p})
 		}
-		s := byType[typ]
-		if s == nil {
-			s = newShape()
-			byType[typ] = s
-		}
-		if s.attrs[name] || s.blocks[name] != nil {
-			return
-		}
-		s.attrs[name] = true
-		s.byRef[name] = true
-	}
-	attrName := func(t hcl.Traversal, i int) string {
-		if len(t) <= i {
-			return ""
-		}
-		if a, ok := t[i].(hcl.TraverseAttr); ok {
-			return a.Name
-		}
-		return ""
-	}
-	after := func(t hcl.Traversal, i int) string {
-		if _, ok := t[i].(hcl.TraverseIndex); ok && i < len(t) {
-			i++
-		}
-		return attrName(t, i)
 	}
 	for _, blk := range body.Blocks {
 		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
@@ -169,9 +164,7 @@ func (in *inference) references(body *hclsyntax.Body) {
 		kind, typ := blk.Type, blk.Labels[0]
 		hclsyntax.VisitAll(blk.Body, func(n hclsyntax.Node) hcl.Diagnostics {
 			if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && st.Traversal.RootName() == "self" {
-				if name := attrName(st.Traversal, 1); name != "" {
-					add(kind, typ, name)
-				}
+				add(kind, typ, st.Traversal[1:])
 			}
 			return nil
 		})
@@ -196,43 +189,69 @@ func (in *inference) references(body *hclsyntax.Body) {
 						continue
 					}
 				}
-				if name := attrName(t, 0); name != "" {
-					add(kind, typ, name)
-				} else if len(t) > 0 {
-					if r, ok := t[0].(hcl.TraverseRoot); ok {
-						add(kind, typ, r.Name)
-					}
-				}
+				add(kind, typ, t)
 			}
 		}
 	}
 	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
-		e, ok := n.(hclsyntax.Expression)
-		if !ok {
-			return nil
-		}
-		st, ok := e.(*hclsyntax.ScopeTraversalExpr)
+		st, ok := n.(*hclsyntax.ScopeTraversalExpr)
 		if !ok {
 			return nil
 		}
 		t := st.Traversal
+		skipKey := func(rest hcl.Traversal) hcl.Traversal {
+			if len(rest) > 0 {
+				if _, ok := rest[0].(hcl.TraverseIndex); ok {
+					return rest[1:]
+				}
+			}
+			return rest
+		}
 		switch root := t.RootName(); root {
 		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
 		case "data":
-			if typ := attrName(t, 1); typ != "" && attrName(t, 2) != "" && len(t) > 3 {
-				if name := after(t, 3); name != "" {
-					add("data", typ, name)
+			if len(t) > 3 {
+				if typ, ok := t[1].(hcl.TraverseAttr); ok {
+					add("data", typ.Name, skipKey(t[3:]))
 				}
 			}
 		default:
-			if attrName(t, 1) != "" && len(t) > 2 {
-				if name := after(t, 2); name != "" {
-					add("resource", root, name)
-				}
+			if len(t) > 2 {
+				add("resource", root, skipKey(t[2:]))
 			}
 		}
 		return nil
 	})
+}
+
+// resolve adds to each type the names that references read from it and
+// that no argument or block gives: at the end of a path through nested
+// blocks, an attribute known only from references.
+func (in *inference) resolve() {
+	for _, r := range in.pending {
+		byType := in.provider(impliedProvider(r.typ)).kinds[r.kind]
+		if byType == nil {
+			byType = map[string]*shape{}
+			in.provider(impliedProvider(r.typ)).kinds[r.kind] = byType
+		}
+		s := byType[r.typ]
+		if s == nil {
+			s = newShape()
+			byType[r.typ] = s
+		}
+		for _, name := range r.path {
+			if child, ok := s.blocks[name]; ok {
+				s = child
+				continue
+			}
+			if !s.attrs[name] {
+				s.attrs[name] = true
+				s.byRef[name] = true
+			}
+			break
+		}
+	}
+	in.pending = nil
 }
 
 func (in *inference) root(body *hclsyntax.Body) {
