@@ -49,9 +49,13 @@
 //
 // # Limits
 //
-// Only the root module is validated; a local child module (source
-// "./..." or "../...") is read for its outputs and variables, a remote
-// one is an object of unknown attributes. Without provider schemas
+// The module and the local modules it calls (source "./..." or
+// "../...", each directory once) are validated, as the programs validate
+// the whole tree; a call's arguments are checked against the local
+// child's variables and its outputs' types are unknown; a remote module
+// is an object of unknown attributes and is not read. The files of the
+// called modules are not checked against the language schema here
+// ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
 // resources and data sources are unknown values of any type and their
 // bodies are only evaluated. Resource bodies are not checked against
 // the provider schema's types beyond primitive and collection types;

@@ -26,6 +26,8 @@ type child struct {
 	// deps maps each output to the variables its value depends on,
 	// through the child's locals, resources and module calls.
 	deps map[string][]string
+	// mod is the child module as loaded.
+	mod *module.Module
 	// vars are the child's input variables: required when they have no
 	// default.
 	vars map[string]*childVar
@@ -230,6 +232,7 @@ func (md *model) child(c *call) *child {
 		}
 	}
 	ch.deps = md.outputDeps(m)
+	ch.mod = m
 	ch.ok = true
 	return ch
 }

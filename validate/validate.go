@@ -47,12 +47,57 @@ func Dir(dir string, opts Options) hcl.Diagnostics {
 // hcljson check command), and a caller that found some should not call
 // Validate, as the programs stop there.
 func Validate(m *module.Module, opts Options) hcl.Diagnostics {
+	diags, _ := ValidateFiles(m, opts)
+	return diags
+}
+
+// ValidateFiles is Validate, and also returns the files of the local
+// modules that m calls, directly or not, which it read (by name), so
+// that a caller can show the source of their diagnostics.
+func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]*hcl.File) {
 	md := newModel(m, opts)
 	diags := md.declare()
-	if diags.HasErrors() {
-		return sorted(diags)
+	tree := []*model{md}
+	for _, cm := range md.descendants(map[string]bool{m.Dir: true}) {
+		diags = append(diags, cm.declDiags...)
+		tree = append(tree, cm)
 	}
-	return append(diags, sorted(md.evaluate())...)
+	files := map[string]*hcl.File{}
+	for _, t := range tree[1:] {
+		for _, f := range t.mod.Files {
+			files[f.Path] = f.File
+		}
+	}
+	if diags.HasErrors() {
+		return sorted(diags), files
+	}
+	var eval hcl.Diagnostics
+	for _, t := range tree {
+		eval = append(eval, t.evaluate()...)
+	}
+	return append(diags, sorted(eval)...), files
+}
+
+// descendants returns the models of the local modules that md calls,
+// and theirs, each directory once (visited holds those already taken):
+// the programs validate the whole tree. Their files are not checked
+// against the language schema here (the caller checks the root
+// directory's); what the model finds in them is reported.
+func (md *model) descendants(visited map[string]bool) []*model {
+	var out []*model
+	for _, name := range keys(md.decls.modules) {
+		ch := md.child(md.decls.modules[name])
+		if !ch.ok || ch.mod == nil || visited[ch.mod.Dir] {
+			continue
+		}
+		visited[ch.mod.Dir] = true
+		cm := newModel(ch.mod, md.opts)
+		cm.program, cm.fn, cm.lang, cm.types = md.program, md.fn, md.lang, md.types
+		cm.declDiags = cm.declare()
+		out = append(out, cm)
+		out = append(out, cm.descendants(visited)...)
+	}
+	return out
 }
 
 // model is one module being validated.
@@ -64,6 +109,8 @@ type model struct {
 	lang    *schema.Language
 	types   *providerTypes
 	langErr error
+	// declDiags are the diagnostics of declare, for a descendant.
+	declDiags hcl.Diagnostics
 	// seen are the module directories read as children, shared with
 	// the children's models, so that a module calling itself is read
 	// once.

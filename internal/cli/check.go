@@ -178,7 +178,13 @@ func (ck *checkRun) module(dir string) {
 	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
 		// The module's semantics, as the programs validate it once
 		// every file reads.
-		ck.diags = append(ck.diags, validate.Validate(m, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})...)
+		diags, files := validate.ValidateFiles(m, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})
+		for name, f := range files {
+			if _, ok := ck.files[name]; !ok {
+				ck.files[name] = f // a called module's, for the snippets
+			}
+		}
+		ck.diags = append(ck.diags, diags...)
 	}
 	for _, t := range m.Tests {
 		ck.file(t, false)
