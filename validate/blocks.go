@@ -33,9 +33,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			attrs, _ := b.Body.JustAttributes()
 			for _, a := range sortedAttributes(attrs) {
 				if a.Name == "condition" || a.Name == "error_message" {
-					if md.validationOnlyVar(a.Expr, name) || md.program != 1 {
-						visit(a.Expr, &scope{}, cty.NilType, a.Name)
-					}
+					visit(a.Expr, &scope{}, cty.NilType, a.Name)
 				}
 			}
 		}
@@ -84,10 +82,6 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 	return diags
 }
 
-// validationOnlyVar is true: kept for the programs' difference in what a
-// validation may refer to, which variableRules reports.
-func (md *model) validationOnlyVar(hcl.Expression, string) bool { return true }
-
 // resource evaluates a resource's configuration.
 func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	md := ev.md
@@ -114,7 +108,7 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	if e := r.preventDestroy; e != nil {
 		diags = append(diags, ev.preventDestroy(r, e, meta)...)
 	}
-	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil, selfRef: r}
+	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil}
 	if r.schema == nil {
 		return diags
 	}
@@ -169,7 +163,6 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	if r.schema.Open {
 		walkRemain(r.block.Body, r.content, r.schema, sc, r, visit)
 	}
-	_ = md
 	return diags
 }
 
@@ -288,7 +281,6 @@ func countValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
 	if bf.Sign() < 0 {
 		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: must be greater than or equal to zero.`)}
 	}
-	_ = big.NewFloat
 	return nil
 }
 

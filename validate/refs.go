@@ -25,9 +25,6 @@ type scope struct {
 	// owner is the address of the object whose configuration the
 	// expression is part of, for the reference graph ("" for none).
 	owner string
-	// selfRef is the resource whose configuration may not refer to
-	// itself ("Self-referential block").
-	selfRef *resource
 }
 
 // with returns a copy of sc with the iterator name added.

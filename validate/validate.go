@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -56,6 +57,13 @@ func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 // that a caller can show the source of their diagnostics.
 func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]*hcl.File) {
 	md := newModel(m, opts)
+	if md.langErr != nil {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid provider schemas",
+			Detail:   fmt.Sprintf("The provider schemas cannot be used: %s.", md.langErr),
+		}}, nil
+	}
 	diags := md.declare()
 	tree := []*model{md}
 	for _, cm := range md.descendants(map[string]bool{m.Dir: true}) {

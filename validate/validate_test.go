@@ -159,3 +159,22 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("unparsable file: got\n%s", got)
 	}
 }
+
+// TestBadProviderSchemas checks that provider schemas that cannot extend
+// the language get a diagnostic, not a panic.
+func TestBadProviderSchemas(t *testing.T) {
+	ps, err := schema.ReadProviderSchemas([]byte(`{"format_version": "1.0", "provider_schemas": {"registry.opentofu.org/x/y": {
+  "resource_schemas": {"y_t": {"version": 0, "block": {"block_types": {"b": {"nesting_mode": "weird", "block": {}}}}}}}}}`))
+	if err != nil {
+		t.Logf("ReadProviderSchemas refuses it: %v", err)
+		return
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte("resource \"y_t\" \"a\" {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := render(dir, Dir(dir, Options{Providers: ps}))
+	if !strings.HasPrefix(got, "-: error: Invalid provider schemas;") {
+		t.Errorf("got\n%s", got)
+	}
+}

@@ -52,24 +52,12 @@ func walk(body hcl.Body, s *schema.Body, sc *scope, res *resource, v visitor) {
 func walkBlock(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor) {
 	inner := sc
 	switch b.Type {
-	case "provisioner", "connection":
+	case "provisioner", "connection", "postcondition":
 		if res != nil {
 			c := *sc
 			c.self = res
-			c.selfRef = nil
 			inner = &c
 		}
-	case "postcondition":
-		if res != nil {
-			c := *sc
-			c.self = res
-			c.selfRef = nil
-			inner = &c
-		}
-	case "precondition":
-		c := *sc
-		c.selfRef = nil
-		inner = &c
 	case "dynamic":
 		walkDynamic(b, s, sc, res, v)
 		return
@@ -82,11 +70,6 @@ func walkBlock(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor
 		}
 	} else if a := s.BlocksArgument(b.Type); a != nil {
 		bs = a.AsBlocks
-	}
-	if b.Type == "lifecycle" || b.Type == "provisioner" || b.Type == "connection" {
-		c := *inner
-		c.selfRef = nil
-		inner = &c
 	}
 	walk(b.Body, bs, inner, res, v)
 }
