@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -49,7 +50,22 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			continue
 		}
 
-		walk(b.Body, s.Body, &scope{owner: "output." + name}, nil, visit)
+		sensitive := false
+		if oc, _, _ := s.Body.Content(b.Body); oc != nil {
+			if a, ok := oc.Attributes["sensitive"]; ok {
+				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.Bool && v.IsKnown() && !v.IsNull() {
+					sensitive = v.True()
+				}
+			}
+		}
+		walk(b.Body, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) {
+			val, dd := ev.expr(expr, sc, want, attr)
+			diags = append(diags, dd...)
+			if attr == "value" && md.root && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
+				diags = append(diags, errorAt(b.DefRange, "Output refers to sensitive values",
+					"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName()))
+			}
+		})
 	}
 	for _, addr := range keys(d.resources) {
 		diags = append(diags, ev.resource(d.resources[addr], visit)...)
@@ -76,7 +92,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			continue
 		}
 		for _, a := range content.Blocks {
-			walk(a.Body, nil, &scope{}, nil, visit)
+			walk(a.Body, nil, &scope{check: name}, nil, visit)
 		}
 	}
 	return diags
@@ -108,7 +124,7 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	if e := r.preventDestroy; e != nil {
 		diags = append(diags, ev.preventDestroy(r, e, meta)...)
 	}
-	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil}
+	sc := &scope{owner: owner, count: r.count != nil, each: r.forEach != nil, check: r.inCheck}
 	if r.schema == nil {
 		return diags
 	}
@@ -261,6 +277,7 @@ func (md *model) callArguments(c *call) hcl.Diagnostics {
 
 // countValue checks a count value as the programs do before expanding.
 func countValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
+	val, _ = val.UnmarkDeep()
 	if !val.IsKnown() {
 		return nil
 	}
@@ -287,6 +304,11 @@ func countValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
 // forEachValue checks a for_each value: a map, an object or a set of
 // strings.
 func forEachValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
+	if val.HasMark(funcs.Sensitive) {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid for_each argument",
+			"Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.")}
+	}
+	val, _ = val.UnmarkDeep()
 	ty := val.Type()
 	if ty == cty.DynamicPseudoType {
 		return nil

@@ -35,6 +35,8 @@ type variable struct {
 	typ      cty.Type
 	defaults *typeexpr.Defaults
 	content  *hcl.BodyContent
+	// sensitive is set by sensitive = true: its value is marked.
+	sensitive bool
 }
 
 // local is a local value.

@@ -117,7 +117,11 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 	vars := map[string]cty.Value{}
 	vals := map[string]cty.Value{}
 	for name, v := range d.variables {
-		vals[name] = cty.UnknownVal(v.typ.WithoutOptionalAttributesDeep())
+		val := cty.UnknownVal(v.typ.WithoutOptionalAttributesDeep())
+		if v.sensitive {
+			val = val.Mark(funcs.Sensitive)
+		}
+		vals[name] = val
 	}
 	vars["var"] = cty.ObjectVal(vals)
 	dir := md.mod.Dir

@@ -25,6 +25,9 @@ type scope struct {
 	// owner is the address of the object whose configuration the
 	// expression is part of, for the reference graph ("" for none).
 	owner string
+	// check names the check block the expression is in, whose scoped
+	// data sources it may refer to.
+	check string
 }
 
 // with returns a copy of sc with the iterator name added.
@@ -144,7 +147,7 @@ func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 		}
 	case "terraform", "tofu":
 		if root == "tofu" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t)
+			return md.resourceRef(t, "resource", t, sc)
 		}
 		if diags := single(); diags != nil {
 			return reference{}, diags
@@ -192,23 +195,23 @@ func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, hcl.Diagnostics{errorAt(t.SourceRange(), "Invalid reference", "%s", what)}
 		}
 		if root == "ephemeral" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t)
+			return md.resourceRef(t, "resource", t, sc)
 		}
 		if root == "resource" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t)
+			return md.resourceRef(t, "resource", t, sc)
 		}
-		return md.resourceRef(t[1:], root, t)
+		return md.resourceRef(t[1:], root, t, sc)
 	case "template", "lazy", "arg":
 		return reference{}, hcl.Diagnostics{errorAt(rootRange, "Reserved symbol name",
 			"The symbol name %q is reserved for use in a future %s version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.", root, md.programName())}
 	default:
-		return md.resourceRef(t, "resource", t)
+		return md.resourceRef(t, "resource", t, sc)
 	}
 	return reference{}, nil
 }
 
 // resourceRef checks a reference to a resource; t starts at its type.
-func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal) (reference, hcl.Diagnostics) {
+func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 	typ, _, _ := attrStep(t, 0)
 	name, nameRange, ok := attrStep(t, 1)
 	if !ok {
@@ -251,6 +254,11 @@ func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal) 
 			"There is no %s resource %q %q definition in the root module.%s", adj, typ, name, md.candidate(mode, typ, name))}
 	}
 	var diags hcl.Diagnostics
+	if r.inCheck != "" && r.inCheck != sc.check {
+		adj := map[string]string{"resource": "managed", "data": "data", "ephemeral": "ephemeral"}[mode]
+		diags = append(diags, errorAt(rng, "Reference to scoped resource",
+			"The referenced %s resource %q %q is not available from this context.", adj, typ, name))
+	}
 	if len(remain) > 0 || keyed {
 		if !keyed {
 			diags = append(diags, md.missingKey(r, remain, rng)...)

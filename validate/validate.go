@@ -57,6 +57,7 @@ func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 // that a caller can show the source of their diagnostics.
 func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]*hcl.File) {
 	md := newModel(m, opts)
+	md.root = true
 	if md.langErr != nil {
 		return hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -117,6 +118,8 @@ type model struct {
 	lang    *schema.Language
 	types   *providerTypes
 	langErr error
+	// root is set for the module validated, unset for those it calls.
+	root bool
 	// declDiags are the diagnostics of declare, for a descendant.
 	declDiags hcl.Diagnostics
 	// seen are the module directories read as children, shared with

@@ -30,6 +30,11 @@ func (md *model) variableRules(v *variable) hcl.Diagnostics {
 			diags = append(diags, boolArgument(a)...)
 		}
 	}
+	if a, ok := c.Attributes["sensitive"]; ok {
+		if val, d := a.Expr.Value(nil); !d.HasErrors() && val.Type() == cty.Bool && val.IsKnown() && !val.IsNull() {
+			v.sensitive = val.True()
+		}
+	}
 	nullable := true
 	if a, ok := c.Attributes["nullable"]; ok {
 		if val, d := a.Expr.Value(nil); !d.HasErrors() && val.Type() == cty.Bool && val.IsKnown() && !val.IsNull() {
