@@ -57,8 +57,11 @@
 // called modules are not checked against the language schema here
 // ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
 // resources and data sources are unknown values of any type and their
-// bodies are only evaluated. Resource bodies are not checked against
-// the provider schema's types beyond primitive and collection types;
+// bodies are only evaluated. With them, a resource's top-level
+// arguments are converted to their types when those are plain (no
+// object with optional attributes), nested blocks' arguments only when
+// primitive or collections of primitives; sensitive attributes are not
+// marked;
 // moved blocks are checked only for addresses of different kinds,
 // import blocks only for a missing id, removed blocks not at all;
 // functions that read files return unknown values (package funcs), so a
