@@ -40,7 +40,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		}
 	}
 	for _, name := range keys(d.locals) {
-		visit(d.locals[name].attr.Expr, &scope{owner: "local." + name}, cty.NilType, name)
+		diags = append(diags, ev.localDiags[name]...) // evaluated by computeLocals
 	}
 	root := md.lang.Root
 	for _, name := range keys(d.outputs) {

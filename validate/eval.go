@@ -54,8 +54,9 @@ type evaluator struct {
 	root *hcl.EvalContext
 	// edges are the references between objects, for cycles.
 	edges map[string][]edge
-	// report is unset while locals are computed.
-	report bool
+	// localDiags are the diagnostics of each local's evaluation, which
+	// computeLocals does once.
+	localDiags map[string]hcl.Diagnostics
 }
 
 // edge is a reference from one object to another.
@@ -66,11 +67,10 @@ type edge struct {
 
 // evaluate runs the checks of the programs' validate walk.
 func (md *model) evaluate() hcl.Diagnostics {
-	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}}
+	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
 	ev.fns = md.functions()
 	ev.base = ev.baseVariables()
 	ev.computeLocals()
-	ev.report = true
 	var diags hcl.Diagnostics
 	diags = append(diags, ev.declarations()...)
 	if g := ev.graphErrors(); g.HasErrors() {
@@ -258,11 +258,10 @@ func (md *model) outputDeps(m *module.Module) map[string][]string {
 	cm := newModel(m, md.opts)
 	cm.program, cm.fn, cm.lang, cm.types, cm.seen = md.program, md.fn, md.lang, md.types, seen
 	cm.declare()
-	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}}
+	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
 	ev.fns = cm.functions()
 	ev.base = ev.baseVariables()
 	ev.computeLocals()
-	ev.report = true
 	ev.declarations()
 	deps := map[string][]string{}
 	for name := range cm.decls.outputs {
@@ -344,7 +343,7 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 			refsOK = false
 			continue
 		}
-		if ref.addr != "" && sc.owner != "" && ev.report {
+		if ref.addr != "" && sc.owner != "" {
 			ev.edges[sc.owner] = append(ev.edges[sc.owner], edge{to: ref.addr, rng: t.SourceRange()})
 		}
 		if ref.addr != "" && ref.addr == sc.owner && strings.HasPrefix(ref.addr, "local.") {
@@ -482,6 +481,7 @@ func (ev *evaluator) computeLocals() {
 			}
 		}
 		val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
+		ev.localDiags[n] = diags
 		if diags.HasErrors() {
 			val = cty.DynamicVal
 		}
