@@ -27,9 +27,10 @@ var allowed = map[string][]string{
 	"module":             {"hcljson", "schema"},
 	"funcs":              {}, // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},
+	"validate":           {"funcs", "module", "schema"}, // the module's semantic model
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/validate"
 )
 
 // checkUsage is the help of "hcljson check".
@@ -32,10 +34,20 @@ required arguments (not in override files), a second block where one is
 allowed, and values that do not read the way the language reads them: type
 constraints, references (depends_on, provider, ignore_changes), keywords
 (provisioner when), native expressions written in JSON strings, and, in
-JSON, templates that cannot be valid whatever the variables hold. It does
-not evaluate anything, so references to things that do not exist are not
-found. With --provider-schema, resource, data source and provider blocks
-are checked against their providers' schemas too.
+JSON, templates that cannot be valid whatever the variables hold. With
+--provider-schema, resource, data source and provider blocks are checked
+against their providers' schemas too.
+
+A directory whose files all pass is then validated as a module, as
+"tofu validate" (or, with --program terraform, "terraform validate")
+validates it, without init: declarations duplicated across files,
+variable defaults against their types, references to what is not
+declared, count, each and self out of their context, expressions
+evaluated with unknown values of the right types (functions, operators,
+indexes, attributes of known object types), meta-arguments, module call
+arguments against a local child module's variables, and cycles. Provider
+configurations are checked only when a resource uses them, as the
+programs do.
 
 Diagnostics go to standard error with the source around them, in colour on
 a terminal (unless NO_COLOR is set); when there is no error, standard
@@ -156,11 +168,23 @@ func (ck *checkRun) module(dir string) {
 		ck.files[f.Path] = f.File
 	}
 	ck.diags = append(ck.diags, diags...)
+	before := len(ck.diags)
 	for _, f := range m.Files {
 		ck.checked++
 		if !hasErrorsIn(diags, f.Path) {
-			ck.schema(f.File, f.Path, f.Override)
+			ck.schemaIn(f.File, f.Path, f.Override, true)
 		}
+	}
+	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
+		// The module's semantics, as the programs validate it once
+		// every file reads.
+		diags, files := validate.ValidateFiles(m, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})
+		for name, f := range files {
+			if _, ok := ck.files[name]; !ok {
+				ck.files[name] = f // a called module's, for the snippets
+			}
+		}
+		ck.diags = append(ck.diags, diags...)
 	}
 	for _, t := range m.Tests {
 		ck.file(t, false)
@@ -209,6 +233,13 @@ func (ck *checkRun) stdin() {
 
 // schema checks a parsed file against its language, if it has one.
 func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
+	ck.schemaIn(f, name, override, false)
+}
+
+// schemaIn is schema for a file of a module directory when inModule is
+// set: its provider blocks' bodies are then left to the module's
+// validation.
+func (ck *checkRun) schemaIn(f *hcl.File, name string, override, inModule bool) {
 	root, diags := ck.langs.root(name)
 	if diags.HasErrors() {
 		if !ck.langFailed {
@@ -220,7 +251,7 @@ func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
 	if root == nil {
 		return
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: ck.langs.language(name) == schema.OpenTofu}
 	c.body(f.Body, root, "")
 	ck.diags = append(ck.diags, c.diags...)
 }

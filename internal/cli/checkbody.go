@@ -26,7 +26,15 @@ type checker struct {
 	// override is set for an override file, whose blocks need not
 	// repeat the required arguments.
 	override bool
-	diags    hcl.Diagnostics
+	// inModule is set for a file of a module directory, whose provider
+	// configurations the module's validation checks, only those in use,
+	// as the programs do (package validate).
+	inModule bool
+	// tofu is set for a file OpenTofu reads, which evaluates
+	// lifecycle.prevent_destroy as an expression in native syntax (and
+	// takes a JSON value literally, as the language says).
+	tofu  bool
+	diags hcl.Diagnostics
 }
 
 // body checks body against s; what names the block, for messages ("" at
@@ -58,6 +66,9 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 			continue
 		}
 		first[b.Type] = b
+		if c.inModule && what == "" && b.Type == "provider" {
+			continue
+		}
 		inner := blk.Body
 		if len(b.Labels) > 0 {
 			inner = blk.BodyFor(b.Labels[0])
@@ -142,6 +153,9 @@ func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
 // arg.Attribute is nil for an unlisted name of an open body).
 func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
 	spec, mode, shape := arg.Attribute, arg.Mode, arg.Shape
+	if c.tofu && !c.json && a.Name == "prevent_destroy" {
+		return // package validate evaluates it
+	}
 	if spec != nil && mode != schema.Keyword && len(spec.Keywords) > 0 {
 		if w := hcl.ExprAsKeyword(a.Expr); w != "" && spec.AllowsKeyword(w) {
 			return // ignore_changes = all

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -22,6 +23,9 @@ type languages struct {
 	program module.Program
 	// extend adds the provider schemas to a language; nil without them.
 	extend func(*schema.Language) (*schema.Language, error)
+
+	// providers are the provider schemas, nil without them.
+	providers *tfjson.ProviderSchemas
 
 	// file is the provider schemas file, for diagnostics.
 	file string
@@ -60,6 +64,7 @@ func newLanguages(e *env, providerSchemas string, terraform bool, program module
 	if err != nil {
 		return nil, hcl.Diagnostics{providerDiag(providerSchemas, err)}
 	}
+	l.providers = ps
 	l.extend = func(lang *schema.Language) (*schema.Language, error) { return lang.WithProviders(ps) }
 	return l, nil
 }

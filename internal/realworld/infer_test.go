@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // An inferred provider schema.
@@ -44,12 +45,17 @@ import (
 type shape struct {
 	attrs  map[string]bool
 	blocks map[string]*shape
+	// byRef are the attributes known only from references
+	// (aws_instance.web.arn, ignore_changes): exported attributes that
+	// configurations do not set, which the validator checks references
+	// against. An argument or a block of the name replaces one.
+	byRef map[string]bool
 	// where remembers a place each name was seen, for conflict reports.
 	where map[string]string
 }
 
 func newShape() *shape {
-	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}}
+	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}}
 }
 
 // providerShapes is what the sources show of one provider.
@@ -63,6 +69,8 @@ type providerShapes struct {
 type inference struct {
 	providers map[string]*providerShapes // by local name
 	conflicts map[string]bool
+	// pending are the references read so far, which resolve adds.
+	pending []pendingRef
 }
 
 func newInference() *inference {
@@ -112,7 +120,138 @@ func (in *inference) addFile(name string, src []byte) error {
 		return fmt.Errorf("parsing %s: %s", name, diags.Error())
 	}
 	in.root(f.Body.(*hclsyntax.Body))
+	in.references(f.Body.(*hclsyntax.Body))
 	return nil
+}
+
+// pendingRef is a path that an expression reads from a resource or data
+// source of a type: the names after its address, index steps left out
+// (identity[0].principal_id is identity, principal_id).
+type pendingRef struct {
+	kind, typ string
+	path      []string
+}
+
+// references records what expressions read from resources and data
+// sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
+// instance key, and self.PATH) and the paths that ignore_changes names,
+// for resolve.
+func (in *inference) references(body *hclsyntax.Body) {
+	names := func(t hcl.Traversal) []string {
+		var out []string
+		for _, step := range t {
+			switch s := step.(type) {
+			case hcl.TraverseAttr:
+				out = append(out, s.Name)
+			case hcl.TraverseRoot:
+				out = append(out, s.Name)
+			}
+		}
+		return out
+	}
+	add := func(kind, typ string, t hcl.Traversal) {
+		if impliedProvider(typ) == "terraform" {
+			return
+		}
+		if p := names(t); len(p) > 0 {
+			in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: p})
+		}
+	}
+	for _, blk := range body.Blocks {
+		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
+			continue
+		}
+		kind, typ := blk.Type, blk.Labels[0]
+		hclsyntax.VisitAll(blk.Body, func(n hclsyntax.Node) hcl.Diagnostics {
+			if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && st.Traversal.RootName() == "self" {
+				add(kind, typ, st.Traversal[1:])
+			}
+			return nil
+		})
+		for _, inner := range blk.Body.Blocks {
+			if inner.Type != "lifecycle" {
+				continue
+			}
+			a, ok := inner.Body.Attributes["ignore_changes"]
+			if !ok {
+				continue
+			}
+			elems, _ := hcl.ExprList(a.Expr)
+			for _, el := range elems {
+				t, d := hcl.RelTraversalForExpr(el)
+				if d.HasErrors() {
+					v, vd := el.Value(nil)
+					if vd.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
+						continue
+					}
+					t, d = hclsyntax.ParseTraversalPartial([]byte(v.AsString()), "", hcl.InitialPos)
+					if d.HasErrors() {
+						continue
+					}
+				}
+				add(kind, typ, t)
+			}
+		}
+	}
+	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
+		st, ok := n.(*hclsyntax.ScopeTraversalExpr)
+		if !ok {
+			return nil
+		}
+		t := st.Traversal
+		skipKey := func(rest hcl.Traversal) hcl.Traversal {
+			if len(rest) > 0 {
+				if _, ok := rest[0].(hcl.TraverseIndex); ok {
+					return rest[1:]
+				}
+			}
+			return rest
+		}
+		switch root := t.RootName(); root {
+		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
+		case "data":
+			if len(t) > 3 {
+				if typ, ok := t[1].(hcl.TraverseAttr); ok {
+					add("data", typ.Name, skipKey(t[3:]))
+				}
+			}
+		default:
+			if len(t) > 2 {
+				add("resource", root, skipKey(t[2:]))
+			}
+		}
+		return nil
+	})
+}
+
+// resolve adds to each type the names that references read from it and
+// that no argument or block gives: at the end of a path through nested
+// blocks, an attribute known only from references.
+func (in *inference) resolve() {
+	for _, r := range in.pending {
+		byType := in.provider(impliedProvider(r.typ)).kinds[r.kind]
+		if byType == nil {
+			byType = map[string]*shape{}
+			in.provider(impliedProvider(r.typ)).kinds[r.kind] = byType
+		}
+		s := byType[r.typ]
+		if s == nil {
+			s = newShape()
+			byType[r.typ] = s
+		}
+		for _, name := range r.path {
+			if child, ok := s.blocks[name]; ok {
+				s = child
+				continue
+			}
+			if !s.attrs[name] {
+				s.attrs[name] = true
+				s.byRef[name] = true
+			}
+			break
+		}
+	}
+	in.pending = nil
 }
 
 func (in *inference) root(body *hclsyntax.Body) {
@@ -174,6 +313,7 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := a.SrcRange.String()
+		delete(s.byRef, name)
 		if _, ok := s.blocks[name]; ok {
 			in.conflict(path, name, s.where[name], here)
 			continue
@@ -199,7 +339,10 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := blk.DefRange().String()
-		if s.attrs[name] {
+		if s.attrs[name] && s.byRef[name] {
+			delete(s.attrs, name)
+			delete(s.byRef, name)
+		} else if s.attrs[name] {
 			in.conflict(path, name, s.where[name], here)
 			delete(s.attrs, name)
 		}

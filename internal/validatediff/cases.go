@@ -137,6 +137,11 @@ var undeclared = []Case{
 }
 `),
 
+	bad(Undeclared, "in-child-module", out("module.child.greeting")).with("child/extra.tf", `output "extra" {
+  value = var.nope
+}
+`),
+
 	ok(Undeclared, "var-index", out("var.names[0]")),
 	ok(Undeclared, "local", out("local.prefix")),
 	ok(Undeclared, "resource-map", out(`standin_thing.a.tags["env"]`)),
@@ -231,6 +236,23 @@ var context = []Case{
   settings {
     mode = self.name
   }
+}
+`),
+
+	bad(Context, "scoped-data-outside-check", `check "c" {
+  data "terraform_remote_state" "s" {
+    backend = "local"
+  }
+
+  assert {
+    condition     = data.terraform_remote_state.s.outputs != null
+    error_message = "Readable."
+  }
+}
+
+output "c" {
+  value     = data.terraform_remote_state.s.outputs
+  sensitive = true
 }
 `),
 
@@ -1059,6 +1081,17 @@ resource "terraform_data" "c" {
 }
 `),
 
+	bad(Meta, "for-each-sensitive", `variable "c" {
+  type      = set(string)
+  default   = ["a"]
+  sensitive = true
+}
+
+resource "terraform_data" "c" {
+  for_each = var.c
+}
+`),
+
 	ok(Meta, "count", `resource "terraform_data" "c" {
   count = length(var.names)
 }
@@ -1325,6 +1358,22 @@ var types = []Case{
 }
 `).noJSON("a JSON default is a literal: there is no reference"),
 
+	bad(Types, "output-of-sensitive", `variable "c" {
+  default   = "x"
+  sensitive = true
+}
+`+out("var.c")),
+	ok(Types, "validation-other-variable-and-self", `variable "c" {
+  type    = string
+  default = "a"
+
+  validation {
+    condition     = var.c != "" && var.name != ""
+    error_message = "Not empty."
+  }
+}
+`),
+
 	ok(Types, "default-matches", `variable "c" {
   type    = map(number)
   default = { a = 1 }
@@ -1500,6 +1549,45 @@ resource "terraform_data" "c" {
 
 resource "standin_thing" "c2" {
   name = standin_thing.c1.id
+}
+`),
+
+	ok(Cycles, "modules-cross-unrelated-outputs", `module "c1" {
+  source = "./fixed"
+  name   = module.c2.fixed
+}
+
+module "c2" {
+  source = "./fixed"
+  name   = module.c1.fixed
+}
+`).with("fixed/main.tf", `variable "name" {
+  type = string
+}
+
+output "fixed" {
+  value = "fixed"
+}
+
+output "named" {
+  value = var.name
+}
+`),
+	bad(Cycles, "modules-cross-outputs", `module "c1" {
+  source = "./fixed"
+  name   = module.c2.named
+}
+
+module "c2" {
+  source = "./fixed"
+  name   = module.c1.named
+}
+`).with("fixed/main.tf", `variable "name" {
+  type = string
+}
+
+output "named" {
+  value = var.name
 }
 `),
 

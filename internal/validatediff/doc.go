@@ -1,7 +1,7 @@
 // Package validatediff is the differential test of issue 12: it measures
-// how far a checker (today hcljson check --format json; later the
-// offline validator) reports what tofu validate and terraform validate
-// report, without init.
+// how far a checker (hcljson check --format json, which runs package
+// validate on a directory) reports what tofu validate and terraform
+// validate report, without init.
 //
 // The generator (Cases, Variants) makes hundreds of small modules: a
 // valid base module (base.go: the stand-in provider hcljson/standin, with
@@ -44,8 +44,10 @@
 // in the log.
 //
 // The thresholds of issue 12, VerdictGate (99%) and LocationGate (95%),
-// fail the test only with HCLJSON_VALIDATE_GATE=1: until the validator
-// lands, the table is only logged.
+// and no false error (the checker reporting errors on a variant the
+// client finds valid) fail the test when it checks every variant with
+// this module's hcljson; HCLJSON_VALIDATE_GATE=1 applies them always,
+// HCLJSON_VALIDATE_GATE=0 never (to measure an older binary).
 //
 // Run it (it skips under -short and without a client, and a client whose
 // variants not yet cached would take longer than -timeout leaves: with

@@ -17,9 +17,11 @@ import (
 // TestValidateDifferential validates every variant with each client
 // found (tofu validate -json, terraform validate -json; results cached
 // in CacheRoot) and with the checker (today hcljson check --format
-// json), and logs, per client, the table by class and syntax. With
-// $HCLJSON_VALIDATE_GATE=1 a total under VerdictGate or LocationGate
-// fails the test.
+// json), and logs, per client, the table by class and syntax. A total
+// under VerdictGate or LocationGate, or any false error (the checker
+// finds errors where the client finds none), fails the test when it
+// checks every variant with the module's own hcljson;
+// $HCLJSON_VALIDATE_GATE=1 applies the gate always, =0 never.
 //
 // $HCLJSON_VALIDATEDIFF_OUT names the directory for the report (emptied
 // first if an earlier run made it), else a new one under the temporary
@@ -172,7 +174,10 @@ func TestValidateDifferential(t *testing.T) {
 			write(t, filepath.Join(report, c, "mismatches.txt"), mismatches.String())
 			write(t, filepath.Join(report, c, "surprises.txt"), surprises.String())
 			total := rows[len(rows)-1]
-			if os.Getenv("HCLJSON_VALIDATE_GATE") == "1" {
+			if gate() {
+				if total.FalseErrors > 0 {
+					t.Errorf("%s: %d false errors: the checker finds errors where %s finds none (%s)", c, total.FalseErrors, c, filepath.Join(report, c, "mismatches.txt"))
+				}
 				if total.VerdictShare() < VerdictGate {
 					t.Errorf("%s: the same verdict on %.1f%% of the variants, under %.0f%% (%s)", c, 100*total.VerdictShare(), 100*VerdictGate, filepath.Join(report, c, "mismatches.txt"))
 				}
@@ -260,4 +265,18 @@ func write(t *testing.T, name, text string) {
 	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// gate reports whether the thresholds apply: $HCLJSON_VALIDATE_GATE=1
+// or 0 says, else they apply when every variant is checked by this
+// module's hcljson (no $HCLJSON_VALIDATEDIFF_RUN, no
+// $HCLJSON_VALIDATEDIFF_BIN).
+func gate() bool {
+	switch os.Getenv("HCLJSON_VALIDATE_GATE") {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	return os.Getenv("HCLJSON_VALIDATEDIFF_RUN") == "" && os.Getenv("HCLJSON_VALIDATEDIFF_BIN") == ""
 }

@@ -12,3 +12,7 @@ locals {
     var.b,
   )
 }
+
+variable "on" {}
+variable "a" {}
+variable "b" {}

@@ -1,0 +1,75 @@
+// Package validate is the semantic model of one Terraform or OpenTofu
+// module: what "tofu validate" (OpenTofu 1.12.6) and "terraform
+// validate" (Terraform 1.5.7) find in a module directory, found offline,
+// without init, providers or network (spec.md, section {#validate}).
+//
+// [Dir] loads a directory with module.Load (both syntaxes, override
+// files, the .tofu family for OpenTofu) and validates it; [Validate]
+// validates a module already loaded. [Options] choose the program and
+// give the provider schemas, when known (the output of providers schema
+// -json, read by schema.ReadProviderSchemas).
+//
+// # What it owns
+//
+// The module's declarations (variables, locals, outputs, module calls,
+// managed and data resources, provider configurations, checks) over all
+// its files, and the rules between them:
+//
+//   - duplicates across files (V1), on the second declaration's range;
+//   - variables: default against type, booleans, validation references
+//     (V2);
+//   - references: every traversal of every expression resolved against
+//     the declarations, the child module's outputs, the provider schemas'
+//     resource types, and the objects count, each, self, path and
+//     terraform in their contexts (V3, V4);
+//   - evaluation with unknown values of the right types and the
+//     program's function table (package funcs), reporting what fails
+//     whatever the values (V5);
+//   - meta-arguments: count with for_each, count and for_each values,
+//     depends_on references, provider configurations validated only when
+//     used (V6);
+//   - cycles between locals, resources and module calls (V7).
+//
+// The diagnostics have the programs' summaries, and details in their
+// words where this package knows them, on the programs' ranges. As the
+// programs do, the rules of building the module (duplicates, count with
+// for_each, variable defaults) come first, and when they find an error
+// nothing is evaluated; a cycle stops evaluation too.
+//
+// What each file alone must be (arguments and blocks its language has,
+// required arguments, values that read in their mode) is the language
+// schema's (package schema, and the hcljson check command), checked
+// before this package is called: a caller that found errors there should
+// not call Validate, since the programs stop there.
+//
+// # Imports
+//
+// validate imports module, schema and funcs of this module, hcl, go-cty
+// and terraform-json; inspect and internal/cli may import it.
+//
+// # Limits
+//
+// The module and the local modules it calls (source "./..." or
+// "../...", each directory once) are validated, as the programs validate
+// the whole tree; a call's arguments are checked against the local
+// child's variables and its outputs' types are unknown; a remote module
+// is an object of unknown attributes and is not read. The files of the
+// called modules are not checked against the language schema here
+// ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
+// resources and data sources are unknown values of any type and their
+// bodies are only evaluated. With them, a resource's top-level
+// arguments are converted to their types when those are plain (no
+// object with optional attributes), nested blocks' arguments only when
+// primitive or collections of primitives; sensitive attributes are not
+// marked;
+// moved blocks are checked only for addresses of different kinds,
+// import blocks only for a missing id, removed blocks not at all;
+// functions that read files return unknown values (package funcs), so a
+// missing file is not found: a module checked as a copy of its .tf files
+// would otherwise get false errors. Terraform 1.5.7's rule that a
+// validation condition refers to its variable only is not applied
+// (Terraform 1.9 dropped it, and real modules rely on that). Terraform
+// 1.5.7's own wording is used where it differs and is known here (count
+// with for_each, undeclared resources, import without id); elsewhere
+// OpenTofu's.
+package validate

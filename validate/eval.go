@@ -1,0 +1,542 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/funcs"
+	"github.com/hcljson/hcljson/module"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
+)
+
+// child is what a module call's local source declares.
+type child struct {
+	outputs []string
+	// required maps the child's required_providers local names to their
+	// sources.
+	required map[string]string
+	// deps maps each output to the variables its value depends on,
+	// through the child's locals, resources and module calls.
+	deps map[string][]string
+	// mod is the child module as loaded.
+	mod *module.Module
+	// vars are the child's input variables: required when they have no
+	// default.
+	vars map[string]*childVar
+	ok   bool
+}
+
+// childVar is an input variable of a called module.
+type childVar struct {
+	required bool
+	typ      cty.Type
+	defaults *typeexpr.Defaults
+	// decl is the variable block's definition range.
+	decl hcl.Range
+}
+
+// evaluator evaluates expressions with unknown values of the right
+// types.
+type evaluator struct {
+	md     *model
+	base   map[string]cty.Value
+	locals map[string]cty.Value
+	fns    map[string]function.Function
+	// root is the context every expression's context is a child of.
+	root *hcl.EvalContext
+	// edges are the references between objects, for cycles.
+	edges map[string][]edge
+	// localDiags are the diagnostics of each local's evaluation, which
+	// computeLocals does once.
+	localDiags map[string]hcl.Diagnostics
+}
+
+// edge is a reference from one object to another.
+type edge struct {
+	to  string
+	rng hcl.Range
+}
+
+// evaluate runs the checks of the programs' validate walk.
+func (md *model) evaluate() hcl.Diagnostics {
+	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
+	ev.fns = md.functions()
+	ev.base = ev.baseVariables()
+	ev.computeLocals()
+	var diags hcl.Diagnostics
+	diags = append(diags, ev.declarations()...)
+	if g := ev.graphErrors(); g.HasErrors() {
+		return g
+	}
+	return diags
+}
+
+// functions returns the function table of the program, with the
+// provider functions of the schemas as functions of any arguments.
+func (md *model) functions() map[string]function.Function {
+	fns := map[string]function.Function{}
+	for k, f := range funcs.Table(md.fn) {
+		fns[k] = f
+	}
+	if ps := md.opts.Providers; ps != nil {
+		for addr, p := range ps.Schemas {
+			if p == nil {
+				continue
+			}
+			local := addr[strings.LastIndex(addr, "/")+1:]
+			for name := range p.Functions {
+				fns["provider::"+local+"::"+name] = anyFunction()
+			}
+		}
+	}
+	return fns
+}
+
+// anyFunction takes any arguments and returns an unknown value.
+func anyFunction() function.Function {
+	return function.New(&function.Spec{
+		VarParam: &function.Parameter{Name: "args", Type: cty.DynamicPseudoType, AllowNull: true, AllowUnknown: true, AllowDynamicType: true, AllowMarked: true},
+		Type:     function.StaticReturnType(cty.DynamicPseudoType),
+		Impl:     func([]cty.Value, cty.Type) (cty.Value, error) { return cty.DynamicVal, nil },
+	})
+}
+
+// baseVariables returns the objects every expression may use, locals
+// aside: var, path, terraform, module, data and the resource types.
+func (ev *evaluator) baseVariables() map[string]cty.Value {
+	md := ev.md
+	d := md.decls
+	vars := map[string]cty.Value{}
+	vals := map[string]cty.Value{}
+	for name, v := range d.variables {
+		val := cty.UnknownVal(v.typ.WithoutOptionalAttributesDeep())
+		if v.sensitive {
+			val = val.Mark(funcs.Sensitive)
+		}
+		vals[name] = val
+	}
+	vars["var"] = cty.ObjectVal(vals)
+	dir := md.mod.Dir
+	vars["path"] = cty.ObjectVal(map[string]cty.Value{
+		"module": cty.StringVal("."), "root": cty.StringVal("."), "cwd": cty.StringVal(filepath.ToSlash(dir)),
+	})
+	ws := cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal("default"), "applying": cty.False})
+	vars["terraform"] = ws
+	if md.program != module.Terraform {
+		vars["tofu"] = ws
+	}
+	mods := map[string]cty.Value{}
+	for name, c := range d.modules {
+		mods[name] = ev.moduleValue(c)
+	}
+	vars["module"] = cty.ObjectVal(mods)
+	byType := map[string]map[string]map[string]cty.Value{}
+	for _, r := range d.resources {
+		root := r.typ
+		if r.mode != "resource" {
+			root = r.mode
+		}
+		if byType[root] == nil {
+			byType[root] = map[string]map[string]cty.Value{}
+		}
+		if r.mode == "resource" {
+			if byType[root][""] == nil {
+				byType[root][""] = map[string]cty.Value{}
+			}
+			byType[root][""][r.name] = cty.DynamicVal
+			continue
+		}
+		if byType[root][r.typ] == nil {
+			byType[root][r.typ] = map[string]cty.Value{}
+		}
+		byType[root][r.typ][r.name] = cty.DynamicVal
+	}
+	for root, m := range byType {
+		if names, ok := m[""]; ok && len(m) == 1 {
+			if _, taken := vars[root]; !taken {
+				vars[root] = cty.ObjectVal(names)
+			}
+			continue
+		}
+		types := map[string]cty.Value{}
+		for typ, names := range m {
+			types[typ] = cty.ObjectVal(names)
+		}
+		vars[root] = cty.ObjectVal(types)
+	}
+	return vars
+}
+
+// moduleValue is a module call's value in the validate walk: an object
+// of its outputs, unknown, or an unknown value when the child module is
+// not known or the call has count or for_each.
+func (ev *evaluator) moduleValue(c *call) cty.Value {
+	ch := ev.md.child(c)
+	if !ch.ok || c.count != nil || c.forEach != nil {
+		return cty.DynamicVal
+	}
+	outs := map[string]cty.Value{}
+	for _, o := range ch.outputs {
+		outs[o] = cty.DynamicVal
+	}
+	return cty.ObjectVal(outs)
+}
+
+// child reads the module that a call's local source names, once.
+func (md *model) child(c *call) *child {
+	src := c.source
+	if ch, ok := md.children[src]; ok {
+		return ch
+	}
+	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
+	md.children[src] = ch
+	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
+		return ch
+	}
+	dir := filepath.Join(md.mod.Dir, filepath.FromSlash(src))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return ch
+	}
+	m, diags := module.Load(dir, module.Options{Program: md.program, MaxFileSize: md.opts.MaxFileSize})
+	if diags.HasErrors() || m == nil {
+		return ch
+	}
+	body, _ := m.Body(md.lang.Root)
+	content, _, _ := md.lang.Root.Content(body)
+	if content == nil {
+		return ch
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "output":
+			ch.outputs = append(ch.outputs, b.Labels[0])
+		case "terraform":
+			for name, src := range requiredSources(b) {
+				ch.required[name] = src
+			}
+		case "variable":
+			attrs, _ := b.Body.JustAttributes()
+			cv := &childVar{typ: cty.DynamicPseudoType, decl: b.DefRange}
+			_, hasDefault := attrs["default"]
+			cv.required = !hasDefault
+			if a, ok := attrs["type"]; ok {
+				if ty, defaults, d := typeConstraint(a.Expr); !d.HasErrors() {
+					cv.typ, cv.defaults = ty, defaults
+				}
+			}
+			ch.vars[b.Labels[0]] = cv
+		}
+	}
+	ch.deps = md.outputDeps(m)
+	ch.mod = m
+	ch.ok = true
+	return ch
+}
+
+// outputDeps returns, for each output of the child module m, the
+// variables it depends on: m is evaluated as a module of its own (its
+// diagnostics dropped) for its reference graph. A module that calls
+// itself through its sources is read once.
+func (md *model) outputDeps(m *module.Module) map[string][]string {
+	seen := md.seen
+	if seen == nil {
+		seen = map[string]bool{md.mod.Dir: true}
+		md.seen = seen
+	}
+	if seen[m.Dir] {
+		return nil
+	}
+	seen[m.Dir] = true
+	cm := newModel(m, md.opts)
+	cm.program, cm.fn, cm.lang, cm.types, cm.seen = md.program, md.fn, md.lang, md.types, seen
+	cm.declare()
+	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
+	ev.fns = cm.functions()
+	ev.base = ev.baseVariables()
+	ev.computeLocals()
+	ev.declarations()
+	deps := map[string][]string{}
+	for name := range cm.decls.outputs {
+		visited := map[string]bool{}
+		var vars []string
+		var walk func(n string)
+		walk = func(n string) {
+			if visited[n] {
+				return
+			}
+			visited[n] = true
+			if v, ok := strings.CutPrefix(n, "var."); ok {
+				vars = append(vars, v)
+				return
+			}
+			for _, e := range ev.edges[n] {
+				walk(e.to)
+			}
+			for _, to := range ev.moduleEdges(n) {
+				walk(to)
+			}
+		}
+		walk("output." + name)
+		slices.Sort(vars)
+		deps[name] = vars
+	}
+	return deps
+}
+
+// context returns the evaluation context of an expression in sc that
+// refers to vars: a child of the module's context (var, path,
+// terraform, module, data and the resource types, built once) with the
+// locals it refers to and what sc makes available.
+func (ev *evaluator) context(sc *scope, vars []hcl.Traversal) *hcl.EvalContext {
+	if ev.root == nil {
+		ev.root = &hcl.EvalContext{Variables: ev.base, Functions: ev.fns}
+	}
+	ctx := ev.root.NewChild()
+	ctx.Variables = map[string]cty.Value{}
+	ctx.Functions = ev.fns // for "Did you mean", which looks in this context only
+	locals := map[string]cty.Value{}
+	for _, t := range vars {
+		if t.RootName() != "local" {
+			continue
+		}
+		if name, _, ok := attrStep(t, 1); ok {
+			if v, ok := ev.locals[name]; ok {
+				locals[name] = v
+			}
+		}
+	}
+	ctx.Variables["local"] = cty.ObjectVal(locals)
+	if sc.count || sc.any {
+		ctx.Variables["count"] = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
+	}
+	if sc.each || sc.any {
+		ctx.Variables["each"] = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
+	}
+	if sc.self != nil {
+		ctx.Variables["self"] = cty.DynamicVal
+	}
+	for _, it := range sc.iterators {
+		ctx.Variables[it] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+	}
+	return ctx
+}
+
+// expr checks the references of an expression and, when they are all
+// valid, evaluates it; want is the type its value must convert to
+// (cty.NilType for any), name the argument's name for messages. It returns the value (unknown after an error).
+func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	refsOK := true
+	vars := e.Variables()
+	for _, t := range vars {
+		ref, d := ev.md.ref(t, sc)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			refsOK = false
+			continue
+		}
+		if ref.addr != "" && sc.owner != "" {
+			ev.edges[sc.owner] = append(ev.edges[sc.owner], edge{to: ref.addr, rng: t.SourceRange()})
+		}
+		if ref.addr != "" && ref.addr == sc.owner && strings.HasPrefix(ref.addr, "local.") {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Self-referencing local value",
+				Detail:   fmt.Sprintf("Local value %s cannot use its own result as part of its expression.", ref.addr),
+				Subject:  refRange(t).Ptr(),
+				Context:  e.Range().Ptr(),
+			})
+			refsOK = false
+		}
+	}
+	if !refsOK {
+		return cty.DynamicVal, diags
+	}
+	ev.providerFunctions(e)
+	ctx := ev.context(sc, vars)
+	val, d := e.Value(ctx)
+	diags = append(diags, d...)
+	if d.HasErrors() {
+		return cty.DynamicVal, diags
+	}
+	if want != cty.NilType && want != cty.DynamicPseudoType && simpleType(want) {
+		if _, err := convert.Convert(val, want); err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity:    hcl.DiagError,
+				Summary:     "Incorrect attribute value type",
+				Detail:      fmt.Sprintf("Inappropriate value for attribute %q: %s.", name, err),
+				Subject:     e.Range().Ptr(),
+				Expression:  e,
+				EvalContext: ctx,
+			})
+		}
+	}
+	return val, diags
+}
+
+// exprFull is expr with want converted to whatever its kind: for the
+// plain attribute types of provider schemas, whose objects have no
+// optional attributes.
+func (ev *evaluator) exprFull(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
+	val, diags := ev.expr(e, sc, cty.NilType, name)
+	if diags.HasErrors() {
+		return val, diags
+	}
+	if _, err := convert.Convert(val, want); err != nil {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Incorrect attribute value type",
+			Detail:   fmt.Sprintf("Inappropriate value for attribute %q: %s.", name, formatError(err)),
+			Subject:  e.Range().Ptr(),
+		})
+	}
+	return val, diags
+}
+
+// plainType reports whether ty is a type whose conversion this package
+// trusts: primitive types, collections, objects and tuples of them.
+func plainType(ty cty.Type) bool {
+	switch {
+	case ty == cty.DynamicPseudoType:
+		return true
+	case ty.IsPrimitiveType():
+		return true
+	case ty.IsListType(), ty.IsSetType(), ty.IsMapType():
+		return plainType(ty.ElementType())
+	case ty.IsObjectType():
+		if len(ty.OptionalAttributes()) > 0 {
+			return false
+		}
+		for _, at := range ty.AttributeTypes() {
+			if !plainType(at) {
+				return false
+			}
+		}
+		return true
+	case ty.IsTupleType():
+		for _, et := range ty.TupleElementTypes() {
+			if !plainType(et) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// simpleType reports whether ty is made of primitive types and
+// collections of them only: the types whose conversion does not depend
+// on optional object attributes.
+func simpleType(ty cty.Type) bool {
+	switch {
+	case ty.IsPrimitiveType():
+		return true
+	case ty.IsListType(), ty.IsSetType(), ty.IsMapType():
+		return simpleType(ty.ElementType())
+	}
+	return false
+}
+
+// refRange is the range of a reference as the programs give it: the
+// root and the first attribute.
+func refRange(t hcl.Traversal) hcl.Range {
+	if len(t) > 1 {
+		return hcl.RangeBetween(t[0].SourceRange(), t[1].SourceRange())
+	}
+	return t.SourceRange()
+}
+
+// computeLocals evaluates the locals, each after those it refers to;
+// those in a cycle stay unknown.
+func (ev *evaluator) computeLocals() {
+	d := ev.md.decls.locals
+	names := keys(d)
+	for _, n := range names {
+		ev.locals[n] = cty.DynamicVal
+	}
+	state := map[string]int{} // 1: in progress, 2: done
+	var visit func(n string)
+	visit = func(n string) {
+		if state[n] != 0 {
+			return
+		}
+		state[n] = 1
+		l := d[n]
+		for _, t := range l.attr.Expr.Variables() {
+			if t.RootName() != "local" {
+				continue
+			}
+			if dep, _, ok := attrStep(t, 1); ok {
+				if _, declared := d[dep]; declared && state[dep] == 0 {
+					visit(dep)
+				}
+			}
+		}
+		val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
+		ev.localDiags[n] = diags
+		if diags.HasErrors() {
+			val = cty.DynamicVal
+		}
+		ev.locals[n] = val
+		state[n] = 2
+	}
+	for _, n := range names {
+		visit(n)
+	}
+}
+
+// sortBy sorts list by the start of each element's range.
+func sortBy[T any](list []T, rng func(T) hcl.Range) {
+	slices.SortStableFunc(list, func(a, b T) int {
+		ra, rb := rng(a), rng(b)
+		if c := strings.Compare(ra.Filename, rb.Filename); c != 0 {
+			return c
+		}
+		return ra.Start.Byte - rb.Start.Byte
+	})
+}
+
+// providerFunctions adds to the table, for OpenTofu, each provider
+// function that e calls and the table lacks, as a function of any
+// arguments: OpenTofu's validate does not check provider function calls
+// against the provider.
+func (ev *evaluator) providerFunctions(e hcl.Expression) {
+	if ev.md.program == module.Terraform {
+		return
+	}
+	var names []string
+	if se, ok := e.(hclsyntax.Expression); ok {
+		hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
+			if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				names = append(names, call.Name)
+			}
+			return nil
+		})
+	} else if fe, ok := e.(interface{ Functions() []hcl.Traversal }); ok {
+		for _, t := range fe.Functions() {
+			var parts []string
+			for _, step := range t {
+				switch s := step.(type) {
+				case hcl.TraverseRoot:
+					parts = append(parts, s.Name)
+				case hcl.TraverseAttr:
+					parts = append(parts, s.Name)
+				}
+			}
+			names = append(names, strings.Join(parts, "::"))
+		}
+	}
+	for _, n := range names {
+		if _, ok := ev.fns[n]; !ok && strings.HasPrefix(n, "provider::") {
+			ev.fns[n] = anyFunction()
+		}
+	}
+}

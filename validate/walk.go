@@ -1,0 +1,173 @@
+package validate
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// visitor is called for every expression that a body holds, with the
+// scope it is evaluated in and, when the schema knows it, the type its
+// value must convert to (cty.NilType when none), and the argument's name.
+type visitor func(expr hcl.Expression, sc *scope, want cty.Type, name string)
+
+// walk calls v for each expression of body, read with the schema s (nil:
+// no schema, every argument an expression), recursing into nested
+// blocks: dynamic blocks add their iterator, provisioner, connection and
+// postcondition blocks make self available. res is the resource the
+// body configures, if any.
+func walk(body hcl.Body, s *schema.Body, sc *scope, res *resource, v visitor) {
+	if body == nil {
+		return
+	}
+	if s == nil {
+		walkRaw(body, sc, res, v)
+		return
+	}
+	content, _, _ := s.Content(body)
+	if content == nil {
+		return
+	}
+	for _, a := range sortedAttributes(content.Attributes) {
+		arg, ok := s.Argument(a.Name)
+		if !ok || arg.Mode != schema.Expression || arg.Shape != schema.One {
+			continue
+		}
+		want := cty.NilType
+		if arg.Attribute != nil {
+			want = arg.Attribute.Type
+		}
+		v(a.Expr, sc, want, a.Name)
+	}
+	for _, b := range content.Blocks {
+		walkBlock(b, s, sc, res, v)
+	}
+	if s.Open {
+		walkRemain(body, content, s, sc, res, v)
+	}
+}
+
+// walkBlock walks a nested block of a body whose schema is s.
+func walkBlock(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor) {
+	inner := sc
+	switch b.Type {
+	case "provisioner", "connection", "postcondition":
+		if res != nil {
+			c := *sc
+			c.self = res
+			inner = &c
+		}
+	case "dynamic":
+		walkDynamic(b, s, sc, res, v)
+		return
+	}
+	var bs *schema.Body
+	if blk := s.Block(b.Type); blk != nil {
+		bs = blk.Body
+		if len(b.Labels) > 0 {
+			bs = blk.BodyFor(b.Labels[0])
+		}
+	} else if a := s.BlocksArgument(b.Type); a != nil {
+		bs = a.AsBlocks
+	}
+	walk(b.Body, bs, inner, res, v)
+}
+
+// walkDynamic walks a dynamic block: for_each in sc, the content with
+// the iterator.
+func walkDynamic(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor) {
+	if len(b.Labels) == 0 {
+		return
+	}
+	typ := b.Labels[0]
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{
+		Attributes: []hcl.AttributeSchema{{Name: "for_each"}, {Name: "iterator"}, {Name: "labels"}},
+		Blocks:     []hcl.BlockHeaderSchema{{Type: "content"}},
+	})
+	if content == nil {
+		return
+	}
+	iter := typ
+	if a, ok := content.Attributes["iterator"]; ok {
+		if w := hcl.ExprAsKeyword(a.Expr); w != "" {
+			iter = w
+		} else if val, d := a.Expr.Value(nil); !d.HasErrors() && val.Type() == cty.String && val.IsKnown() && !val.IsNull() {
+			iter = val.AsString()
+		}
+	}
+	if a, ok := content.Attributes["for_each"]; ok {
+		v(a.Expr, sc, cty.NilType, a.Name)
+	}
+	inner := sc.with(iter)
+	if a, ok := content.Attributes["labels"]; ok {
+		v(a.Expr, inner, cty.NilType, a.Name)
+	}
+	var bs *schema.Body
+	if s != nil {
+		if blk := s.Block(typ); blk != nil {
+			bs = blk.Body
+		} else if a := s.BlocksArgument(typ); a != nil {
+			bs = a.AsBlocks
+		}
+	}
+	for _, cb := range content.Blocks {
+		walk(cb.Body, bs, inner, res, v)
+	}
+}
+
+// walkRemain walks what an open body holds beyond its schema.
+func walkRemain(body hcl.Body, content *hcl.BodyContent, s *schema.Body, sc *scope, res *resource, v visitor) {
+	if nb, ok := body.(*hclsyntax.Body); ok {
+		for _, a := range sortedSyntaxAttributes(nb.Attributes) {
+			if _, done := content.Attributes[a.Name]; done || s.Lookup(a.Name) != nil {
+				continue
+			}
+			v(a.Expr, sc, cty.NilType, a.Name)
+		}
+		for _, b := range nb.Blocks {
+			if s.Lookup(b.Type) != nil {
+				continue
+			}
+			walkBlock(b.AsHCLBlock(), &schema.Body{Open: true, AnyAttributesMode: schema.Expression}, sc, res, v)
+		}
+		return
+	}
+	_, remain, _ := body.PartialContent(s.HCL())
+	if remain == nil {
+		return
+	}
+	attrs, _ := remain.JustAttributes()
+	for _, a := range sortedAttributes(attrs) {
+		if a.Name == "dynamic" || s.Lookup(a.Name) != nil {
+			continue
+		}
+		v(a.Expr, sc, cty.NilType, a.Name)
+	}
+}
+
+// walkRaw walks a body that no schema describes: a native body's
+// attributes and blocks, a JSON body's properties as expressions.
+func walkRaw(body hcl.Body, sc *scope, res *resource, v visitor) {
+	walk(body, &schema.Body{Open: true, AnyAttributesMode: schema.Expression}, sc, res, v)
+}
+
+// sortedSyntaxAttributes returns attrs in source order.
+func sortedSyntaxAttributes(attrs hclsyntax.Attributes) []*hclsyntax.Attribute {
+	var list []*hclsyntax.Attribute
+	for _, a := range attrs {
+		list = append(list, a)
+	}
+	sortBy(list, func(a *hclsyntax.Attribute) hcl.Range { return a.SrcRange })
+	return list
+}
+
+// sortedAttributes returns attrs in source order.
+func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
+	var list []*hcl.Attribute
+	for _, a := range attrs {
+		list = append(list, a)
+	}
+	sortBy(list, func(a *hcl.Attribute) hcl.Range { return a.Range })
+	return list
+}
