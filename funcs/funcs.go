@@ -132,12 +132,27 @@ type metaParam struct {
 	Nullable bool            `json:"is_nullable"`
 }
 
-func (m metaParam) param() (Param, error) {
-	ty, err := ctyjson.UnmarshalType(m.Type)
+func (m metaParam) param(types typeCache) (Param, error) {
+	ty, err := types.read(m.Type)
 	if err != nil {
 		return Param{}, fmt.Errorf("parameter %s: %w", m.Name, err)
 	}
 	return Param{Name: m.Name, Type: ty, Nullable: m.Nullable}, nil
+}
+
+// A typeCache reads each distinct JSON type once: a table names a few
+// dozen types hundreds of times.
+type typeCache map[string]cty.Type
+
+func (c typeCache) read(raw json.RawMessage) (cty.Type, error) {
+	if ty, ok := c[string(raw)]; ok {
+		return ty, nil
+	}
+	ty, err := ctyjson.UnmarshalType(raw)
+	if err == nil {
+		c[string(raw)] = ty
+	}
+	return ty, err
 }
 
 // parseMetadata reads the output of "metadata functions -json".
@@ -150,23 +165,24 @@ func parseMetadata(b []byte) (map[string]Signature, error) {
 		return nil, fmt.Errorf("format_version %q, want 1.0", m.FormatVersion)
 	}
 	out := make(map[string]Signature, len(m.Signatures))
+	types := typeCache{}
 	for name, s := range m.Signatures {
 		var sig Signature
 		for _, mp := range s.Params {
-			p, err := mp.param()
+			p, err := mp.param(types)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 			sig.Params = append(sig.Params, p)
 		}
 		if s.VarParam != nil {
-			p, err := s.VarParam.param()
+			p, err := s.VarParam.param(types)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", name, err)
 			}
 			sig.VarParam = &p
 		}
-		ty, err := ctyjson.UnmarshalType(s.ReturnType)
+		ty, err := types.read(s.ReturnType)
 		if err != nil {
 			return nil, fmt.Errorf("%s: return type: %w", name, err)
 		}
