@@ -1,5 +1,11 @@
 package schema
 
+import (
+	"sync"
+
+	tfjson "github.com/hashicorp/terraform-json"
+)
+
 // builtinProvider is the schema of Terraform's and OpenTofu's built-in
 // provider (terraform.io/builtin/terraform), in the format of
 // terraform providers schema -json: the terraform_data resource and the
@@ -31,13 +37,22 @@ const builtinProvider = `{
   }
 }`
 
-// withBuiltins returns l with the built-in provider's types.
-func withBuiltins(l *Language) *Language {
+var builtinSchemas = sync.OnceValue(func() *tfjson.ProviderSchemas {
 	ps, err := ReadProviderSchemas([]byte(builtinProvider))
 	if err != nil {
 		panic("schema: built-in provider: " + err.Error())
 	}
-	out, err := l.WithProviders(ps)
+	return ps
+})
+
+// BuiltinProviderSchemas returns the schema of the programs' built-in
+// provider (terraform.io/builtin/terraform), as providers schema -json
+// would give it. The value is shared: callers must not modify it.
+func BuiltinProviderSchemas() *tfjson.ProviderSchemas { return builtinSchemas() }
+
+// withBuiltins returns l with the built-in provider's types.
+func withBuiltins(l *Language) *Language {
+	out, err := l.WithProviders(builtinSchemas())
 	if err != nil {
 		panic("schema: built-in provider: " + err.Error())
 	}

@@ -12,35 +12,6 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// builtinProvider is the schema of the programs' built-in provider
-// (terraform.io/builtin/terraform) in the format of providers schema
-// -json.
-const builtinProvider = `{
-  "format_version": "1.0",
-  "provider_schemas": {
-    "terraform.io/builtin/terraform": {
-      "provider": {"version": 0, "block": {}},
-      "resource_schemas": {
-        "terraform_data": {"version": 0, "block": {"attributes": {
-          "id": {"type": "string", "computed": true},
-          "input": {"type": "dynamic", "optional": true},
-          "output": {"type": "dynamic", "computed": true},
-          "triggers_replace": {"type": "dynamic", "optional": true}
-        }}}
-      },
-      "data_source_schemas": {
-        "terraform_remote_state": {"version": 0, "block": {"attributes": {
-          "backend": {"type": "string", "required": true},
-          "config": {"type": "dynamic", "optional": true},
-          "defaults": {"type": "dynamic", "optional": true},
-          "outputs": {"type": "dynamic", "computed": true},
-          "workspace": {"type": "string", "optional": true}
-        }}}
-      }
-    }
-  }
-}`
-
 // providerTypes are the resource types the provider schemas describe,
 // by mode ("resource", "data", "ephemeral") and type name.
 type providerTypes struct {
@@ -71,9 +42,7 @@ type nestedType struct {
 // newProviderTypes reads the types of ps and of the built-in provider.
 func newProviderTypes(ps *tfjson.ProviderSchemas) *providerTypes {
 	pt := &providerTypes{byMode: map[string]map[string]*blockType{"resource": {}, "data": {}, "ephemeral": {}}}
-	if builtin, err := schema.ReadProviderSchemas([]byte(builtinProvider)); err == nil {
-		pt.add(builtin)
-	}
+	pt.add(schema.BuiltinProviderSchemas())
 	if ps != nil {
 		pt.add(ps)
 		for addr := range ps.Schemas {
