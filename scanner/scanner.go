@@ -160,23 +160,30 @@ func (p *parser) push(kind Kind, start, end int) int {
 // node (a variable for tests).
 var longScalar = int(auxMask)
 
-// escaped gives String node n the text s (unescaped, or a bare word's).
+// escaped gives String node n the text s (unescaped, or a bare word's),
+// kept in strs.
 func (p *parser) escaped(n int, s string) {
-	node := &p.doc.Nodes[n]
-	end := p.doc.End(n)
-	node.bits = node.bits&^(flagLong|auxMask) | flagEscaped | uint32(len(p.doc.ext))
-	p.doc.ext = append(p.doc.ext, ext{end: uint32(end), aux: uint32(len(p.doc.strs))})
+	p.setEscaped(n, uint32(len(p.doc.strs)))
 	p.doc.strs = append(p.doc.strs, s)
 }
 
 // escapedValid marks String node n, whose escapes are all valid, as
 // escaped: Document.Text unescapes it when asked, so that what a document
 // keeps is its source and its tape.
-func (p *parser) escapedValid(n int) {
+func (p *parser) escapedValid(n int) { p.setEscaped(n, unescapeText) }
+
+// setEscaped marks String node n as escaped, its text being text (an
+// index in strs, or unescapeText): its end moves beside the tape, into the
+// ext it already has when it is long.
+func (p *parser) setEscaped(n int, text uint32) {
 	node := &p.doc.Nodes[n]
-	end := p.doc.End(n)
-	node.bits = node.bits&^(flagLong|auxMask) | flagEscaped | uint32(len(p.doc.ext))
-	p.doc.ext = append(p.doc.ext, ext{end: uint32(end), aux: unescapeText})
+	if node.bits&flagLong == 0 {
+		end := p.doc.End(n)
+		node.bits = node.bits&^auxMask | uint32(len(p.doc.ext))
+		p.doc.ext = append(p.doc.ext, ext{end: uint32(end)})
+	}
+	node.bits = node.bits&^flagLong | flagEscaped
+	p.doc.ext[node.aux()].aux = text
 }
 
 // closeAt records that container node n ends at end, its descendants

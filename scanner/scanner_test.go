@@ -445,14 +445,23 @@ func TestLongScalars(t *testing.T) {
 	if got := dump(d); got != want {
 		t.Errorf("with long scalars:\n%s\nwant:\n%s", got, want)
 	}
-	long := 0
+	long, withExt := 0, 0
 	for i := range d.Nodes {
-		if n := &d.Nodes[i]; n.Kind() < Object && n.bits&flagLong != 0 {
+		n := &d.Nodes[i]
+		if n.Kind() < Object && n.bits&flagLong != 0 {
 			long++
+		}
+		if n.inExt() {
+			withExt++
 		}
 	}
 	if long != 9 {
-		t.Errorf("%d long scalars, want 9", long)
+		t.Errorf("%d long unescaped scalars, want 9", long)
+	}
+	// One ext a node that needs one: an escaped string that was long
+	// first keeps the ext it had.
+	if len(d.ext) != withExt {
+		t.Errorf("%d exts for %d nodes that need one", len(d.ext), withExt)
 	}
 	checkSpans(t, d)
 }
