@@ -1,7 +1,6 @@
 package validatediff
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,69 +8,8 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/tfgen"
 )
-
-// writeSpeedModule writes a valid module of n files into dir, half native
-// and half JSON syntax: in each, a variable, a local, a terraform_data
-// resource that depends on the one before it and an output, with
-// references across files, so that a validator has declarations,
-// references, templates and a graph to check.
-func writeSpeedModule(dir string, n int) error {
-	for i := range n {
-		prev := max(i-1, 0)
-		var name, text string
-		if i%2 == 0 {
-			name = fmt.Sprintf("f%03d.tf", i)
-			text = fmt.Sprintf(`variable "v%[1]d" {
-  type        = string
-  default     = "value-%[1]d"
-  description = "Variable number %[1]d"
-}
-
-locals {
-  l%[1]d = "${var.v%[1]d}-${length(var.v%[1]d)}"
-  m%[1]d = { name = local.l%[1]d, index = %[1]d, tags = [var.v%[1]d, "x"] }
-}
-
-resource "terraform_data" "r%[1]d" {
-  input            = local.m%[1]d
-  triggers_replace = [var.v%[1]d, upper(local.l%[1]d)]
-  depends_on       = [terraform_data.r%[2]d]
-
-  lifecycle {
-    create_before_destroy = true
-  }
-}
-
-output "o%[1]d" {
-  value       = terraform_data.r%[1]d.output
-  description = "Output %[1]d"
-}
-`, i, prev)
-		} else {
-			name = fmt.Sprintf("f%03d.tf.json", i)
-			text = fmt.Sprintf(`{
-  "variable": {"v%[1]d": {"type": "string", "default": "value-%[1]d", "description": "Variable number %[1]d"}},
-  "locals": {
-    "l%[1]d": "${var.v%[1]d}-${length(var.v%[1]d)}",
-    "m%[1]d": {"name": "${local.l%[1]d}", "index": %[1]d, "tags": ["${var.v%[1]d}", "x"]}
-  },
-  "resource": {"terraform_data": {"r%[1]d": {
-    "input": "${local.m%[1]d}",
-    "triggers_replace": ["${var.v%[1]d}", "${upper(local.l%[1]d)}"],
-    "depends_on": ["terraform_data.r%[2]d"],
-    "lifecycle": {"create_before_destroy": true}
-  }}},
-  "output": {"o%[1]d": {"value": "${terraform_data.r%[1]d.output}", "description": "Output %[1]d"}}
-}
-`, i, prev)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // BenchmarkValidateModule validates a generated module of 100 files (half
 // .tf, half .tf.json) with hcljson check and with each client's validate,
@@ -84,7 +22,7 @@ func BenchmarkValidateModule(b *testing.B) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	if err := writeSpeedModule(dir, 100); err != nil {
+	if err := tfgen.WriteModule(dir, 100); err != nil {
 		b.Fatal(err)
 	}
 	bin := filepath.Join(work, "hcljson")
