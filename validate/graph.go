@@ -105,31 +105,50 @@ func (md *model) requiredSource(name string) string {
 // required_providers give their local names.
 func requiredSources(b *hcl.Block) map[string]string {
 	out := map[string]string{}
+	requiredSettings(b, "source", func(name string, v hcl.Expression) {
+		src, d := v.Value(nil)
+		if !d.HasErrors() && src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
+			out[name] = strings.ToLower(src.AsString())
+		}
+	})
+	return out
+}
+
+// requiredSettings calls fn with the local name and the value of setting
+// key ("source", "configuration_aliases") of each entry of a terraform
+// block's required_providers that sets it (an entry that is the legacy
+// version string sets none).
+func requiredSettings(b *hcl.Block, key string, fn func(name string, v hcl.Expression)) {
 	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
 	if content == nil {
-		return out
+		return
 	}
 	for _, rp := range content.Blocks {
 		attrs, _ := rp.Body.JustAttributes()
 		for name, a := range attrs {
 			pairs, d := hcl.ExprMap(a.Expr)
 			if d.HasErrors() {
-				continue // the legacy version string
+				continue
 			}
 			for _, p := range pairs {
-				if k, kd := p.Key.Value(nil); kd.HasErrors() || k.Type() != cty.String || !k.IsKnown() || k.IsNull() || k.AsString() != "source" {
-					if hcl.ExprAsKeyword(p.Key) != "source" {
-						continue
-					}
-				}
-				src, sd := p.Value.Value(nil)
-				if !sd.HasErrors() && src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
-					out[name] = strings.ToLower(src.AsString())
+				if objectKey(p.Key) == key {
+					fn(name, p.Value)
 				}
 			}
 		}
 	}
-	return out
+}
+
+// objectKey returns the key of an object constructor's item as written: a
+// keyword, or a known string; "" for anything else.
+func objectKey(e hcl.Expression) string {
+	if k := hcl.ExprAsKeyword(e); k != "" {
+		return k
+	}
+	if v, d := e.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		return v.AsString()
+	}
+	return ""
 }
 
 // providerType returns a provider source in the form namespace/type, the
@@ -185,34 +204,16 @@ func (md *model) passedProviders(name string, c *call) hcl.Diagnostics {
 // (configuration_aliases): "name.alias".
 func configurationAliases(b *hcl.Block) []string {
 	var out []string
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-	if content == nil {
-		return nil
-	}
-	for _, rp := range content.Blocks {
-		attrs, _ := rp.Body.JustAttributes()
-		for _, a := range attrs {
-			pairs, d := hcl.ExprMap(a.Expr)
-			if d.HasErrors() {
-				continue
-			}
-			for _, p := range pairs {
-				if hcl.ExprAsKeyword(p.Key) != "configuration_aliases" {
-					if k, kd := p.Key.Value(nil); kd.HasErrors() || k.Type() != cty.String || k.IsNull() || k.AsString() != "configuration_aliases" {
-						continue
-					}
-				}
-				elems, _ := hcl.ExprList(p.Value)
-				for _, el := range elems {
-					if t, td := hcl.AbsTraversalForExpr(el); !td.HasErrors() && len(t) == 2 {
-						if alias, _, ok := attrStep(t, 1); ok {
-							out = append(out, t.RootName()+"."+alias)
-						}
-					}
+	requiredSettings(b, "configuration_aliases", func(_ string, v hcl.Expression) {
+		elems, _ := hcl.ExprList(v)
+		for _, el := range elems {
+			if t, td := hcl.AbsTraversalForExpr(el); !td.HasErrors() && len(t) == 2 {
+				if alias, _, ok := attrStep(t, 1); ok {
+					out = append(out, t.RootName()+"."+alias)
 				}
 			}
 		}
-	}
+	})
 	return out
 }
 
