@@ -211,7 +211,8 @@ func (d *Document) NextChild(i, c int) int {
 // (use Members for pairs).
 func (d *Document) Elements(i int) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
+		end := d.next(&d.Nodes[i])
+		for c := i + 1; c < end; c = d.Next(c) {
 			if !yield(c) {
 				return
 			}
@@ -224,15 +225,16 @@ func (d *Document) Elements(i int) iter.Seq[int] {
 // missing (a document cut short by an error) ends the iteration.
 func (d *Document) Members(i int) iter.Seq2[int, int] {
 	return func(yield func(key, val int) bool) {
-		for k := d.FirstChild(i); k >= 0; k = d.NextChild(i, k) {
+		end := d.next(&d.Nodes[i])
+		for k := i + 1; k < end; {
 			v := d.Next(k)
-			if d.NextChild(i, k) < 0 && v >= len(d.Nodes) {
+			if v >= len(d.Nodes) {
 				return
 			}
 			if !yield(k, v) {
 				return
 			}
-			k = v
+			k = d.Next(v)
 		}
 	}
 }
