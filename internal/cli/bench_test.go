@@ -65,3 +65,21 @@ func TestWriteBenchTree(t *testing.T) {
 	}
 	t.Logf("%d bytes in %d files under %s", writeBenchTree(t, dir, benchFiles), benchFiles, dir)
 }
+
+// BenchmarkCheckModule runs "hcljson check --format json" in process on
+// the module of internal/validatediff's BenchmarkValidateModule (100
+// files, half native, half JSON, tfgen.WriteModule): the per-file check
+// and the module's validation, without the process's start.
+func BenchmarkCheckModule(b *testing.B) {
+	dir := b.TempDir()
+	if err := tfgen.WriteModule(dir, 100); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var stdout, stderr strings.Builder
+		if code := Main([]string{"check", "--format", "json", "--program", "opentofu", dir}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), `"valid": true`) {
+			b.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+		}
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package module
+
+// openFlags are the flags ReadFile adds to O_RDONLY.
+const openFlags = 0
