@@ -57,6 +57,11 @@ type evaluator struct {
 	// localDiags are the diagnostics of each local's evaluation, which
 	// computeLocals does once.
 	localDiags map[string]hcl.Diagnostics
+	// plain is the context shared by the expressions that need nothing
+	// but root (see context); countObj, eachObj and iterObj are the
+	// objects count, each and a dynamic block's iterator stand for.
+	plain                      *hcl.EvalContext
+	countObj, eachObj, iterObj cty.Value
 }
 
 // edge is a reference from one object to another.
@@ -294,38 +299,66 @@ func (md *model) outputDeps(m *module.Module) map[string][]string {
 // context returns the evaluation context of an expression in sc that
 // refers to vars: a child of the module's context (var, path,
 // terraform, module, data and the resource types, built once) with the
-// locals it refers to and what sc makes available.
+// locals it refers to and what sc makes available. An expression that
+// refers to no local in a scope without count, each, self or iterators
+// (most of them) shares one context; the objects count, each and an
+// iterator stand for are built once.
 func (ev *evaluator) context(sc *scope, vars []hcl.Traversal) *hcl.EvalContext {
 	if ev.root == nil {
 		ev.root = &hcl.EvalContext{Variables: ev.base, Functions: ev.fns}
+		ev.countObj = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
+		ev.eachObj = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
+		ev.iterObj = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
 	}
-	ctx := ev.root.NewChild()
-	ctx.Variables = map[string]cty.Value{}
-	ctx.Functions = ev.fns // for "Did you mean", which looks in this context only
-	locals := map[string]cty.Value{}
+	var locals map[string]cty.Value
 	for _, t := range vars {
 		if t.RootName() != "local" {
 			continue
 		}
 		if name, _, ok := attrStep(t, 1); ok {
 			if v, ok := ev.locals[name]; ok {
+				if locals == nil {
+					locals = map[string]cty.Value{}
+				}
 				locals[name] = v
 			}
 		}
 	}
-	ctx.Variables["local"] = cty.ObjectVal(locals)
+	plain := !sc.count && !sc.each && !sc.any && sc.self == nil && len(sc.iterators) == 0
+	if plain && locals == nil {
+		if ev.plain == nil {
+			ev.plain = ev.child(0)
+			ev.plain.Variables["local"] = cty.EmptyObjectVal
+		}
+		return ev.plain
+	}
+	ctx := ev.child(2 + len(sc.iterators))
+	if locals == nil {
+		ctx.Variables["local"] = cty.EmptyObjectVal
+	} else {
+		ctx.Variables["local"] = cty.ObjectVal(locals)
+	}
 	if sc.count || sc.any {
-		ctx.Variables["count"] = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
+		ctx.Variables["count"] = ev.countObj
 	}
 	if sc.each || sc.any {
-		ctx.Variables["each"] = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
+		ctx.Variables["each"] = ev.eachObj
 	}
 	if sc.self != nil {
 		ctx.Variables["self"] = cty.DynamicVal
 	}
 	for _, it := range sc.iterators {
-		ctx.Variables[it] = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+		ctx.Variables[it] = ev.iterObj
 	}
+	return ctx
+}
+
+// child returns a new child of the module's context with room for n
+// more variables than "local".
+func (ev *evaluator) child(n int) *hcl.EvalContext {
+	ctx := ev.root.NewChild()
+	ctx.Variables = make(map[string]cty.Value, 1+n)
+	ctx.Functions = ev.fns // for "Did you mean", which looks in this context only
 	return ctx
 }
 
