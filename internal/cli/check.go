@@ -166,7 +166,7 @@ func (ck *checkRun) path(p string) {
 // files against its language (for the model's program), and validates
 // the model when they all pass.
 func (ck *checkRun) module(dir string) {
-	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})
+	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded})
 	ck.langs.setProgram(dir, md.Program())
 	m := md.Root()
 	for _, f := range m.Files {

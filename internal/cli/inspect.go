@@ -86,7 +86,7 @@ func inspectCmd(e *env, args []string) int {
 	}
 	// The module is read once: the model resolves the program, and
 	// inspect reads every directory through it.
-	md, loadDiags := validate.Load(dirs[0], validate.Options{Program: program.p, MaxFileSize: e.maxSize})
+	md, loadDiags := validate.Load(dirs[0], validate.Options{Program: program.p, MaxFileSize: e.maxSize, Loaded: e.loaded})
 	lang := md.Program().ConfigLanguage()
 	if len(schemas) == 1 {
 		data, err := e.readOption(schemas[0])
