@@ -50,3 +50,30 @@ func TestFromModel(t *testing.T) {
 		t.Errorf("FromModel:\n%s\nModule:\n%s", got, w)
 	}
 }
+
+// TestChildProgram checks that the modules called are read for the
+// root's program, as validation reads them: under module.Auto a root
+// without .tofu files reads a child as Terraform does (its .tofu file
+// skipped), a root with one as OpenTofu does (x.tofu hiding x.tf).
+func TestChildProgram(t *testing.T) {
+	child := map[string]string{
+		"child/main.tf":  "output \"a\" {\n  value = 1\n}\n",
+		"child/x.tf":     "output \"b\" {\n  value = \"tf\"\n}\n",
+		"child/x.tofu":   "output \"b\" {\n  value = \"tofu\"\n}\n",
+		"root/main.tf":   "module \"c\" {\n  source = \"../child\"\n}\n",
+		"tofu/main.tofu": "module \"c\" {\n  source = \"../child\"\n}\n",
+	}
+	base := writeModule(t, child)
+	for _, tt := range []struct{ root, want string }{
+		{root: "root", want: `"outputs":{"a":{"expression":{"constant_value":1},"range":{"filename":"DIR/child/main.tf","line":1,"column":1}},"b":{"expression":{"constant_value":"tf"},"range":{"filename":"DIR/child/x.tf","line":1,"column":1}}}`},
+		{root: "tofu", want: `"outputs":{"a":{"expression":{"constant_value":1},"range":{"filename":"DIR/child/main.tf","line":1,"column":1}},"b":{"expression":{"constant_value":"tofu"},"range":{"filename":"DIR/child/x.tofu","line":1,"column":1}}}`},
+	} {
+		cfg, diags := Module(filepath.Join(base, tt.root), Options{})
+		if len(diags) != 0 {
+			t.Fatal(hcltest.RenderDiags(diags))
+		}
+		if got := strings.ReplaceAll(jsonOf(t, cfg), base, "DIR"); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: got\n%s\nwant a part\n%s", tt.root, got, tt.want)
+		}
+	}
+}
