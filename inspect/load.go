@@ -124,15 +124,17 @@ func read(dir string, opts Options) (*Config, hcl.Diagnostics) {
 // module sources are read (as Module reads them, through a
 // validate.Model when opts.ReadDir is nil).
 func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
-	p := opts.Program.Resolve(dir)
-	if opts.Language == nil {
-		opts.Language = p.ConfigLanguage()
-	}
-	if opts.ReadDir == nil {
-		// The model of dir, whose files are given: it reads the
-		// directories that the calls name.
-		md := validate.ModelOf(&module.Module{Dir: dir, Program: p}, validate.Options{Program: p, MaxFileSize: opts.MaxFileSize})
-		opts.ReadDir = md.ReadDir
+	if opts.Language == nil || opts.ReadDir == nil {
+		p := opts.Program.Resolve(dir)
+		if opts.Language == nil {
+			opts.Language = p.ConfigLanguage()
+		}
+		if opts.ReadDir == nil {
+			// The model of dir, whose files are given: it reads the
+			// directories that the calls name.
+			md := validate.ModelOf(&module.Module{Dir: dir, Program: p}, validate.Options{Program: p, MaxFileSize: opts.MaxFileSize})
+			opts.ReadDir = md.ReadDir
+		}
 	}
 	l := newLoader(dir, opts)
 	cfg := l.config(files)
