@@ -4,10 +4,18 @@
 // the .tf, .tf.json, .tofu and .tofu.json files alone: no plan, no init,
 // no providers.
 //
-// Module reads a directory and the modules it calls; Files starts from
-// files already parsed. The result is a Config, which encoding/json (or
-// WriteJSON) writes in exactly OpenTofu 1.12's shape, and WriteText
+// Module reads a directory and the modules it calls; FromModel starts
+// from a validate.Model, the one reading of a module that the hcljson
+// commands share, and reads every directory through it; Files starts
+// from files already parsed. The result is a Config, which encoding/json
+// (or WriteJSON) writes in exactly OpenTofu 1.12's shape, and WriteText
 // summarizes for people.
+//
+// # Imports
+//
+// inspect imports funcs, hcljson, module, schema and validate of this
+// module (validate for its Model: inspect has no reader of module
+// directories of its own), and internal/jsonw; internal/cli imports it.
 //
 // # The representation
 //
@@ -88,8 +96,11 @@
 //
 // Each module directory is read and parsed once, however many calls
 // refer to it (directories are told apart by their path with symbolic
-// links resolved), and a diagnostic repeated by decoding one module for
-// several calls is reported once. The tree still holds one module per
+// links resolved, and the validate.Model reads each path once for every
+// layer that shares it), and a diagnostic repeated by decoding one
+// module for several calls is reported once. The modules called are read
+// for the root's program: under module.Auto a root without .tofu files
+// makes the whole tree Terraform's. The tree still holds one module per
 // call, as Terraform's does, so it doubles at each level where a module
 // calls another twice; at most Options.MaxModuleCalls calls (10,000 by
 // default) get their module, and past that the error "Too many module

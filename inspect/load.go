@@ -8,10 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hcljson/hcljson/module"
-
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/validate"
 )
 
 // Options says how a module tree is read.
@@ -34,7 +34,7 @@ type Options struct {
 	Language *schema.Language
 
 	// ReadDir reads the configuration files of one module directory; nil
-	// means the built-in reader (see Module).
+	// means the built-in reader, a validate.Model (see Module).
 	ReadDir func(dir string) ([]*hcl.File, hcl.Diagnostics)
 
 	// MaxFileSize, when positive, is the size in bytes above which the
@@ -58,13 +58,18 @@ const DefaultMaxModuleCalls = 10000
 // Module reads the module in dir and the modules it calls, recursively,
 // and returns their configuration representation.
 //
-// The built-in reader takes the files of dir (not of its subdirectories)
-// whose names end in .tf, .tf.json, .tofu or .tofu.json, as OpenTofu does:
-// names starting with "." or ending with "~" are skipped, and x.tofu hides
-// x.tf (x.tofu.json hides x.tf.json). Names ending .json are parsed with
-// hcljson.Parse, the others with hclsyntax.ParseConfig. Override files
-// (override.tf, *_override.tf.json, ...) are merged into the others as
-// Terraform and OpenTofu merge them (module.Merge).
+// The built-in reader is a validate.Model (validate.Load with
+// Options.Program and MaxFileSize), which reads each directory once with
+// module.Load: the files of dir (not of its subdirectories) whose names
+// end in .tf, .tf.json, .tofu or .tofu.json, as OpenTofu does (names
+// starting with "." or ending with "~" are skipped, x.tofu hides x.tf and
+// x.tofu.json hides x.tf.json; for Terraform no .tofu file is read).
+// Names ending .json are parsed with hcljson.Parse, the others with
+// hclsyntax.ParseConfig. Override files (override.tf,
+// *_override.tf.json, ...) are merged into the others as Terraform and
+// OpenTofu merge them (module.Merge; see validate.Model.ReadDir). The
+// modules called are read for the program the root directory is read
+// for. FromModel does the same from a model the caller already has.
 //
 // A child module is read when its source is a local path ("./x", "../x"),
 // relative to its caller's directory, or when .terraform/modules/modules.json
@@ -74,6 +79,32 @@ const DefaultMaxModuleCalls = 10000
 // The configuration is returned even when there are errors: it holds what
 // could be read.
 func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
+	if opts.ReadDir == nil {
+		md, _ := validate.Load(dir, validate.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
+		return FromModel(md, opts)
+	}
+	if opts.Language == nil {
+		opts.Language = opts.Program.Resolve(dir).ConfigLanguage()
+	}
+	return read(dir, opts)
+}
+
+// FromModel returns the configuration representation of the module that
+// md read and of the modules it calls, every directory read through md
+// (validate.Model.ReadDir), so that what md has read already is not read
+// again. Of opts, Language (nil: the language of md's program) and
+// MaxModuleCalls are used; the program, the reader and the size limit
+// are md's.
+func FromModel(md *validate.Model, opts Options) (*Config, hcl.Diagnostics) {
+	opts.ReadDir = md.ReadDir
+	if opts.Language == nil {
+		opts.Language = md.Program().ConfigLanguage()
+	}
+	return read(md.Root().Dir, opts)
+}
+
+// read is Module with opts.ReadDir and opts.Language set.
+func read(dir string, opts Options) (*Config, hcl.Diagnostics) {
 	l := newLoader(dir, opts)
 	files, diags := l.readDir(dir)
 	if !diags.HasErrors() && len(files) == 0 {
@@ -90,8 +121,21 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 
 // Files returns the configuration representation of the module made of
 // files, already parsed; dir is the module's directory, from which local
-// module sources are read (as Module reads them).
+// module sources are read (as Module reads them, through a
+// validate.Model when opts.ReadDir is nil).
 func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
+	if opts.Language == nil || opts.ReadDir == nil {
+		p := opts.Program.Resolve(dir)
+		if opts.Language == nil {
+			opts.Language = p.ConfigLanguage()
+		}
+		if opts.ReadDir == nil {
+			// The model of dir, whose files are given: it reads the
+			// directories that the calls name.
+			md := validate.ModelOf(&module.Module{Dir: dir, Program: p}, validate.Options{Program: p, MaxFileSize: opts.MaxFileSize})
+			opts.ReadDir = md.ReadDir
+		}
+	}
 	l := newLoader(dir, opts)
 	cfg := l.config(files)
 	return cfg, dedupe(l.diags)
@@ -134,14 +178,6 @@ func newLoader(dir string, opts Options) *loader {
 	}
 	if l.maxCalls == 0 {
 		l.maxCalls = DefaultMaxModuleCalls
-	}
-	if l.lang == nil {
-		l.lang = opts.Program.Resolve(dir).ConfigLanguage()
-	}
-	if l.readDir == nil {
-		l.readDir = func(dir string) ([]*hcl.File, hcl.Diagnostics) {
-			return readModuleDir(dir, module.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
-		}
 	}
 	l.installed = readInstalled(dir)
 	return l
@@ -354,28 +390,4 @@ func readInstalled(dir string) map[string]string {
 		}
 	}
 	return m
-}
-
-// readModuleDir is the built-in reader (see Module): package module's
-// Load, as prog reads a directory (for OpenTofu .tofu twins hide .tf
-// files; Terraform reads no .tofu file). When
-// there are override files, the result is one file whose body is
-// module.Merge of the primary and override files: the primary files'
-// blocks with the overrides merged in, each argument keeping the range of
-// the file it comes from.
-func readModuleDir(dir string, opts module.Options) ([]*hcl.File, hcl.Diagnostics) {
-	m, diags := module.Load(dir, opts)
-	var files, overrides []*hcl.File
-	for _, f := range m.Files {
-		if f.Override {
-			overrides = append(overrides, f.File)
-		} else {
-			files = append(files, f.File)
-		}
-	}
-	if len(overrides) == 0 {
-		return files, diags
-	}
-	body, mdiags := module.Merge(files, overrides, schema.Terraform.Root)
-	return []*hcl.File{{Body: body}}, append(diags, mdiags...)
 }

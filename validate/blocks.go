@@ -262,7 +262,7 @@ func (ev *evaluator) call(name string, c *call, visit visitor) hcl.Diagnostics {
 // of its child module, when it is known, as HCL decodes a body: each
 // argument must be a variable ("Unsupported argument"), each variable
 // without a default must be given ("Missing required argument").
-func (md *model) callArguments(c *call) hcl.Diagnostics {
+func (md *unit) callArguments(c *call) hcl.Diagnostics {
 	ch := md.child(c)
 	if !ch.ok || c.remain == nil {
 		return nil
@@ -435,7 +435,7 @@ func (ev *evaluator) ignoreChanges(r *resource, bt *blockType) hcl.Diagnostics {
 
 // resourceProvider returns the local name of the provider a resource
 // uses: its provider argument's, or its type's prefix.
-func (md *model) resourceProvider(r *resource) string {
+func (md *unit) resourceProvider(r *resource) string {
 	if a, ok := r.content.Attributes["provider"]; ok {
 		if t, d := hcl.AbsTraversalForExpr(a.Expr); !d.HasErrors() && len(t) > 0 {
 			return t.RootName()

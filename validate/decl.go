@@ -89,7 +89,7 @@ type provider struct {
 
 // declare collects the module's declarations and reports duplicates and
 // the rules the programs check while they build the module.
-func (md *model) declare() hcl.Diagnostics {
+func (md *unit) declare() hcl.Diagnostics {
 	d := &declarations{
 		variables: map[string]*variable{},
 		locals:    map[string]*local{},
@@ -200,7 +200,7 @@ func (md *model) declare() hcl.Diagnostics {
 // block beyond its schema: condition blocks that refer to nothing,
 // moved addresses of different kinds, import blocks without an id, a
 // second required_providers block.
-func (md *model) blockRules(b *hcl.Block) hcl.Diagnostics {
+func (md *unit) blockRules(b *hcl.Block) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	switch b.Type {
 	case "check":
@@ -311,7 +311,7 @@ func conditionRule(b *hcl.Block) hcl.Diagnostics {
 }
 
 // declareVariable adds a variable block.
-func (md *model) declareVariable(b *hcl.Block) hcl.Diagnostics {
+func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
 	if prev, ok := d.variables[name]; ok {
@@ -331,7 +331,7 @@ func (md *model) declareVariable(b *hcl.Block) hcl.Diagnostics {
 }
 
 // declareCall adds a module block.
-func (md *model) declareCall(b *hcl.Block) hcl.Diagnostics {
+func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
 	if prev, ok := d.modules[name]; ok {
@@ -357,7 +357,7 @@ func (md *model) declareCall(b *hcl.Block) hcl.Diagnostics {
 
 // declareResource adds a resource, data or ephemeral block; inCheck names
 // the check block around a scoped data source.
-func (md *model) declareResource(b *hcl.Block, parent *schema.Body, inCheck string) hcl.Diagnostics {
+func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck string) hcl.Diagnostics {
 	d := md.decls
 	r := &resource{mode: b.Type, typ: b.Labels[0], name: b.Labels[1], block: b, inCheck: inCheck}
 	if prev, ok := d.resources[r.addr()]; ok {
@@ -400,7 +400,7 @@ func (md *model) declareResource(b *hcl.Block, parent *schema.Body, inCheck stri
 }
 
 // declareProvider adds a provider block.
-func (md *model) declareProvider(b *hcl.Block, root *schema.Body) hcl.Diagnostics {
+func (md *unit) declareProvider(b *hcl.Block, root *schema.Body) hcl.Diagnostics {
 	d := md.decls
 	p := &provider{name: b.Labels[0], block: b}
 	if blk := root.Block("provider"); blk != nil {
@@ -433,7 +433,7 @@ func (md *model) declareProvider(b *hcl.Block, root *schema.Body) hcl.Diagnostic
 // countAndForEach reports count and for_each set together: OpenTofu
 // over the range from the first name to the second, Terraform at
 // for_each's name.
-func (md *model) countAndForEach(c *hcl.BodyContent, kind string) hcl.Diagnostics {
+func (md *unit) countAndForEach(c *hcl.BodyContent, kind string) hcl.Diagnostics {
 	count, forEach := c.Attributes["count"], c.Attributes["for_each"]
 	if count == nil || forEach == nil {
 		return nil
@@ -477,7 +477,7 @@ func attrExpr(c *hcl.BodyContent, name string) hcl.Expression {
 
 // lifecycle checks a resource's lifecycle block as the programs decode
 // it: booleans, and replace_triggered_by references.
-func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
+func (md *unit) lifecycle(b *hcl.Block) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	attrs, _ := b.Body.JustAttributes()
 	bools := []string{"create_before_destroy", "prevent_destroy"}
@@ -533,7 +533,7 @@ func (md *model) lifecycle(b *hcl.Block) hcl.Diagnostics {
 
 // isOverride reports whether the file called name is an override file
 // of the module.
-func (md *model) isOverride(name string) bool {
+func (md *unit) isOverride(name string) bool {
 	for _, f := range md.mod.Files {
 		if f.Path == name {
 			return f.Override

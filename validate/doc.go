@@ -3,11 +3,17 @@
 // validate" (Terraform 1.5.7) find in a module directory, found offline,
 // without init, providers or network (spec.md, section {#validate}).
 //
-// [Dir] loads a directory with module.Load (both syntaxes, override
-// files, the .tofu family for OpenTofu) and validates it; [Validate]
-// validates a module already loaded. [Options] choose the program and
-// give the provider schemas, when known (the output of providers schema
-// -json, read by schema.ReadProviderSchemas).
+// [Load] reads a module directory with module.Load (both syntaxes,
+// override files, the .tofu family for OpenTofu) into a [Model]: the one
+// reading of the module that the hcljson commands share. It resolves the
+// program once, reads every other module directory asked of it (the
+// local modules that validation reads, the module calls that package
+// inspect reads through [Model.ReadDir]) once, by its absolute path,
+// and validates the tree ([Model.Validate]). [Dir] loads and validates a
+// directory, [Validate] and [ValidateFiles] a module already loaded
+// ([ModelOf]). [Options] choose the program and give the provider
+// schemas, when known (the output of providers schema -json, read by
+// schema.ReadProviderSchemas).
 //
 // # What it owns
 //
@@ -45,7 +51,9 @@
 // # Imports
 //
 // validate imports module, schema and funcs of this module, hcl, go-cty
-// and terraform-json; inspect and internal/cli may import it.
+// and terraform-json. It sits above module and below inspect and
+// internal/cli, which may import it (inspect builds its configuration
+// from a Model).
 //
 // # Limits
 //

@@ -46,7 +46,7 @@ type childVar struct {
 // evaluator evaluates expressions with unknown values of the right
 // types.
 type evaluator struct {
-	md     *model
+	md     *unit
 	base   map[string]cty.Value
 	locals map[string]cty.Value
 	fns    map[string]function.Function
@@ -71,7 +71,7 @@ type edge struct {
 }
 
 // evaluate runs the checks of the programs' validate walk.
-func (md *model) evaluate() hcl.Diagnostics {
+func (md *unit) evaluate() hcl.Diagnostics {
 	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
 	ev.fns = md.functions()
 	ev.base = ev.baseVariables()
@@ -86,7 +86,7 @@ func (md *model) evaluate() hcl.Diagnostics {
 
 // functions returns the function table of the program, with the
 // provider functions of the schemas as functions of any arguments.
-func (md *model) functions() map[string]function.Function {
+func (md *unit) functions() map[string]function.Function {
 	fns := map[string]function.Function{}
 	for k, f := range funcs.Table(md.fn) {
 		fns[k] = f
@@ -195,8 +195,9 @@ func (ev *evaluator) moduleValue(c *call) cty.Value {
 	return cty.ObjectVal(outs)
 }
 
-// child reads the module that a call's local source names, once.
-func (md *model) child(c *call) *child {
+// child reads the module that a call's local source names, once, through
+// the model (Model.Module), which reads each directory once.
+func (md *unit) child(c *call) *child {
 	src := c.source
 	if ch, ok := md.children[src]; ok {
 		return ch
@@ -210,7 +211,7 @@ func (md *model) child(c *call) *child {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return ch
 	}
-	m, diags := module.Load(dir, module.Options{Program: md.program, MaxFileSize: md.opts.MaxFileSize})
+	m, diags := md.tree.Module(dir)
 	if diags.HasErrors() || m == nil {
 		return ch
 	}
@@ -250,7 +251,7 @@ func (md *model) child(c *call) *child {
 // variables it depends on: m is evaluated as a module of its own (its
 // diagnostics dropped) for its reference graph. A module that calls
 // itself through its sources is read once.
-func (md *model) outputDeps(m *module.Module) map[string][]string {
+func (md *unit) outputDeps(m *module.Module) map[string][]string {
 	seen := md.seen
 	if seen == nil {
 		seen = map[string]bool{md.mod.Dir: true}
@@ -260,8 +261,8 @@ func (md *model) outputDeps(m *module.Module) map[string][]string {
 		return nil
 	}
 	seen[m.Dir] = true
-	cm := newModel(m, md.opts)
-	cm.program, cm.fn, cm.lang, cm.types, cm.seen = md.program, md.fn, md.lang, md.types, seen
+	cm := md.sub(m)
+	cm.seen = seen
 	cm.declare()
 	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
 	ev.fns = cm.functions()

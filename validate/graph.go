@@ -68,7 +68,7 @@ func (ev *evaluator) graphErrors() hcl.Diagnostics {
 
 // providerAddr writes a provider configuration's address as the
 // programs do: provider["registry.opentofu.org/hashicorp/aws"].west.
-func (md *model) providerAddr(name, alias string) string {
+func (md *unit) providerAddr(name, alias string) string {
 	host := "registry.opentofu.org"
 	if md.program == module.Terraform {
 		host = "registry.terraform.io"
@@ -89,7 +89,7 @@ func (md *model) providerAddr(name, alias string) string {
 
 // requiredSource returns the source that terraform.required_providers
 // gives the local name, or "".
-func (md *model) requiredSource(name string) string {
+func (md *unit) requiredSource(name string) string {
 	for _, b := range md.decls.blocks {
 		if b.Type != "terraform" {
 			continue
@@ -169,7 +169,7 @@ func providerType(local, source string) string {
 // passedProviders checks that each configuration a module call passes is
 // for the provider the child module names so ("Provider type
 // mismatch").
-func (md *model) passedProviders(name string, c *call) hcl.Diagnostics {
+func (md *unit) passedProviders(name string, c *call) hcl.Diagnostics {
 	a, ok := c.content.Attributes["providers"]
 	if !ok {
 		return nil
@@ -220,7 +220,7 @@ func configurationAliases(b *hcl.Block) []string {
 // providerDeclared reports whether the provider configuration key
 // ("name.alias") has a provider block or is declared in
 // configuration_aliases.
-func (md *model) providerDeclared(key string) bool {
+func (md *unit) providerDeclared(key string) bool {
 	if _, ok := md.decls.providers[key]; ok {
 		return true
 	}

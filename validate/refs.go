@@ -51,7 +51,7 @@ type reference struct {
 
 // ref checks one traversal of an expression in sc and returns what it
 // refers to.
-func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
+func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 	root := t.RootName()
 	rootRange := t[0].SourceRange()
 	if slices.Contains(sc.iterators, root) {
@@ -211,7 +211,7 @@ func (md *model) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 }
 
 // resourceRef checks a reference to a resource; t starts at its type.
-func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
+func (md *unit) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 	typ, _, _ := attrStep(t, 0)
 	name, nameRange, ok := attrStep(t, 1)
 	if !ok {
@@ -273,7 +273,7 @@ func (md *model) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal, 
 
 // missingKey reports an attribute of a resource with count or for_each
 // read without an instance key.
-func (md *model) missingKey(r *resource, remain hcl.Traversal, rng hcl.Range) hcl.Diagnostics {
+func (md *unit) missingKey(r *resource, remain hcl.Traversal, rng hcl.Range) hcl.Diagnostics {
 	if len(remain) == 0 {
 		return nil
 	}
@@ -291,7 +291,7 @@ func (md *model) missingKey(r *resource, remain hcl.Traversal, rng hcl.Range) hc
 
 // candidate suggests a resource of the same type and name in another
 // mode, as OpenTofu does.
-func (md *model) candidate(mode, typ, name string) string {
+func (md *unit) candidate(mode, typ, name string) string {
 	for _, other := range []string{"resource", "data", "ephemeral"} {
 		if other == mode {
 			continue
@@ -309,7 +309,7 @@ func (md *model) candidate(mode, typ, name string) string {
 
 // resourceTraversal checks the traversal after a resource's address
 // against its type's schema, when the provider schemas are known.
-func (md *model) resourceTraversal(r *resource, remain hcl.Traversal, rng hcl.Range, countCheck bool) hcl.Diagnostics {
+func (md *unit) resourceTraversal(r *resource, remain hcl.Traversal, rng hcl.Range, countCheck bool) hcl.Diagnostics {
 	blk := md.types.lookup(r.mode, r.typ)
 	if blk == nil {
 		return nil
@@ -324,7 +324,7 @@ func (md *model) resourceTraversal(r *resource, remain hcl.Traversal, rng hcl.Ra
 }
 
 // programName is the name of the program, as its messages say it.
-func (md *model) programName() string {
+func (md *unit) programName() string {
 	if md.program == module.Terraform {
 		return "Terraform"
 	}

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -25,17 +24,21 @@ type Options struct {
 	Providers *tfjson.ProviderSchemas
 	// MaxFileSize limits the size of each file read, as module.Options.
 	MaxFileSize int64
+	// Loaded, when not nil, is called with a directory's name each time
+	// a Model reads and parses one (module.Load): once per directory, by
+	// the Model's design. It is for tests and measurements.
+	Loaded func(dir string)
 }
 
-// Dir loads the module in dir (module.Load) and validates it. The
-// diagnostics are those of loading and parsing the files, then those of
-// Validate.
+// Dir loads the module in dir (Load) and validates it. The diagnostics
+// are those of loading and parsing the files, then those of Validate.
 func Dir(dir string, opts Options) hcl.Diagnostics {
-	m, diags := module.Load(dir, module.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
-	if diags.HasErrors() || m == nil {
+	md, diags := Load(dir, opts)
+	if diags.HasErrors() {
 		return diags
 	}
-	return append(diags, Validate(m, opts)...)
+	vd, _ := md.Validate()
+	return append(diags, vd...)
 }
 
 // Validate validates a loaded module: first what the programs find when
@@ -54,54 +57,29 @@ func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 
 // ValidateFiles is Validate, and also returns the files of the local
 // modules that m calls, directly or not, which it read (by name), so
-// that a caller can show the source of their diagnostics.
+// that a caller can show the source of their diagnostics. It is
+// ModelOf(m, opts).Validate().
 func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]*hcl.File) {
-	md := newModel(m, opts)
-	md.root = true
-	if md.langErr != nil {
-		return hcl.Diagnostics{{
-			Severity: hcl.DiagError,
-			Summary:  "Invalid provider schemas",
-			Detail:   fmt.Sprintf("The provider schemas cannot be used: %s.", md.langErr),
-		}}, nil
+	if m == nil {
+		return nil, nil
 	}
-	diags := md.declare()
-	tree := []*model{md}
-	for _, cm := range md.descendants(map[string]bool{m.Dir: true}) {
-		diags = append(diags, cm.declDiags...)
-		tree = append(tree, cm)
-	}
-	files := map[string]*hcl.File{}
-	for _, t := range tree[1:] {
-		for _, f := range t.mod.Files {
-			files[f.Path] = f.File
-		}
-	}
-	if diags.HasErrors() {
-		return sorted(diags), files
-	}
-	var eval hcl.Diagnostics
-	for _, t := range tree {
-		eval = append(eval, t.evaluate()...)
-	}
-	return append(diags, sorted(eval)...), files
+	return ModelOf(m, opts).Validate()
 }
 
-// descendants returns the models of the local modules that md calls,
+// descendants returns the units of the local modules that md calls,
 // and theirs, each directory once (visited holds those already taken):
 // the programs validate the whole tree. Their files are not checked
 // against the language schema here (the caller checks the root
-// directory's); what the model finds in them is reported.
-func (md *model) descendants(visited map[string]bool) []*model {
-	var out []*model
+// directory's); what validation finds in them is reported.
+func (md *unit) descendants(visited map[string]bool) []*unit {
+	var out []*unit
 	for _, name := range keys(md.decls.modules) {
 		ch := md.child(md.decls.modules[name])
 		if !ch.ok || ch.mod == nil || visited[ch.mod.Dir] {
 			continue
 		}
 		visited[ch.mod.Dir] = true
-		cm := newModel(ch.mod, md.opts)
-		cm.program, cm.fn, cm.lang, cm.types = md.program, md.fn, md.lang, md.types
+		cm := md.sub(ch.mod)
 		cm.declDiags = cm.declare()
 		out = append(out, cm)
 		out = append(out, cm.descendants(visited)...)
@@ -109,9 +87,12 @@ func (md *model) descendants(visited map[string]bool) []*model {
 	return out
 }
 
-// model is one module being validated.
-type model struct {
-	mod     *module.Module
+// unit is one module of the tree being validated.
+type unit struct {
+	mod *module.Module
+	// tree is the model the module belongs to, which reads the
+	// modules it calls.
+	tree    *Model
 	opts    Options
 	program module.Program
 	fn      funcs.Program
@@ -122,23 +103,17 @@ type model struct {
 	root bool
 	// declDiags are the diagnostics of declare, for a descendant.
 	declDiags hcl.Diagnostics
-	// seen are the module directories read as children, shared with
-	// the children's models, so that a module calling itself is read
-	// once.
+	// seen are the module directories whose output dependencies were
+	// computed, shared with the children's units, so that a module
+	// calling itself is evaluated once.
 	seen     map[string]bool
 	decls    *declarations
 	children map[string]*child
 }
 
-func newModel(m *module.Module, opts Options) *model {
-	p := opts.Program
-	if p == module.Auto {
-		p = m.Program
-	}
-	if p == module.Auto {
-		p = module.OpenTofu
-	}
-	md := &model{mod: m, opts: opts, program: p, fn: funcs.OpenTofu, children: map[string]*child{}}
+func newUnit(m *module.Module, opts Options) *unit {
+	p := resolveProgram(opts.Program, m)
+	md := &unit{mod: m, opts: opts, program: p, fn: funcs.OpenTofu, children: map[string]*child{}}
 	if p == module.Terraform {
 		md.fn = funcs.Terraform
 	}
@@ -152,6 +127,14 @@ func newModel(m *module.Module, opts Options) *model {
 	}
 	md.types = newProviderTypes(opts.Providers)
 	return md
+}
+
+// sub returns the unit of m, a module that md calls, in md's tree, with
+// md's program, functions, language and provider types.
+func (md *unit) sub(m *module.Module) *unit {
+	cm := newUnit(m, md.opts)
+	cm.tree, cm.program, cm.fn, cm.lang, cm.types = md.tree, md.program, md.fn, md.lang, md.types
+	return cm
 }
 
 // sorted returns diags in the order of their files and positions, those

@@ -16,7 +16,7 @@ import (
 // variableRules checks what the programs check when they decode a
 // variable block: its type, the booleans, the default against the type
 // and that each validation condition refers to the variable.
-func (md *model) variableRules(v *variable) hcl.Diagnostics {
+func (md *unit) variableRules(v *variable) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	c := v.content
 	name := v.block.Labels[0]
@@ -78,7 +78,7 @@ func (md *model) variableRules(v *variable) hcl.Diagnostics {
 // variable, as both programs require. (Terraform 1.5 also forbids
 // references to anything else, which Terraform 1.9 allows and real
 // modules use: that rule is not applied.)
-func (md *model) validationRefs(name string, cond hcl.Expression) hcl.Diagnostics {
+func (md *unit) validationRefs(name string, cond hcl.Expression) hcl.Diagnostics {
 	for _, t := range cond.Variables() {
 		if t.RootName() == "var" && len(t) > 1 {
 			if a, ok := t[1].(hcl.TraverseAttr); ok && a.Name == name {
@@ -153,7 +153,7 @@ func errorAt(rng hcl.Range, summary, format string, args ...any) *hcl.Diagnostic
 }
 
 // rangeString writes a range as the programs' messages do: file:line,col-line,col.
-func (md *model) rangeString(r hcl.Range) string {
+func (md *unit) rangeString(r hcl.Range) string {
 	if rel, err := filepath.Rel(md.mod.Dir, r.Filename); err == nil && !strings.HasPrefix(rel, "..") {
 		r.Filename = filepath.ToSlash(rel)
 	}

@@ -26,8 +26,8 @@ var allowed = map[string][]string{
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
 	"module":             {"hcljson", "schema"},
 	"funcs":              {}, // the programs' function tables: go-cty only
-	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},
-	"validate":           {"funcs", "module", "schema"}, // the module's semantic model
+	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
+	"validate":           {"funcs", "module", "schema"}, // the module's semantic model, whose Model inspect reads through
 	"internal/nativefmt": {},
 	"internal/jsonw":     {},
 	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},

@@ -161,9 +161,14 @@ func (ck *checkRun) path(p string) {
 	}
 }
 
-// module checks every configuration and test file of the module in dir.
+// module checks every configuration and test file of the module in dir:
+// it reads the module once (validate.Load), checks each of the root's
+// files against its language (for the model's program), and validates
+// the model when they all pass.
 func (ck *checkRun) module(dir string) {
-	m, diags := module.Load(dir, module.Options{Program: ck.langs.program, MaxFileSize: ck.e.maxSize})
+	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded})
+	ck.langs.setProgram(dir, md.Program())
+	m := md.Root()
 	for _, f := range m.Files {
 		ck.files[f.Path] = f.File
 	}
@@ -178,7 +183,7 @@ func (ck *checkRun) module(dir string) {
 	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
 		// The module's semantics, as the programs validate it once
 		// every file reads.
-		diags, files := validate.ValidateFiles(m, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize})
+		diags, files := md.Validate()
 		for name, f := range files {
 			if _, ok := ck.files[name]; !ok {
 				ck.files[name] = f // a called module's, for the snippets

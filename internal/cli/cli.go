@@ -60,6 +60,10 @@ type env struct {
 	// beforeWrite, when set, runs after every file is converted or
 	// formatted and before any is written (a test hook).
 	beforeWrite func()
+	// loaded, when set, is called with each module directory that a
+	// validate.Model of the run reads (validate.Options.Loaded; a test
+	// hook).
+	loaded func(dir string)
 	// maxSize is the largest input read (--max-size).
 	maxSize int64
 	// files are the temporary files and directories of the run, which

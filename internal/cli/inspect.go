@@ -5,6 +5,7 @@ import (
 	"github.com/hcljson/hcljson/inspect"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/hcljson/hcljson/validate"
 )
 
 // inspectUsage is the help of "hcljson inspect".
@@ -83,7 +84,10 @@ func inspectCmd(e *env, args []string) int {
 	if *maxCalls == 0 {
 		*maxCalls = -1 // no limit
 	}
-	lang := program.p.Resolve(dirs[0]).ConfigLanguage()
+	// The module is read once: the model resolves the program, and
+	// inspect reads every directory through it.
+	md, loadDiags := validate.Load(dirs[0], validate.Options{Program: program.p, MaxFileSize: e.maxSize, Loaded: e.loaded})
+	lang := md.Program().ConfigLanguage()
 	if len(schemas) == 1 {
 		data, err := e.readOption(schemas[0])
 		if err != nil {
@@ -98,12 +102,12 @@ func inspectCmd(e *env, args []string) int {
 		}
 	}
 	// A directory that is missing or holds no configuration has nothing
-	// to print.
-	if _, _, _, diags := module.ConfigFiles(dirs[0], module.Options{Program: program.p}); diags.HasErrors() {
-		return e.writeDiags(nil, diags)
+	// to print: module.Load then read no file, and says why.
+	if len(md.Root().Files) == 0 && loadDiags.HasErrors() {
+		return e.writeDiags(nil, loadDiags)
 	}
-	cfg, diags := inspect.Module(dirs[0], inspect.Options{Program: program.p, Language: lang, MaxFileSize: e.maxSize, MaxModuleCalls: *maxCalls})
-	status := e.writeDiags(e.sourcesOf(diags), diags)
+	cfg, diags := inspect.FromModel(md, inspect.Options{Language: lang, MaxModuleCalls: *maxCalls})
+	status := e.writeDiags(e.sourcesOf(diags, md.Sources()), diags)
 	if cfg == nil {
 		return 1
 	}
@@ -122,12 +126,18 @@ func inspectCmd(e *env, args []string) int {
 	return status
 }
 
-// sourcesOf reads the files that diags point into, for the snippets of
-// the diagnostic writer (a file that cannot be read gets none).
-func (e *env) sourcesOf(diags hcl.Diagnostics) map[string]*hcl.File {
+// sourcesOf returns the sources of the files that diags point into, for
+// the snippets of the diagnostic writer: the bytes that held (a model's
+// files, by path) holds, or the file read again when held has none (a
+// file that cannot be read gets none).
+func (e *env) sourcesOf(diags hcl.Diagnostics, held map[string]*module.File) map[string]*hcl.File {
 	files := map[string]*hcl.File{}
 	for _, d := range diags {
 		if d.Subject == nil || files[d.Subject.Filename] != nil {
+			continue
+		}
+		if f := held[d.Subject.Filename]; f != nil && f.Bytes != nil {
+			files[d.Subject.Filename] = &hcl.File{Bytes: f.Bytes}
 			continue
 		}
 		if src, _, err := e.readFile(d.Subject.Filename); err == nil {

@@ -105,6 +105,19 @@ func (l *languages) tofuDir(dir string) bool {
 	return tofu
 }
 
+// setProgram records p, the program that a validate.Model resolved for
+// the module in dir, as the program of the files in dir under
+// module.Auto: their languages are then the model's, and dir is not
+// listed again.
+func (l *languages) setProgram(dir string, p module.Program) {
+	if l.program != module.Auto {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.tofuDirs[filepath.Clean(dir)] = p == module.OpenTofu
+}
+
 // root returns the schema of the root body of a file called name, nil for
 // a generic HCL file, and the diagnostics of extending its language with
 // the provider schemas.

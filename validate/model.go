@@ -1,0 +1,219 @@
+package validate
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
+)
+
+// Model is one reading of a module: its root directory and every module
+// directory asked of it later (the local modules that validation reads,
+// those that package inspect reads for module calls), each read and
+// parsed once with module.Load and kept, by its cleaned absolute path.
+// The commands share it: "hcljson check DIR" checks the root's files
+// and validates the model, "hcljson inspect DIR" builds the
+// configuration from it (inspect.FromModel), so that a directory is
+// never read twice however many calls or layers ask for it.
+//
+// A Model is not safe for concurrent use.
+type Model struct {
+	opts Options
+	root *module.Module
+	// program is the program every directory is read for: Options.Program,
+	// or under module.Auto the root's (module.Program.Resolve).
+	program module.Program
+	// dirs are the directories read, by dirKey.
+	dirs map[string]*reading
+}
+
+// reading is one module directory read.
+type reading struct {
+	mod   *module.Module
+	diags hcl.Diagnostics
+	// files and fileDiags are ReadDir's answer, made on its first call.
+	files     []*hcl.File
+	fileDiags hcl.Diagnostics
+	merged    bool
+}
+
+// Load reads the module in dir with module.Load, as opts.Program reads it
+// (under module.Auto, the directory's files decide: see
+// module.Program.Resolve), and returns its model with the diagnostics of
+// reading and parsing its files. The Model is returned even when there
+// are errors, with what could be read; the other directories are read
+// when asked for (Module, ReadDir, Validate), for the program the root
+// was read for.
+func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
+	md := &Model{opts: opts, dirs: map[string]*reading{}}
+	r := md.load(dir, opts.Program)
+	md.setRoot(r.mod)
+	md.dirs[dirKey(dir)] = r
+	return md, slices.Clip(r.diags)
+}
+
+// ModelOf returns the model of the module m, already loaded: m is its
+// root directory's reading, kept as it is, and other directories are
+// read when asked for. Validate and ValidateFiles validate it.
+func ModelOf(m *module.Module, opts Options) *Model {
+	md := &Model{opts: opts, dirs: map[string]*reading{}}
+	md.setRoot(m)
+	md.dirs[dirKey(m.Dir)] = &reading{mod: m}
+	return md
+}
+
+// setRoot sets the root module and the program it resolves.
+func (md *Model) setRoot(m *module.Module) {
+	md.root = m
+	md.program = resolveProgram(md.opts.Program, m)
+}
+
+// resolveProgram returns the program that validates m under p: p, or
+// under module.Auto the program m was read for (OpenTofu when even that
+// says Auto).
+func resolveProgram(p module.Program, m *module.Module) module.Program {
+	if p == module.Auto {
+		p = m.Program
+	}
+	if p == module.Auto {
+		p = module.OpenTofu
+	}
+	return p
+}
+
+// Root returns the root module, as module.Load read it.
+func (md *Model) Root() *module.Module { return md.root }
+
+// Program returns the program the model is read and validated for:
+// Options.Program, or under module.Auto what the root directory's files
+// say (module.Program.Resolve).
+func (md *Model) Program() module.Program { return md.program }
+
+// Module returns the module in dir, read and parsed with module.Load for
+// the model's program on the first call and kept: later calls, for dir
+// or another name of the same path, return the same Module and
+// diagnostics. The root directory is the one Load read.
+func (md *Model) Module(dir string) (*module.Module, hcl.Diagnostics) {
+	r := md.read(dir)
+	return r.mod, slices.Clip(r.diags)
+}
+
+// ReadDir returns the configuration files of the module in dir, read as
+// Module reads them: the primary files in order or, when there are
+// override files, one file whose body is module.Merge of the primary and
+// override files (with schema.Terraform.Root), each argument keeping the
+// range of the file it comes from. The diagnostics are those of reading
+// and parsing the files, then those of the merge. It has the signature of
+// inspect.Options.ReadDir.
+func (md *Model) ReadDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
+	r := md.read(dir)
+	if !r.merged {
+		r.merged = true
+		r.files, r.fileDiags = mergedFiles(r.mod)
+		r.fileDiags = append(slices.Clip(r.diags), r.fileDiags...)
+	}
+	return slices.Clip(r.files), slices.Clip(r.fileDiags)
+}
+
+// Sources returns the parsed configuration files of every directory
+// read so far, by path (module.File.Path), for the snippets of
+// diagnostics.
+func (md *Model) Sources() map[string]*module.File {
+	files := map[string]*module.File{}
+	for _, r := range md.dirs {
+		for _, f := range r.mod.Files {
+			files[f.Path] = f
+		}
+	}
+	return files
+}
+
+// read returns the reading of dir, reading it on the first call.
+func (md *Model) read(dir string) *reading {
+	key := dirKey(dir)
+	if r, ok := md.dirs[key]; ok {
+		return r
+	}
+	r := md.load(dir, md.program)
+	md.dirs[key] = r
+	return r
+}
+
+// load reads one directory for program p.
+func (md *Model) load(dir string, p module.Program) *reading {
+	m, diags := module.Load(dir, module.Options{Program: p, MaxFileSize: md.opts.MaxFileSize})
+	if md.opts.Loaded != nil {
+		md.opts.Loaded(dir)
+	}
+	return &reading{mod: m, diags: diags}
+}
+
+// mergedFiles returns the files of m as ReadDir does.
+func mergedFiles(m *module.Module) ([]*hcl.File, hcl.Diagnostics) {
+	var files, overrides []*hcl.File
+	for _, f := range m.Files {
+		if f.Override {
+			overrides = append(overrides, f.File)
+		} else {
+			files = append(files, f.File)
+		}
+	}
+	if len(overrides) == 0 {
+		return files, nil
+	}
+	body, diags := module.Merge(files, overrides, schema.Terraform.Root)
+	return []*hcl.File{{Body: body}}, diags
+}
+
+// dirKey returns the key of a directory in Model.dirs: its cleaned
+// absolute path (the cleaned name when it has none).
+func dirKey(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	return abs
+}
+
+// Validate validates the model as ValidateFiles validates its root
+// module: first what the programs find when they build the module, then
+// their validate walk, over the root and the local modules it calls,
+// each directory read once through the model. It returns the
+// diagnostics and the files of the called modules (by name), for a
+// caller that shows their source. Like Dir, a caller should not validate
+// a model whose Load found errors: the programs stop at them.
+func (md *Model) Validate() (hcl.Diagnostics, map[string]*hcl.File) {
+	root := newUnit(md.root, md.opts)
+	root.tree = md
+	root.root = true
+	if root.langErr != nil {
+		return hcl.Diagnostics{{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid provider schemas",
+			Detail:   fmt.Sprintf("The provider schemas cannot be used: %s.", root.langErr),
+		}}, nil
+	}
+	diags := root.declare()
+	tree := []*unit{root}
+	for _, cm := range root.descendants(map[string]bool{md.root.Dir: true}) {
+		diags = append(diags, cm.declDiags...)
+		tree = append(tree, cm)
+	}
+	files := map[string]*hcl.File{}
+	for _, t := range tree[1:] {
+		for _, f := range t.mod.Files {
+			files[f.Path] = f.File
+		}
+	}
+	if diags.HasErrors() {
+		return sorted(diags), files
+	}
+	var eval hcl.Diagnostics
+	for _, t := range tree {
+		eval = append(eval, t.evaluate()...)
+	}
+	return append(diags, sorted(eval)...), files
+}
