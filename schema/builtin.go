@@ -4,45 +4,48 @@ import (
 	"sync"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/zclconf/go-cty/cty"
 )
 
-// builtinProvider is the schema of Terraform's and OpenTofu's built-in
-// provider (terraform.io/builtin/terraform), in the format of
-// terraform providers schema -json: the terraform_data resource and the
-// terraform_remote_state data source, whose object arguments would
-// otherwise be ambiguous in JSON.
-const builtinProvider = `{
-  "format_version": "1.0",
-  "provider_schemas": {
-    "terraform.io/builtin/terraform": {
-      "provider": {"version": 0, "block": {}},
-      "resource_schemas": {
-        "terraform_data": {"version": 0, "block": {"attributes": {
-          "id": {"type": "string", "computed": true},
-          "input": {"type": "dynamic", "optional": true},
-          "output": {"type": "dynamic", "computed": true},
-          "triggers_replace": {"type": "dynamic", "optional": true}
-        }}}
-      },
-      "data_source_schemas": {
-        "terraform_remote_state": {"version": 0, "block": {"attributes": {
-          "backend": {"type": "string", "required": true},
-          "config": {"type": "dynamic", "optional": true},
-          "defaults": {"type": "dynamic", "optional": true},
-          "outputs": {"type": "dynamic", "computed": true},
-          "workspace": {"type": "string", "optional": true}
-        }}}
-      }
-    }
-  }
-}`
-
+// builtinSchemas is the schema of Terraform's and OpenTofu's built-in
+// provider (terraform.io/builtin/terraform) as terraform providers schema
+// -json gives it (TestBuiltinSchemasAsPrinted holds that text): the
+// terraform_data resource and the terraform_remote_state data source,
+// whose object arguments would otherwise be ambiguous in JSON. It is
+// written out rather than read from that text because every command
+// builds the Terraform language when it starts, and decoding JSON into
+// these types there cost each run a millisecond or two.
 var builtinSchemas = sync.OnceValue(func() *tfjson.ProviderSchemas {
-	ps, err := ReadProviderSchemas([]byte(builtinProvider))
-	if err != nil {
-		panic("schema: built-in provider: " + err.Error())
+	attr := func(ty cty.Type, required, optional, computed bool) *tfjson.SchemaAttribute {
+		return &tfjson.SchemaAttribute{AttributeType: ty, Required: required, Optional: optional, Computed: computed}
 	}
-	return ps
+	optional := func(ty cty.Type) *tfjson.SchemaAttribute { return attr(ty, false, true, false) }
+	computed := func(ty cty.Type) *tfjson.SchemaAttribute { return attr(ty, false, false, true) }
+	return &tfjson.ProviderSchemas{
+		FormatVersion: "1.0",
+		Schemas: map[string]*tfjson.ProviderSchema{
+			"terraform.io/builtin/terraform": {
+				ConfigSchema: &tfjson.Schema{Block: &tfjson.SchemaBlock{}},
+				ResourceSchemas: map[string]*tfjson.Schema{
+					"terraform_data": {Block: &tfjson.SchemaBlock{Attributes: map[string]*tfjson.SchemaAttribute{
+						"id":               computed(cty.String),
+						"input":            optional(cty.DynamicPseudoType),
+						"output":           computed(cty.DynamicPseudoType),
+						"triggers_replace": optional(cty.DynamicPseudoType),
+					}}},
+				},
+				DataSourceSchemas: map[string]*tfjson.Schema{
+					"terraform_remote_state": {Block: &tfjson.SchemaBlock{Attributes: map[string]*tfjson.SchemaAttribute{
+						"backend":   attr(cty.String, true, false, false),
+						"config":    optional(cty.DynamicPseudoType),
+						"defaults":  optional(cty.DynamicPseudoType),
+						"outputs":   computed(cty.DynamicPseudoType),
+						"workspace": optional(cty.String),
+					}}},
+				},
+			},
+		},
+	}
 })
 
 // BuiltinProviderSchemas returns the schema of the programs' built-in
