@@ -399,7 +399,8 @@ func (b *Body) HCL() *hcl.BodySchema {
 // Content decodes body against b: JustAttributes for an AnyAttributes
 // body (the attributes come back in a BodyContent), PartialContent for an
 // Open body (remain holds what b does not list), Content otherwise
-// (remain is nil).
+// (remain is nil), whose "Unsupported argument" errors come in the order
+// of the source (see inSourceOrder).
 func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body, diags hcl.Diagnostics) {
 	switch {
 	case b.AnyAttributes:
@@ -409,8 +410,35 @@ func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body
 		return body.PartialContent(b.asBlocks(body, b.HCL()))
 	default:
 		content, diags := body.Content(b.asBlocks(body, b.HCL()))
-		return content, nil, diags
+		return content, nil, inSourceOrder(diags, "Unsupported argument")
 	}
+}
+
+// inSourceOrder puts the diagnostics of diags whose summary is summary
+// in the order of their ranges, in the places they hold, and leaves the
+// others where they are. hclsyntax's Body.Content reports the arguments
+// a schema does not have in the order of a map, a new one on each run;
+// in the order of the source, what a command prints is the same every
+// time.
+func inSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
+	var at []int
+	var picked hcl.Diagnostics
+	for i, d := range diags {
+		if d.Summary == summary && d.Subject != nil {
+			at = append(at, i)
+			picked = append(picked, d)
+		}
+	}
+	if len(at) < 2 {
+		return diags
+	}
+	slices.SortStableFunc(picked, func(a, b *hcl.Diagnostic) int {
+		return a.Subject.Start.Byte - b.Subject.Start.Byte
+	})
+	for k, i := range at {
+		diags[i] = picked[k]
+	}
+	return diags
 }
 
 // asBlocks returns s, the schema of b, with each attribute that has

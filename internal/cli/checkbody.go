@@ -41,7 +41,7 @@ type checker struct {
 // the root).
 func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 	content, remain, diags := s.Content(body)
-	c.add(inSourceOrder(diags, "Unsupported argument"))
+	c.add(diags)
 	if content == nil {
 		return
 	}
@@ -101,32 +101,6 @@ func (c *checker) add(diags hcl.Diagnostics) {
 		}
 		c.diags = append(c.diags, d)
 	}
-}
-
-// inSourceOrder puts the diagnostics of diags whose summary is summary
-// in the order of their ranges, in the places they hold, and leaves the
-// others where they are. hclsyntax's Body.Content reports the arguments
-// a schema does not have in the order of a map, a new one on each run;
-// in the order of the source the output is the same every time.
-func inSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
-	var at []int
-	var picked hcl.Diagnostics
-	for i, d := range diags {
-		if d.Summary == summary && d.Subject != nil {
-			at = append(at, i)
-			picked = append(picked, d)
-		}
-	}
-	if len(at) < 2 {
-		return diags
-	}
-	slices.SortStableFunc(picked, func(a, b *hcl.Diagnostic) int {
-		return a.Subject.Start.Byte - b.Subject.Start.Byte
-	})
-	for k, i := range at {
-		diags[i] = picked[k]
-	}
-	return diags
 }
 
 // errorf reports an error about rng.
