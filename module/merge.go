@@ -95,7 +95,13 @@ func Merge(primary, override []*hcl.File, root *schema.Body) (hcl.Body, hcl.Diag
 // Body returns the module's root body with its override files merged in,
 // as Merge makes it from the primary and override files of m.Files.
 func (m *Module) Body(root *schema.Body) (hcl.Body, hcl.Diagnostics) {
-	var primary, override []*hcl.File
+	primary, override := m.SplitFiles()
+	return Merge(primary, override, root)
+}
+
+// SplitFiles returns the parsed primary files and override files of
+// m.Files, each in the order of m.Files: what Merge takes.
+func (m *Module) SplitFiles() (primary, override []*hcl.File) {
 	for _, f := range m.Files {
 		if f.Override {
 			override = append(override, f.File)
@@ -103,7 +109,7 @@ func (m *Module) Body(root *schema.Body) (hcl.Body, hcl.Diagnostics) {
 			primary = append(primary, f.File)
 		}
 	}
-	return Merge(primary, override, root)
+	return primary, override
 }
 
 // blockKey identifies a top-level block across decodings. JSON blocks

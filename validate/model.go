@@ -153,14 +153,7 @@ func (md *Model) load(dir string, p module.Program) *reading {
 
 // mergedFiles returns the files of m as ReadDir does.
 func mergedFiles(m *module.Module) ([]*hcl.File, hcl.Diagnostics) {
-	var files, overrides []*hcl.File
-	for _, f := range m.Files {
-		if f.Override {
-			overrides = append(overrides, f.File)
-		} else {
-			files = append(files, f.File)
-		}
-	}
+	files, overrides := m.SplitFiles()
 	if len(overrides) == 0 {
 		return files, nil
 	}
