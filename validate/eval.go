@@ -57,9 +57,12 @@ type evaluator struct {
 	// localDiags are the diagnostics of each local's evaluation, which
 	// computeLocals does once.
 	localDiags map[string]hcl.Diagnostics
-	// plain is the context shared by the expressions that need nothing
-	// but root (see context); countObj, eachObj and iterObj are the
-	// objects count, each and a dynamic block's iterator stand for.
+	// allLocals is the object of every local, once computeLocals is
+	// done (cty.NilVal before). plain is the context shared after that by
+	// the expressions that need nothing but root and the locals (see
+	// context); countObj, eachObj and iterObj are the objects count, each
+	// and a dynamic block's iterator stand for.
+	allLocals                  cty.Value
 	plain                      *hcl.EvalContext
 	countObj, eachObj, iterObj cty.Value
 }
@@ -300,16 +303,50 @@ func (md *unit) outputDeps(m *module.Module) map[string][]string {
 // context returns the evaluation context of an expression in sc that
 // refers to vars: a child of the module's context (var, path,
 // terraform, module, data and the resource types, built once) with the
-// locals it refers to and what sc makes available. An expression that
-// refers to no local in a scope without count, each, self or iterators
-// (most of them) shares one context; the objects count, each and an
-// iterator stand for are built once.
+// locals and what sc makes available. While computeLocals runs, the
+// local object holds the locals the expression refers to, as far as they
+// are computed; after it, every local, in one object built once
+// (allLocals). An expression in a scope without count, each, self or
+// iterators (most of them) then shares one context; the objects count,
+// each and an iterator stand for are built once.
 func (ev *evaluator) context(sc *scope, vars []hcl.Traversal) *hcl.EvalContext {
 	if ev.root == nil {
 		ev.root = &hcl.EvalContext{Variables: ev.base, Functions: ev.fns}
 		ev.countObj = cty.ObjectVal(map[string]cty.Value{"index": cty.UnknownVal(cty.Number)})
 		ev.eachObj = cty.ObjectVal(map[string]cty.Value{"key": cty.UnknownVal(cty.String), "value": cty.DynamicVal})
 		ev.iterObj = cty.ObjectVal(map[string]cty.Value{"key": cty.DynamicVal, "value": cty.DynamicVal})
+	}
+	plain := !sc.count && !sc.each && !sc.any && sc.self == nil && len(sc.iterators) == 0
+	if plain && ev.allLocals != cty.NilVal {
+		if ev.plain == nil {
+			ev.plain = ev.child(0)
+			ev.plain.Variables["local"] = ev.allLocals
+		}
+		return ev.plain
+	}
+	ctx := ev.child(2 + len(sc.iterators))
+	ctx.Variables["local"] = ev.localObject(vars)
+	if sc.count || sc.any {
+		ctx.Variables["count"] = ev.countObj
+	}
+	if sc.each || sc.any {
+		ctx.Variables["each"] = ev.eachObj
+	}
+	if sc.self != nil {
+		ctx.Variables["self"] = cty.DynamicVal
+	}
+	for _, it := range sc.iterators {
+		ctx.Variables[it] = ev.iterObj
+	}
+	return ctx
+}
+
+// localObject returns the value of "local" for an expression that
+// refers to vars: every local once computeLocals is done, otherwise the
+// locals among vars that are known so far.
+func (ev *evaluator) localObject(vars []hcl.Traversal) cty.Value {
+	if ev.allLocals != cty.NilVal {
+		return ev.allLocals
 	}
 	var locals map[string]cty.Value
 	for _, t := range vars {
@@ -325,33 +362,10 @@ func (ev *evaluator) context(sc *scope, vars []hcl.Traversal) *hcl.EvalContext {
 			}
 		}
 	}
-	plain := !sc.count && !sc.each && !sc.any && sc.self == nil && len(sc.iterators) == 0
-	if plain && locals == nil {
-		if ev.plain == nil {
-			ev.plain = ev.child(0)
-			ev.plain.Variables["local"] = cty.EmptyObjectVal
-		}
-		return ev.plain
-	}
-	ctx := ev.child(2 + len(sc.iterators))
 	if locals == nil {
-		ctx.Variables["local"] = cty.EmptyObjectVal
-	} else {
-		ctx.Variables["local"] = cty.ObjectVal(locals)
+		return cty.EmptyObjectVal
 	}
-	if sc.count || sc.any {
-		ctx.Variables["count"] = ev.countObj
-	}
-	if sc.each || sc.any {
-		ctx.Variables["each"] = ev.eachObj
-	}
-	if sc.self != nil {
-		ctx.Variables["self"] = cty.DynamicVal
-	}
-	for _, it := range sc.iterators {
-		ctx.Variables[it] = ev.iterObj
-	}
-	return ctx
+	return cty.ObjectVal(locals)
 }
 
 // child returns a new child of the module's context with room for n
@@ -525,6 +539,7 @@ func (ev *evaluator) computeLocals() {
 	for _, n := range names {
 		visit(n)
 	}
+	ev.allLocals = cty.ObjectVal(ev.locals)
 }
 
 // sortBy sorts list by the start of each element's range.
