@@ -51,14 +51,15 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		}
 
 		sensitive := false
-		if oc, _, _ := s.Body.Content(b.Body); oc != nil {
+		oc, _, _ := s.Body.Content(b.Body)
+		if oc != nil {
 			if a, ok := oc.Attributes["sensitive"]; ok {
 				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.Bool && v.IsKnown() && !v.IsNull() {
 					sensitive = v.True()
 				}
 			}
 		}
-		walk(b.Body, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) {
+		walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) {
 			val, dd := ev.expr(expr, sc, want, attr)
 			diags = append(diags, dd...)
 			if attr == "value" && md.root && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {

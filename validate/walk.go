@@ -26,6 +26,12 @@ func walk(body hcl.Body, s *schema.Body, sc *scope, res *resource, v visitor) {
 		return
 	}
 	content, _, _ := s.Content(body)
+	walkContent(body, content, s, sc, res, v)
+}
+
+// walkContent is walk for a body whose content, read with s (not nil),
+// the caller has already.
+func walkContent(body hcl.Body, content *hcl.BodyContent, s *schema.Body, sc *scope, res *resource, v visitor) {
 	if content == nil {
 		return
 	}
