@@ -479,7 +479,7 @@ func buildHCLJSON(t *testing.T, dir string) string {
 		return bin
 	}
 	bin := filepath.Join(dir, "hcljson")
-	if _, err := run(nil, "..", "go", "build", "-o", bin, "./cmd/hcljson"); err != nil {
+	if err := clients.BuildHCLJSON("..", bin); err != nil {
 		t.Fatal(err)
 	}
 	return bin

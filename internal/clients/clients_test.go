@@ -146,3 +146,23 @@ func TestVersions(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildHCLJSON builds the command and runs it; a root without the
+// command is an error that says what failed.
+func TestBuildHCLJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "hcljson")
+	if err := BuildHCLJSON(filepath.Join("..", ".."), bin); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "hcljson ") {
+		t.Errorf("hcljson version: %q, %v", out, err)
+	}
+	err = BuildHCLJSON(t.TempDir(), filepath.Join(t.TempDir(), "x"))
+	if err == nil || !strings.Contains(err.Error(), "go build ./cmd/hcljson") {
+		t.Errorf("BuildHCLJSON of an empty directory: %v, want a go build error", err)
+	}
+}

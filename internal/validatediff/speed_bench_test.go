@@ -26,8 +26,8 @@ func BenchmarkValidateModule(b *testing.B) {
 		b.Fatal(err)
 	}
 	bin := filepath.Join(work, "hcljson")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/hcljson").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
+	if err := clients.BuildHCLJSON(filepath.Join("..", ".."), bin); err != nil {
+		b.Fatal(err)
 	}
 	rc := filepath.Join(work, "empty.tfrc")
 	if err := os.WriteFile(rc, nil, 0o644); err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -61,10 +60,8 @@ func TestValidateDifferential(t *testing.T) {
 	bin := os.Getenv("HCLJSON_VALIDATEDIFF_BIN")
 	if bin == "" {
 		bin = filepath.Join(work, "hcljson")
-		cmd := exec.Command("go", "build", "-o", bin, "./cmd/hcljson")
-		cmd.Dir = filepath.Join("..", "..")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("building hcljson: %v\n%s", err, out)
+		if err := clients.BuildHCLJSON(filepath.Join("..", ".."), bin); err != nil {
+			t.Fatal(err)
 		}
 	}
 	report := reportDir(t)
