@@ -80,11 +80,13 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		if !used[key] {
 			continue
 		}
-		if p.schema != nil {
-			_, _, sd := p.schema.Content(p.block.Body)
-			diags = append(diags, sd...)
+		if p.schema == nil {
+			walk(p.block.Body, nil, &scope{}, nil, visit)
+			continue
 		}
-		walk(p.block.Body, p.schema, &scope{}, nil, visit)
+		pc, _, sd := p.schema.Content(p.block.Body)
+		diags = append(diags, sd...)
+		walkContent(p.block.Body, pc, p.schema, &scope{}, nil, visit)
 	}
 	for _, name := range keys(d.checks) {
 		b := d.checks[name]
