@@ -105,3 +105,30 @@ func BenchmarkTraversalTemplate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCallTemplate parses templates with function calls, on the fast
+// path and (hclsyntax) by the parser.
+func BenchmarkCallTemplate(b *testing.B) {
+	for _, bc := range []struct{ name, raw string }{
+		{name: "length", raw: `${length(var.v1)}`},
+		{name: "mixed", raw: `${var.v1}-${length(var.v1)}`},
+		{name: "lookup", raw: `${lookup(var.tags, \"Name\", null)}`},
+		{name: "format", raw: `${format(\"%s-%03d\", var.env, 10)}`},
+		{name: "nested", raw: `${upper(join(\",\", concat(var.a, var.b)))}`},
+	} {
+		_, src := jsonFile(b, bc.raw)
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+		b.Run(bc.name+"/parser", func(b *testing.B) {
+			_, ascii := scan(src.Text)
+			b.ReportAllocs()
+			for b.Loop() {
+				parseSlow(src, ascii)
+			}
+		})
+	}
+}

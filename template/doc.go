@@ -16,11 +16,18 @@
 // Nor do the commonest templates: one interpolation of a plain traversal
 // ("${var.region}", "${aws_instance.web[0].id}", "${local.tags[\"k\"]}"),
 // text on one line mixed with such interpolations
-// ("web-${var.env}-${count.index}"), and text whose only template syntax is
-// escapes ("home/$${aws:username}/*", "%%{ not a directive }"). For these
-// Parse builds the very AST hclsyntax would build, node for node and range
-// for range, with a tenth of the allocations; a template that is one
-// piece of text then evaluates without allocating.
+// ("web-${var.env}-${count.index}"), text whose only template syntax is
+// escapes ("home/$${aws:username}/*", "%%{ not a directive }"), and, in
+// ASCII, function calls whose arguments are plain traversals, quoted
+// literals without escapes or interpolations, decimal numbers, true, false,
+// null and such calls, separated by "," or ", ", alone or mixed with text
+// and traversals ("${length(var.subnets)}", "${var.v}-${upper(local.l)}",
+// "${lookup(var.tags, \"Name\", null)}"). For these Parse builds the very
+// AST hclsyntax would build, node for node and range for range, with a
+// tenth of the allocations; a template that is one piece of text then
+// evaluates without allocating. Anything else near these forms (white
+// space, "~", "provider::" names, "...", a trailing comma, escapes in a
+// quoted argument, non-ASCII text around a call) goes to the parser.
 // [ParseTraversal], [ParseExpression] and [StaticCall] read a string the way
 // hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect.
 // [Escape] and [AppendEscape] turn a literal into a template that evaluates

@@ -2,6 +2,7 @@ package template
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -12,9 +13,10 @@ import (
 )
 
 // FuzzTemplate takes the raw content of a JSON string and checks that
-// nothing panics, that values equal hclsyntax's, and that every range
-// handed out is the exact image in the file of hclsyntax's range in the
-// unescaped text.
+// nothing panics, that a fast path (traversal, parts, calls) that takes
+// the text builds hclsyntax's very AST, that values equal hclsyntax's, and
+// that every range handed out is the exact image in the file of
+// hclsyntax's range in the unescaped text.
 func FuzzTemplate(f *testing.F) {
 	for _, s := range escapedTemplates {
 		f.Add(s)
@@ -31,6 +33,9 @@ func FuzzTemplate(f *testing.F) {
 		// The parts fast path: text, escapes and interpolations.
 		`web-${var.env}-${count.index}`, `home/$${aws:username}/*`, `$$${a}%%%{b}$${~c}`, `e\u0301$\u0301${a}\u0301`,
 		`\"${a}\"\t$${b}${c[\"}\"]}}`,
+		// Calls on the fast path, and near it.
+		`${upper(var.foo)}`, `x-${upper(\"a\")}-${zed}`, `${f(a, 1.5, true, g(\"\"), null, 10)}`, `${upper(zed)}${nope(1)}$`,
+		`${upper(var.foo, )}`, `${upper(a...)}`, `${provider::p::double(1,2)}`, `${f(\"\\n\", 1e3)}`, `\u00e9${upper(zed)}`,
 	} {
 		f.Add(s)
 	}
@@ -49,6 +54,22 @@ func FuzzTemplate(f *testing.F) {
 		}
 
 		ref, refDiags := hclsyntax.ParseTemplate([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
+
+		// The fast paths build hclsyntax's very AST.
+		if lit, ascii := scan(text); !lit {
+			plain := Source{Text: text, Filename: file.name, Start: hcl.Pos{Line: 1, Column: 1}}
+			var fast *Template
+			if ascii {
+				fast = parseTraversalTemplate(plain)
+			}
+			if fast == nil {
+				fast = parsePartsTemplate(plain, ascii)
+			}
+			if fast != nil && (!reflect.DeepEqual(fast.expr, ref) || refDiags != nil) {
+				t.Errorf("fast path AST\n%#v\nhclsyntax (%s)\n%#v", fast.expr, fmtDiags(refDiags), ref)
+			}
+		}
+
 		tmpl := Parse(src)
 		checkDiags(t, file, src, "parse", tmpl.Diagnostics(), refDiags)
 		val, diags := tmpl.Value(testCtx())

@@ -58,12 +58,14 @@ type (
 // (from "${" to just after "}").
 type piece struct {
 	start, end int
-	steps      int // the traversal's steps; 0 for text
-	escapes    int // "$${" and "%%{" in text
+	steps      int  // the traversal's steps; 0 for text and calls
+	escapes    int  // "$${" and "%%{" in text
+	call       bool // an interpolation of a call
 }
 
 // parsePartsTemplate returns the template for src when src.Text has the
-// form above and is not one interpolation alone, nil otherwise. ascii
+// form above and is not one interpolation of a traversal alone, or when it
+// is ASCII and has the form of callTemplate (call.go); nil otherwise. ascii
 // tells whether the text is all ASCII.
 func parsePartsTemplate(src Source, ascii bool) *Template {
 	s := src.Text
@@ -71,7 +73,15 @@ func parsePartsTemplate(src Source, ascii bool) *Template {
 		return nil
 	}
 	var buf [8]piece
-	pieces := splitPieces(s, buf[:0])
+	var cc callCounts
+	var calls *callCounts // calls are on the fast path in ASCII only
+	if ascii {
+		calls = &cc
+	}
+	pieces := splitPieces(s, buf[:0], calls)
+	if len(pieces) > 0 && cc.calls > 0 {
+		return callTemplate(src, pieces, cc)
+	}
 	if len(pieces) == 0 || len(pieces) == 1 && pieces[0].steps > 0 {
 		return nil
 	}
@@ -172,12 +182,21 @@ func parsePartsTemplate(src Source, ascii bool) *Template {
 }
 
 // splitPieces appends the pieces of s to pieces, consecutive text in one
-// piece; nil when s does not have the form of parsePartsTemplate.
-func splitPieces(s string, pieces []piece) []piece {
+// piece; nil when s does not have the form of parsePartsTemplate. With
+// calls not nil, an interpolation may also be a call of callTemplate's
+// grammar, whose nodes are added to calls.
+func splitPieces(s string, pieces []piece, calls *callCounts) []piece {
 	n := len(s)
 	for i := 0; i < n; {
 		if s[i] == '$' && i+1 < n && s[i+1] == '{' {
 			end, steps := traversalEnd(s, i+2)
+			if end < 0 && calls != nil {
+				if e := callEnd(s, i+2, calls, 0); e >= 0 && e < n && s[e] == '}' {
+					pieces = append(pieces, piece{start: i, end: e + 1, call: true})
+					i = e + 1
+					continue
+				}
+			}
 			if end < 0 {
 				return nil
 			}

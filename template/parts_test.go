@@ -30,12 +30,14 @@ var (
 		"$${a}", "%%{if}", "$${", "%%{", "a$${", "$$${", "$$${a}", "$$$${a}", "%%%{a}", "%%%%{a}", "$$%%{", "%$${",
 		"$${~a}", "$${a~}", "%%{~ x ~}", "home/$${aws:username}/*", "%%{ not a directive }", "x$${a}$", "$${a}$${b}",
 		"$${\u0301", "$${~\u0301", "é$${x}", "\t$${x}\t", "$${${a}", "${a}$$${b}",
+		// Calls (see call_test.go).
+		"x${a()}", "${f(a)}", "$${x}${f(a, \"b\")}-${c}",
 	}
 	slowParts = []string{
 		"${a}", "${a.b[0]}", "", "abc", "a$b%c", "$", "%", "{}", "é", // one interpolation, or literal
 		"${a}\n", "\r${a}", "x\r\n${a}", "$${a}\n", "%%{\r}", "\n$${a}", // line breaks
 		"%{if a}x%{endif}", "${a} %{if a}x%{endif}", "%{a}", "x%{a}", "%${a}%{", // directives
-		"x${ a }", "x${a.0}", "x${~a}", "x${a~}", "${a}${true}", "x${null}", "x${a()}", "x${a[*]}", `x${"a"}`,
+		"x${ a }", "x${a.0}", "x${~a}", "x${a~}", "${a}${true}", "x${null}", "x${a[*]}", `x${"a"}`,
 		"x${a + 1}", "x${", "x%{", "x${a", "${a}${", "x${}", "x${a}}${",
 		"\ufeffx${a}", "\ufeff$${a}", "x\xff${a}", "\xff$${", "$${\xc3", // U+FEFF first, invalid UTF-8
 	}
@@ -44,8 +46,12 @@ var (
 // wantParts reports, from hclsyntax's own result, whether text should take
 // the parts fast path: hclsyntax builds a TemplateExpr of literal text and
 // traversals, each written as the traversal fast path would accept it, and
-// the text has no line breaks and needs parsing at all.
+// the text has no line breaks and needs parsing at all; or, in ASCII,
+// hclsyntax builds one of the call fast path (see wantCalls).
 func wantParts(text string, start hcl.Pos, ref hclsyntax.Expression, diags hcl.Diagnostics) bool {
+	if wantCalls(text, start, ref, diags) {
+		return true
+	}
 	tmpl, ok := ref.(*hclsyntax.TemplateExpr)
 	if !ok || diags != nil || IsLiteral(text) || strings.ContainsAny(text, "\r\n") ||
 		!utf8.ValidString(text) || strings.HasPrefix(text, bom) {
@@ -81,7 +87,7 @@ func genParts(n int, escapesOnly bool) []string {
 	}
 	escapes := []string{"$${", "%%{", "$$${", "%%%{", "$$$${", "$${~", "%%{~", "$${a}", "%%{ if x }", "$${~ a ~}", "$$%%{"}
 	bad := []string{"\n", "\r", "%{if x}", "${ a }", "${a.0}", "${~a}", "${a~}", "\xff", "${", "%{", "${true}", "\r\n"}
-	interps := append(append([]string(nil), fastTraversals...), genTraversals(300)...)
+	interps := append(append(append([]string(nil), fastTraversals...), genTraversals(300)...), fastCalls...)
 	out := make([]string, n)
 	for i := range out {
 		var b strings.Builder

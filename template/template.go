@@ -26,9 +26,10 @@ var parseTemplate = hclsyntax.ParseTemplate
 // not parsed at all, and neither are the commonest templates: one
 // interpolation of a plain traversal ("${var.region}",
 // "${aws_instance.web[0].id}"), text mixed with such interpolations
-// ("web-${var.env}-${count.index}"), and text whose only template syntax
-// is escapes ("home/$${aws:username}/*"); for these Parse builds the AST
-// that hclsyntax would build. Parse diagnostics are kept and reported by Diagnostics and
+// ("web-${var.env}-${count.index}"), text whose only template syntax
+// is escapes ("home/$${aws:username}/*"), and calls on traversals and
+// literals ("${length(var.v)}", "${var.v}-${upper(local.l)}"); for these
+// Parse builds the AST that hclsyntax would build. Parse diagnostics are kept and reported by Diagnostics and
 // Value. Parse takes time linear in the length of the text, however many
 // lines it has.
 func Parse(src Source) *Template {
