@@ -319,20 +319,7 @@ func numberVal(text string) cty.Value {
 // nodes of their calls.
 func callTemplate(src Source, pieces []piece, c callCounts) *Template {
 	s := src.Text
-	var nlits, nscopes, nsteps, unescLen int
-	for _, p := range pieces {
-		switch {
-		case p.call:
-		case p.steps > 0:
-			nscopes++
-			nsteps += p.steps
-		case p.escapes > 0:
-			unescLen += p.end - p.start - p.escapes
-			fallthrough
-		default:
-			nlits++
-		}
-	}
+	nlits, nscopes, nsteps, unescLen := countPieces(pieces)
 	wraps := len(pieces) == 1
 	if !wraps {
 		c.exprs += len(pieces)

@@ -85,19 +85,7 @@ func parsePartsTemplate(src Source, ascii bool) *Template {
 	if len(pieces) == 0 || len(pieces) == 1 && pieces[0].steps > 0 {
 		return nil
 	}
-	var nlits, nscopes, nsteps, unescLen int
-	for _, p := range pieces {
-		switch {
-		case p.steps > 0:
-			nscopes++
-			nsteps += p.steps
-		case p.escapes > 0:
-			unescLen += p.end - p.start - p.escapes
-			fallthrough
-		default:
-			nlits++
-		}
-	}
+	nlits, nscopes, nsteps, unescLen := countPieces(pieces)
 	if nscopes == 0 && unescLen == 0 {
 		return nil // a literal; hclsyntax has a reason to see it (invalid UTF-8, U+FEFF)
 	}
@@ -179,6 +167,26 @@ func parsePartsTemplate(src Source, ascii bool) *Template {
 	}
 	*t = Template{text: s, expr: tmpl, m: newSourceMap(src, ascii)}
 	return t
+}
+
+// countPieces returns what the pieces other than calls need: literals
+// (text), traversals and their steps, and the length of the unescaped
+// text of the pieces with escapes.
+func countPieces(pieces []piece) (lits, scopes, steps, unescLen int) {
+	for _, p := range pieces {
+		switch {
+		case p.call:
+		case p.steps > 0:
+			scopes++
+			steps += p.steps
+		case p.escapes > 0:
+			unescLen += p.end - p.start - p.escapes
+			fallthrough
+		default:
+			lits++
+		}
+	}
+	return lits, scopes, steps, unescLen
 }
 
 // splitPieces appends the pieces of s to pieces, consecutive text in one
