@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -15,21 +16,33 @@ import (
 // string each grapheme cluster is one column. A byte order mark at the start
 // of the input takes no column.
 //
-// Lines keeps the start of every 32nd line only (an eighth of a byte per
-// line): a look-up counts the line feeds from the nearest known line start
-// before it, the previous look-up's line or a mark. Columns are computed
-// from the start of the line (or from a checkpoint on long lines). The
-// marks are built on the first look-up, so that a Document that is never
-// asked for a position pays nothing. A Lines is safe for concurrent use.
+// Lines keeps a mark at the start of every 32nd line, and more often where
+// lines are long: no two marks are more than about markBytes apart, and a
+// line longer than that has marks inside it. A look-up counts the line
+// feeds from the nearest known point before it: the previous look-up, or a
+// mark. So a look-up costs what it costs on short lines even on a line of
+// megabytes (minified JSON), in any order. Columns are computed from the
+// start of the line (or from a checkpoint on long lines). The marks are
+// built on the first look-up, so that a Document that is never asked for a
+// position pays nothing. A Lines is safe for concurrent use.
 type Lines struct {
 	src []byte
 
 	once  sync.Once
-	marks []uint32        // marks[k] is the offset of the first byte of line k*linesPerMark
+	marks []mark          // in offset order; marks[0] is offset 0
 	kinds []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
 	// last is the line of the last look-up: its index (high 32 bits) and
 	// the offset it starts at (low 32 bits).
 	last atomic.Uint64
+	// reach says how far the last look-up's line is known to run: the
+	// offset the line starts at (high 32 bits) and an offset on it with no
+	// line feed between the two (low 32 bits). It is a fact about the
+	// source, so it is right whatever look-up stored it; it pairs with
+	// last only when the starts agree.
+	reach atomic.Uint64
+	// hint is the index of the mark the last search found, where the next
+	// search starts.
+	hint atomic.Uint32
 
 	mu     sync.Mutex
 	cursor colState     // the last position computed, to resume from
@@ -47,17 +60,29 @@ type colState struct {
 
 type checkpoint = colState
 
+// A mark is a point whose line is known: its offset, the index of its line
+// and the offset that line starts at.
+type mark struct {
+	off, line, start uint32
+}
+
 const (
 	// checkpointEvery is how far apart checkpoints are on a long line.
-	checkpointEvery = 4096
-	// linesPerMark is how many lines apart the marks are: a look-up far
-	// from the previous one counts the line feeds of at most that many
-	// lines.
+	checkpointEvery = 256
+	// linesPerMark is how many lines apart the marks are at most, and
+	// markBytes about how many bytes: a look-up far from the previous one
+	// counts the line feeds of at most that many lines, or bytes.
 	linesPerMark = 32
+	markBytes    = 1024
 	// nearby is how many bytes after the previous look-up's line start a
 	// look-up counts line feeds from there rather than from a mark.
 	nearby = 2048
 )
+
+// countHook, when set (by tests), is told how many bytes each look-up
+// counts line feeds in: the work that must not grow with the length of a
+// line.
+var countHook func(n int)
 
 // NewLines returns the position table of src.
 func NewLines(src []byte) *Lines {
@@ -94,16 +119,28 @@ func (l *Lines) lineKind(idx, start int) uint8 {
 }
 
 func (l *Lines) build() {
-	n := 0
-	l.marks = append(make([]uint32, 0, len(l.src)/(linesPerMark*32)+1), 0)
-	for i := 0; ; {
-		j := bytes.IndexByte(l.src[i:], '\n')
+	src := l.src
+	l.marks = append(make([]mark, 0, len(src)/(linesPerMark*32)+1), mark{})
+	n, start, last := 0, 0, 0 // the current line's index and start, the last mark's offset
+	for {
+		end := len(src)
+		j := bytes.IndexByte(src[start:], '\n')
+		if j >= 0 {
+			end = start + j
+		}
+		// A long line gets marks inside it.
+		for p := last + markBytes; p < end; p += markBytes {
+			l.marks = append(l.marks, mark{off: uint32(p), line: uint32(n), start: uint32(start)})
+			last = p
+		}
 		if j < 0 {
 			break
 		}
-		i += j + 1
-		if n++; n%linesPerMark == 0 {
-			l.marks = append(l.marks, uint32(i))
+		n++
+		start = end + 1
+		if n%linesPerMark == 0 || start-last >= markBytes {
+			l.marks = append(l.marks, mark{off: uint32(start), line: uint32(n), start: uint32(start)})
+			last = start
 		}
 	}
 	l.kinds = make([]atomic.Uint32, (n+1+15)/16)
@@ -120,25 +157,34 @@ func (l *Lines) Line(off int) (line, start int) {
 // len(src)) and the offset that line starts at. A decoder asks for
 // positions mostly in order, with jumps (a body's closing brace, then its
 // first member): a look-up shortly after the previous one counts the line
-// feeds from the previous one's line start; any other starts from the last
-// mark before off, found by a search that gallops from the previous
-// look-up's mark, in time logarithmic in the distance.
+// feeds from where the previous one stopped; any other starts from the
+// last mark before off, found by a search that gallops from the previous
+// search's mark, in time logarithmic in the distance.
 func (l *Lines) locate(off int) (idx, start int) {
 	last := l.last.Load()
 	idx, start = int(last>>32), int(uint32(last))
-	if start > off || off-start > nearby {
-		k := l.markBefore(off, idx/linesPerMark)
-		if m := int(l.marks[k]); m > start || start > off {
-			idx, start = k*linesPerMark, m
+	from := start // no line feed in src[start:from]
+	if r := l.reach.Load(); int(r>>32) == start && int(uint32(r)) <= off {
+		from = int(uint32(r))
+	}
+	if start > off || off-from > nearby {
+		k := l.markBefore(off, int(l.hint.Load()))
+		l.hint.Store(uint32(k))
+		if m := l.marks[k]; int(m.off) > from || start > off {
+			idx, start, from = int(m.line), int(m.start), int(m.off)
 		}
 	}
-	if seg := l.src[start:off]; len(seg) > 0 {
+	if seg := l.src[from:off]; len(seg) > 0 {
+		if countHook != nil {
+			countHook(len(seg))
+		}
 		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
 			idx += n
-			start += bytes.LastIndexByte(seg, '\n') + 1
+			start = from + bytes.LastIndexByte(seg, '\n') + 1
 		}
 	}
 	l.last.Store(uint64(idx)<<32 | uint64(start))
+	l.reach.Store(uint64(start)<<32 | uint64(off))
 	return idx, start
 }
 
@@ -149,14 +195,14 @@ func (l *Lines) markBefore(off, h int) int {
 	h = min(h, n-1)
 	// lo is a mark at or before off, hi one after it (n: past the end).
 	lo, hi := 0, n
-	if int(l.marks[h]) <= off {
+	if int(l.marks[h].off) <= off {
 		lo = h
 		for step := 1; ; step *= 2 {
 			next := h + step
 			if next >= n {
 				break
 			}
-			if int(l.marks[next]) > off {
+			if int(l.marks[next].off) > off {
 				hi = next
 				break
 			}
@@ -169,7 +215,7 @@ func (l *Lines) markBefore(off, h int) int {
 			if next <= 0 {
 				break
 			}
-			if int(l.marks[next]) <= off {
+			if int(l.marks[next].off) <= off {
 				lo = next
 				break
 			}
@@ -178,7 +224,7 @@ func (l *Lines) markBefore(off, h int) int {
 	}
 	for hi-lo > 1 {
 		m := int(uint(lo+hi) >> 1)
-		if int(l.marks[m]) <= off {
+		if int(l.marks[m].off) <= off {
 			lo = m
 		} else {
 			hi = m
@@ -226,14 +272,29 @@ func (l *Lines) walk(st colState, off int) colState {
 	i := int(st.off)
 	col := int(st.col)
 	inString, escaping := st.inString, st.escaping
-	if i == 0 && off >= len(bom) && bytes.HasPrefix(src, bom) {
-		i = len(bom) // a leading byte order mark takes no column
+	if i < len(bom) && off >= len(bom) && bytes.HasPrefix(src, bom) {
+		i, col = len(bom), 1 // a leading byte order mark takes no column
 	}
 	nextCheck := i + checkpointEvery
 	for i < off {
 		if i >= nextCheck {
 			l.addCheck(colState{off: uint32(i), col: uint32(col), line: st.line, inString: inString, escaping: escaping})
 			nextCheck = i + checkpointEvery
+		}
+		if !escaping {
+			// A run of printable ASCII other than quote and backslash
+			// is one column a byte in a string and out of one, except
+			// that in a string the last letter before a non-ASCII byte
+			// may start a cluster: the loop below takes that one.
+			n := plainRun(src[i:off])
+			if inString && n > 0 && i+n < len(src) && src[i+n] >= 0x80 {
+				n--
+			}
+			if n > 0 {
+				col += n
+				i += n
+				continue
+			}
 		}
 		c := src[i]
 		if inString {
@@ -312,6 +373,31 @@ func (l *Lines) addCheck(c checkpoint) {
 	l.checks = append(l.checks, checkpoint{})
 	copy(l.checks[i+2:], l.checks[i+1:])
 	l.checks[i+1] = c
+}
+
+// plainRun returns how many bytes at the start of b are printable ASCII
+// (0x20 to 0x7f) other than '"' and '\\', eight bytes at a time.
+func plainRun(b []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// The lowest flagged byte of each term is exact (borrows only
+		// flag bytes above a true one), so the lowest of all is the
+		// first byte that is not plain.
+		quote, backslash := x^('"'*ones), x^('\\'*ones)
+		special := x&highs | (x-0x20*ones)&^x&highs |
+			(quote-ones)&^quote&highs | (backslash-ones)&^backslash&highs
+		if special != 0 {
+			return i + bits.TrailingZeros64(special)/8
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return i
 }
 
 // simpleBytes reports whether b is ASCII without tab and CR, eight bytes at

@@ -2,9 +2,12 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/apparentlymart/go-textseg/v15/textseg"
 )
 
 func TestLinesPos(t *testing.T) {
@@ -270,9 +273,7 @@ func TestLinesMarks(t *testing.T) {
 			t.Fatalf("Line(%d) = %d, %d; want %d, %d", off, line, start, wl, ws)
 		}
 	}
-	if got, max := len(l.marks), 3000/linesPerMark+1; got != max {
-		t.Errorf("%d marks for 3001 lines, want %d", got, max)
-	}
+	checkMarks(t, l)
 	ls := NewLines(src)
 	for range 20000 {
 		a := r.IntN(len(src) + 1)
@@ -282,6 +283,200 @@ func TestLinesMarks(t *testing.T) {
 		w2, ws2 := want(b)
 		if l1 != w1 || c1 != a-ws1+1 || l2 != w2 || c2 != b-ws2+1 {
 			t.Fatalf("Span(%d, %d) = %d:%d-%d:%d, want %d:%d-%d:%d", a, b, l1, c1, l2, c2, w1, a-ws1+1, w2, b-ws2+1)
+		}
+	}
+}
+
+// checkMarks checks every mark of l (each names its line and the line's
+// start) and the distance between marks: at most linesPerMark lines, and
+// past markBytes bytes only up to the first line start after them.
+func checkMarks(t *testing.T, l *Lines) {
+	t.Helper()
+	src := l.src
+	if len(l.marks) == 0 || l.marks[0] != (mark{}) {
+		t.Fatalf("marks start %v, want a mark at offset 0", l.marks[:min(1, len(l.marks))])
+	}
+	line, start, at := 0, 0, 0 // the line of offset at, and its start
+	for i, m := range l.marks {
+		off := int(m.off)
+		if seg := src[at:off]; bytes.IndexByte(seg, '\n') >= 0 {
+			line += bytes.Count(seg, []byte{'\n'})
+			start = at + bytes.LastIndexByte(seg, '\n') + 1
+		}
+		at = off
+		if int(m.line) != line || int(m.start) != start {
+			t.Fatalf("mark %d at %d says line %d from %d, want line %d from %d", i, off, m.line, m.start, line, start)
+		}
+		if i == 0 {
+			continue
+		}
+		p := l.marks[i-1]
+		if m.off <= p.off || m.line-p.line > linesPerMark {
+			t.Fatalf("marks %d and %d: %+v then %+v", i-1, i, p, m)
+		}
+		if gap := int(m.off - p.off); gap > markBytes {
+			// Only a line start may lie further, and then the first one
+			// past markBytes.
+			if m.off != m.start || bytes.IndexByte(src[int(p.off)+markBytes:off-1], '\n') >= 0 {
+				t.Fatalf("marks %d and %d are %d bytes apart: %+v then %+v", i-1, i, gap, p, m)
+			}
+		}
+	}
+	if last := l.marks[len(l.marks)-1]; len(src)-int(last.off) > markBytes && bytes.IndexByte(src[int(last.off)+markBytes:], '\n') >= 0 {
+		t.Fatalf("no mark in the last %d bytes", len(src)-int(last.off))
+	}
+}
+
+// Positions on one long line cost what they cost on many short ones: a
+// document of 200,000 members on one line (minified) and the same members
+// one a line, looked up in the order a decoder asks (each key and value,
+// with a jump back to the start of each object after its end), count line
+// feeds in about as many bytes each way, and at most a few kilobytes a
+// look-up. Before marks inside long lines, each look-up on the minified
+// line counted from the start of the line: 10^5 times more.
+func TestLinesLongLineCost(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		sep  string
+		key  string
+	}{
+		{"ascii", "", `"k%d":"v"`},
+		{"ascii-indented", "\n  ", `"k%d":"v"`},
+		{"complex", "", `"é%d":"\t日本"`},
+		{"complex-indented", "\n\t", `"é%d":"\t日本"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			const n = 100000
+			var b bytes.Buffer
+			var offs []int // key starts and value ends, in document order
+			b.WriteString("{")
+			for i := range n {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				b.WriteString(tt.sep)
+				offs = append(offs, b.Len())
+				fmt.Fprintf(&b, tt.key, i)
+				offs = append(offs, b.Len())
+			}
+			b.WriteString("}")
+			src := b.Bytes()
+			l := NewLines(src)
+			total, most := 0, 0
+			countHook = func(n int) { total += n; most = max(most, n) }
+			defer func() { countHook = nil }()
+			for i, off := range offs {
+				l.Pos(off)
+				if i%1000 == 999 { // the end of a body, then its first member
+					l.Pos(len(src) - 1)
+					l.Pos(offs[i-999])
+				}
+			}
+			checkMarks(t, l)
+			lookups := len(offs) + 2*len(offs)/1000
+			if most > 2*markBytes+nearby || total > 8*len(src) {
+				t.Errorf("%d look-ups counted line feeds in %d bytes (%.1f a look-up, %d at most) of %d", lookups, total, float64(total)/float64(lookups), most, len(src))
+			}
+			// The answers are the walk's from the start of the line.
+			for _, off := range []int{offs[len(offs)/2], offs[7], len(src), offs[len(offs)-3]} {
+				wantLine, wantCol := NewLines(src).walkFromStart(off)
+				if line, col := l.Pos(off); line != wantLine || col != wantCol {
+					t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
+				}
+			}
+		})
+	}
+}
+
+// refCol is the column of offset off counted one byte (or one cluster in a
+// string) at a time from the start of its line: the rule of Lines.walk
+// without its runs of plain bytes.
+func refCol(src []byte, off int) int {
+	i := bytes.LastIndexByte(src[:off], '\n') + 1
+	if i == 0 && off >= len(bom) && bytes.HasPrefix(src, bom) {
+		i = len(bom)
+	}
+	col, inString, escaping := 1, false, false
+	for i < off {
+		c := src[i]
+		if inString {
+			switch {
+			case c == '\\':
+				escaping = !escaping
+				col++
+				i++
+				continue
+			case c == '"':
+				col++
+				i++
+				if !escaping {
+					inString = false
+				}
+				escaping = false
+				continue
+			case c < 0x20:
+				inString, escaping = false, false
+			default:
+				escaping = false
+				col++
+				adv, _, _ := textseg.ScanGraphemeClusters(src[i:], true)
+				i += max(adv, 1)
+				continue
+			}
+		}
+		switch c {
+		case '\t':
+			col += 2
+		case '\r':
+		case '"':
+			inString = true
+			col++
+		default:
+			col++
+		}
+		i++
+	}
+	return col
+}
+
+// The walk's runs of plain bytes give the columns of a walk byte by byte,
+// on random documents of ASCII, quotes, escapes, tabs, CRs, control bytes,
+// combining marks after ASCII letters, wide characters and invalid UTF-8,
+// at every offset.
+func TestWalkRunsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"a", "bcdefghijk", " ", "\"", "\\", "\\\"", "\t", "\r", "\n", "\x01", "\x7f", "e\u0301", "é", "日本", "👩‍👩‍👧", "\xff", "\u200d", "{\"k\": \"v\"}"}
+	for range 300 {
+		var b strings.Builder
+		if r.IntN(10) == 0 {
+			b.WriteString("\uFEFF")
+		}
+		for range r.IntN(200) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		src := []byte(b.String())
+		l := NewLines(src)
+		for off := 0; off <= len(src); off++ {
+			line, col := l.Pos(off)
+			if wantLine, wantCol := bytes.Count(src[:off], []byte{'\n'})+1, refCol(src, off); line != wantLine || col != wantCol {
+				t.Fatalf("%q: Pos(%d) = %d,%d, want %d,%d", src, off, line, col, wantLine, wantCol)
+			}
+		}
+	}
+}
+
+func TestPlainRun(t *testing.T) {
+	for c := range 256 {
+		for at := range 20 {
+			b := []byte(strings.Repeat("x", 19))
+			b = append(b[:at], append([]byte{byte(c)}, b[at:]...)...)
+			want := at
+			if c >= 0x20 && c < 0x80 && c != '"' && c != '\\' {
+				want = len(b)
+			}
+			if got := plainRun(b); got != want {
+				t.Fatalf("plainRun with %#x at %d = %d, want %d", c, at, got, want)
+			}
 		}
 	}
 }

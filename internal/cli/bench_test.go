@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -80,6 +82,80 @@ func BenchmarkCheckModule(b *testing.B) {
 		var stdout, stderr strings.Builder
 		if code := Main([]string{"check", "--format", "json", "--program", "opentofu", dir}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), `"valid": true`) {
 			b.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+		}
+	}
+}
+
+// minifiedDoc returns one document of two layouts: indented (two spaces a
+// level, one member a line) and minified (one line, as generators write),
+// the same members in the same order. "locals" is a locals block of n
+// keys; "tfgen" a generated configuration of about n bytes (indented),
+// whose strings hold non-ASCII text, so that its minified line is not
+// simple.
+func minifiedDoc(tb testing.TB, shape string, n int) (indented, minified []byte) {
+	tb.Helper()
+	switch shape {
+	case "locals":
+		var b bytes.Buffer
+		b.WriteString("{\n  \"locals\": {")
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "\n    \"k%d\": \"v%d\"", i, i)
+		}
+		b.WriteString("\n  }\n}\n")
+		indented = b.Bytes()
+	case "tfgen":
+		indented = tfgen.Generate(n, 1)
+	default:
+		tb.Fatalf("shape %q", shape)
+	}
+	var m bytes.Buffer
+	if err := json.Compact(&m, indented); err != nil {
+		tb.Fatal(err)
+	}
+	return indented, m.Bytes()
+}
+
+// BenchmarkMinified runs check, inspect and convert in process on the
+// same document indented and minified: positions on one long line must
+// cost what they cost on many short ones (spec.md §positions), so the two
+// layouts take about the same time. check and inspect read the directory
+// as a module; convert writes native syntax (objects as attributes, as no
+// schema is given). "locals" at 10^6 keys is slow: run it with
+// -benchtime 1x.
+func BenchmarkMinified(b *testing.B) {
+	for _, doc := range []struct {
+		shape string
+		n     int
+	}{{"locals", 100_000}, {"locals", 1_000_000}, {"tfgen", 6_500_000}} {
+		indented, minified := minifiedDoc(b, doc.shape, doc.n)
+		for _, cmd := range []string{"check", "inspect", "convert"} {
+			for _, layout := range []struct {
+				name string
+				src  []byte
+			}{{"indented", indented}, {"minified", minified}} {
+				b.Run(fmt.Sprintf("%s-%d/%s/%s", doc.shape, doc.n, cmd, layout.name), func(b *testing.B) {
+					dir := b.TempDir()
+					file := filepath.Join(dir, "main.tf.json")
+					if err := os.WriteFile(file, layout.src, 0o644); err != nil {
+						b.Fatal(err)
+					}
+					args := map[string][]string{
+						"check":   {"check", "--program", "opentofu", dir},
+						"inspect": {"inspect", dir},
+						"convert": {"convert", "--objects-as-attributes", file},
+					}[cmd]
+					b.SetBytes(int64(len(layout.src)))
+					for b.Loop() {
+						var stderr strings.Builder
+						if code := Main(args, nil, io.Discard, &stderr); code > 1 {
+							b.Fatalf("exit %d: %s", code, stderr.String())
+						}
+					}
+				})
+			}
 		}
 	}
 }
