@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -99,22 +99,7 @@ func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snip
 	} else {
 		b = append(b, "null"...)
 	}
-	// The code is every line the snippet range overlaps.
-	var code strings.Builder
-	codeStart := -1
-	sc := hcl.NewRangeScanner(f.Bytes, highlight.Filename, bufio.ScanLines)
-	for sc.Scan() {
-		line := sc.Range()
-		if line.Overlaps(snippet) {
-			if codeStart < 0 {
-				codeStart = line.Start.Byte
-			}
-			code.Write(line.SliceBytes(f.Bytes))
-			code.WriteByte('\n')
-		}
-	}
-	text := strings.TrimSuffix(code.String(), "\n")
-	codeStart = max(codeStart, 0)
+	codeStart, text := snippetCode(f.Bytes, snippet)
 	start := min(max(highlight.Start.Byte-codeStart, 0), len(text))
 	end := min(max(highlight.Start.Byte-codeStart+highlight.End.Byte-highlight.Start.Byte, 0), len(text))
 	b = append(b, `,"code":`...)
@@ -143,6 +128,43 @@ func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snip
 		b = appendFunctionCallJSON(b, d)
 	}
 	return append(b, '}')
+}
+
+// snippetCode returns the lines of src that the snippet range overlaps, as
+// the programs choose them (hcl.Range.Overlaps of each line that
+// bufio.ScanLines gives, without its line feed and a carriage return
+// before it), joined by line feeds, and the offset of the first (0 when
+// none does). Only the lines around the range are looked at, so a file's
+// diagnostics cost what their snippets hold, not the file's size each.
+func snippetCode(src []byte, snippet hcl.Range) (start int, text string) {
+	var code strings.Builder
+	start = -1
+	first, last := max(snippet.Start.Byte, 0), snippet.End.Byte
+	if first > len(src) {
+		return 0, ""
+	}
+	// A line that overlaps the range has a byte in [first, last], so the
+	// first candidate is the line holding first.
+	for ls := bytes.LastIndexByte(src[:first], '\n') + 1; ls < len(src) && ls <= last; {
+		next := len(src)
+		le := next
+		if j := bytes.IndexByte(src[ls:], '\n'); j >= 0 {
+			le, next = ls+j, ls+j+1
+		}
+		if le > ls && src[le-1] == '\r' {
+			le--
+		}
+		line := hcl.Range{Filename: snippet.Filename, Start: hcl.Pos{Byte: ls}, End: hcl.Pos{Byte: le}}
+		if line.Overlaps(snippet) {
+			if start < 0 {
+				start = ls
+			}
+			code.Write(src[ls:le])
+			code.WriteByte('\n')
+		}
+		ls = next
+	}
+	return max(start, 0), strings.TrimSuffix(code.String(), "\n")
 }
 
 // expressionValues returns, sorted, the traversal and a statement of the
