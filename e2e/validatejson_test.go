@@ -46,6 +46,12 @@ func TestValidateJSON(t *testing.T) {
 		{name: "quoted", ownDetail: true, files: map[string]string{
 			"main.tf": "resource \"terraform_data\" \"a\" {\n}\n\nresource \"terraform_data\" \"b\" {\n  depends_on = [\"terraform_data.a\"]\n\n  lifecycle {\n    ignore_changes = [\"input\"]\n  }\n\n  provisioner \"local-exec\" {\n    command = \"echo bye\"\n    when    = \"destroy\"\n  }\n}\n",
 		}},
+		// Names that are not identifiers, which both syntaxes can write
+		// (spec.md {#validate} V9).
+		{name: "names", files: map[string]string{
+			"main.tf":      "resource \"terraform_data\" \"\" {}\n\nvariable \"1v\" {}\n",
+			"more.tf.json": `{"output": {"o.p": {"value": 1}}, "locals": {"1x": 1}}`,
+		}},
 		// A syntax error after which the oracle does not go astray (after a
 		// trailing comma it reports two more errors: spec.md D7).
 		{name: "syntax", files: map[string]string{

@@ -18,7 +18,8 @@
 // brackets, counted from 0. A bare name is always a key, even when it is all
 // digits: "a.0" is the key "0" of a, "a[0]" the first element of a. The
 // empty path and "." are the root; a leading "." is allowed, as in jq.
-// There are no wildcards, slices or filters.
+// "[*]" takes every element of an array, or every member value of an
+// object (Splat, for LookupAll); there are no slices or filters.
 //
 // Parse reads a path and reports a mistake with its column
 // (*SyntaxError); Path.String writes the canonical form, which Parse reads
@@ -44,4 +45,9 @@
 // runs from that value's key when it has one. A document with syntax errors
 // yields the scanner's errors as diagnostics, worded as package hcljson
 // words them.
+//
+// LookupAll takes a path with [*] steps and returns every value it leads
+// to, in document order. It walks the document once, going on from each
+// value a [*] takes, so its time is linear in the size of the document
+// however many values there are (spec.md §cli C8).
 package jsonpath

@@ -2,7 +2,6 @@ package jsonpath
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
@@ -50,13 +49,8 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 			return nil, append(w.diags, err)
 		}
 	}
-	n := &doc.Nodes[w.node]
-	return &Result{
-		Node:  w.node,
-		Kind:  n.Kind(),
-		Raw:   doc.Raw(w.node),
-		Range: w.rng(int(n.Start), doc.End(w.node)),
-	}, w.diags
+	r := w.result()
+	return &r, w.diags
 }
 
 // walker is the state of one Lookup.
@@ -69,6 +63,22 @@ type walker struct {
 	member int  // its key node when it is an object member, or -1
 	done   Path // the steps taken to reach node
 	diags  hcl.Diagnostics
+
+	// work counts the nodes of the tape looked at (members, elements),
+	// so that a test can check that a look-up stays linear without a clock.
+	work int
+}
+
+// result returns the current value as a Result.
+func (w *walker) result() Result {
+	d := w.doc
+	n := &d.Nodes[w.node]
+	return Result{
+		Node:  w.node,
+		Kind:  n.Kind(),
+		Raw:   d.Raw(w.node),
+		Range: w.rng(int(n.Start), d.End(w.node)),
+	}
 }
 
 // key takes the member named k of the current object.
@@ -79,6 +89,7 @@ func (w *walker) key(k string) *hcl.Diagnostic {
 	}
 	found, value := -1, -1
 	for c, v := range d.Members(w.node) {
+		w.work++
 		if d.Text(c) != k {
 			continue
 		}
@@ -103,6 +114,7 @@ func (w *walker) index(i int) *hcl.Diagnostic {
 	}
 	n := 0
 	for c := range d.Elements(w.node) {
+		w.work++
 		if n == i {
 			w.node, w.member = c, -1
 			return nil
@@ -166,87 +178,6 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 	if len(diags) == 0 { // no value and no error: cannot happen, but never index an empty tape
 		subject := w.rng(0, 0)
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing value", Detail: "The document holds no JSON value.", Subject: &subject})
-	}
-	return diags
-}
-
-// LookupAll is Lookup for a path that may hold [*] steps (Splat): it
-// returns every value the path leads to, in document order (for a path
-// without one, the one value). Each [*] takes the elements of an array or
-// the member values of an object, in order; a repeated key is taken once
-// (its first member), with a warning. A step that cannot be taken from
-// one of the values is an error, as in Lookup, naming that value's path.
-func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics) {
-	if lines == nil {
-		lines = scanner.NewLines(doc.Src)
-	}
-	var out []*Result
-	var diags hcl.Diagnostics
-	err := lookupAll(doc, lines, filename, path, &out, &diags)
-	if err {
-		return nil, diags
-	}
-	return out, diags
-}
-
-// lookupAll appends the values of path to out and its diagnostics to
-// diags; it reports whether there was an error.
-func lookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path, out *[]*Result, diags *hcl.Diagnostics) bool {
-	i := slices.IndexFunc(path, func(s Step) bool { _, ok := s.(Splat); return ok })
-	if i < 0 {
-		res, more := Lookup(doc, lines, filename, path)
-		*diags = appendNew(*diags, more)
-		if res == nil {
-			return true
-		}
-		*out = append(*out, res)
-		return false
-	}
-	res, more := Lookup(doc, lines, filename, path[:i])
-	*diags = appendNew(*diags, more)
-	if res == nil {
-		return true
-	}
-	prefix := path[:i:i]
-	rest := path[i+1:]
-	switch res.Kind {
-	case scanner.Array:
-		j := 0
-		for range doc.Elements(res.Node) {
-			if lookupAll(doc, lines, filename, slices.Concat(prefix, Path{Index(j)}, rest), out, diags) {
-				return true
-			}
-			j++
-		}
-	case scanner.Object:
-		seen := map[string]bool{}
-		for k := range doc.Members(res.Node) {
-			key := doc.Text(k)
-			if seen[key] {
-				continue // Lookup takes the first, and warns
-			}
-			seen[key] = true
-			if lookupAll(doc, lines, filename, slices.Concat(prefix, Path{Key(key)}, rest), out, diags) {
-				return true
-			}
-		}
-	default:
-		w := walker{doc: doc, lines: lines, filename: filename, node: res.Node, member: -1, done: prefix}
-		*diags = append(*diags, w.errorf("Not an array or object", "The value at %s is %s: [*] takes the elements of an array or the member values of an object.", prefix.describe(), w.kindPhrase()))
-		return true
-	}
-	return false
-}
-
-// appendNew appends the diagnostics of more that diags does not hold yet
-// (the same warning for a key on the path of several values).
-func appendNew(diags, more hcl.Diagnostics) hcl.Diagnostics {
-	for _, d := range more {
-		if !slices.ContainsFunc(diags, func(e *hcl.Diagnostic) bool {
-			return e.Summary == d.Summary && e.Detail == d.Detail && e.Subject != nil && d.Subject != nil && *e.Subject == *d.Subject
-		}) {
-			diags = append(diags, d)
-		}
 	}
 	return diags
 }

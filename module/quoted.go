@@ -10,9 +10,16 @@ import (
 // keyword of the native syntax holds ("aws.west", "destroy", as Terraform
 // 0.11 wrote them), which Terraform and OpenTofu still read, with a
 // deprecation warning; any other expression is returned as it is, with
-// no diagnostics. what is "references" or "keywords".
+// no diagnostics. A quoted string that holds no expression ("", "1x")
+// is returned as it is, with the warning too, as the programs warn
+// before they find it is no reference. what is "references" or
+// "keywords".
 func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
-	tmpl, ok := expr.(*hclsyntax.TemplateExpr)
+	inner := expr
+	if k, ok := expr.(*hclsyntax.ObjectConsKeyExpr); ok {
+		inner = k.Wrapped // an object's key: providers = { "aws.west" = aws }
+	}
+	tmpl, ok := inner.(*hclsyntax.TemplateExpr)
 	if !ok || len(tmpl.Parts) != 1 {
 		return expr, nil
 	}
@@ -24,14 +31,15 @@ func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics
 	start := tmpl.SrcRange.Start
 	start.Column++
 	start.Byte++
-	inner, diags := hclsyntax.ParseExpression([]byte(lit.Val.AsString()), tmpl.SrcRange.Filename, start)
-	if diags.HasErrors() {
-		return expr, nil // reported as the expression it is
-	}
-	return inner, hcl.Diagnostics{{
+	warning := hcl.Diagnostics{{
 		Severity: hcl.DiagWarning,
 		Summary:  "Quoted " + what + " are deprecated",
 		Detail:   "This argument gives " + what + " in quotes, as Terraform 0.11 wrote them; Terraform and OpenTofu read them as if unquoted, with this warning. Remove the quotes to silence it.",
 		Subject:  expr.Range().Ptr(),
 	}}
+	parsed, diags := hclsyntax.ParseExpression([]byte(lit.Val.AsString()), tmpl.SrcRange.Filename, start)
+	if diags.HasErrors() {
+		return expr, warning // the error is reported on the expression it is
+	}
+	return parsed, warning
 }

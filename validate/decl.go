@@ -110,6 +110,7 @@ func (md *unit) declare() hcl.Diagnostics {
 	}
 	for _, b := range content.Blocks {
 		d.blocks = append(d.blocks, b)
+		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
 		case "variable":
 			diags = append(diags, md.declareVariable(b)...)

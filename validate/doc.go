@@ -22,6 +22,11 @@
 // its files, and the rules between them:
 //
 //   - duplicates across files (V1), on the second declaration's range;
+//   - names, as the programs check them when they load a block (V9):
+//     declared names that are not identifiers, reserved variable names,
+//     provider local names and aliases, and the provider configuration
+//     references of resources and module calls, read as each program
+//     reads them (its legacy quoted form and JSON strings included);
 //   - variables: default against type, booleans, validation references
 //     (V2);
 //   - references: every traversal of every expression resolved against

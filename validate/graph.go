@@ -181,18 +181,18 @@ func (md *unit) passedProviders(name string, c *call) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	pairs, _ := hcl.ExprMap(a.Expr)
 	for _, p := range pairs {
-		kt, kd := hcl.AbsTraversalForExpr(p.Key)
-		vt, vd := hcl.AbsTraversalForExpr(p.Value)
-		if kd.HasErrors() || vd.HasErrors() || len(kt) == 0 || len(vt) == 0 {
-			continue
+		kr, kd := md.providerRef(p.Key, "providers")
+		vr, vd := md.providerRef(p.Value, "providers")
+		if kd.HasErrors() || vd.HasErrors() {
+			continue // nameRules reported it
 		}
-		inChild, inParent := kt.RootName(), vt.RootName()
+		inChild, inParent := kr.name, vr.name
 		childType := providerType(inChild, ch.required[inChild])
 		parentType := providerType(inParent, md.requiredSource(inParent))
 		if childType == parentType {
 			continue
 		}
-		diags = append(diags, errorAt(vt[0].SourceRange(), "Provider type mismatch",
+		diags = append(diags, errorAt(vr.nameRange, "Provider type mismatch",
 			"The local name %q in the root module represents provider %q, but %q in module.%s represents %q.\n\nEach provider has its own distinct configuration schema and provider types, so this module's %q can be assigned only a configuration for %s, which is not required by module.%s.",
 			inParent, parentType, inChild, name, childType, inChild, childType, name))
 	}

@@ -159,3 +159,48 @@ func BenchmarkMinified(b *testing.B) {
 		}
 	}
 }
+
+// splatDoc returns the document {"a":[{"b":0},{"b":1},...]} of n
+// elements, minified (one line) or with one element a line.
+func splatDoc(n int, minified bool) []byte {
+	sep := ",\n"
+	if minified {
+		sep = ","
+	}
+	b := make([]byte, 0, 16*n)
+	b = append(b, `{"a":[`...)
+	for i := range n {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = fmt.Appendf(b, `{"b":%d}`, i)
+	}
+	return append(b, "]}"...)
+}
+
+// BenchmarkGetSplat runs "hcljson get FILE 'a[*].b'" in process on an
+// array of 10,000, 100,000 and 1,000,000 objects (generated in a
+// temporary directory), one a line and minified, so that ns/op side by
+// side shows the growth: ten times the time for ten times the elements
+// (issue 30).
+func BenchmarkGetSplat(b *testing.B) {
+	for _, form := range []string{"lines", "minified"} {
+		for _, n := range []int{10_000, 100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/%d", form, n), func(b *testing.B) {
+				src := splatDoc(n, form == "minified")
+				name := filepath.Join(b.TempDir(), "a.json")
+				if err := os.WriteFile(name, src, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					var stderr strings.Builder
+					if code := Main([]string{"get", name, "a[*].b"}, nil, io.Discard, &stderr); code != 0 {
+						b.Fatalf("exit %d: %s", code, stderr.String())
+					}
+				}
+			})
+		}
+	}
+}

@@ -45,7 +45,9 @@ it out, once it parses; "hcljson convert" writes native syntax laid out
 so already.
 
 Without flags the formatted file is printed on standard output, which
-needs a single input.
+needs a single input. In the names that -check, -list and -diff print, a
+control character, tab and line feed included, is shown escaped (\x0a), so
+that each name stays on its line.
 
 Flags:
   -w           rewrite each file that is not formatted, atomically; nothing
@@ -337,7 +339,9 @@ func (e *env) fmtReport(c *command, f *fmtFlags, jobs []convertJob, results []fm
 			continue
 		}
 		changed = true
-		name := jobs[i].name
+		// One name a line: a tab or line feed in a name is escaped, as
+		// in every name the command shows (spec.md C3).
+		name := escapeName(jobs[i].name)
 		if f.check || f.list {
 			report = append(report, name+"\n"...)
 		}

@@ -304,3 +304,33 @@ func TestStaleTempsRemoved(t *testing.T) {
 		t.Errorf("temporary files left: %v, want only %s", got, live)
 	}
 }
+
+// TestFmtNamesEscaped checks that fmt -check, -list and -diff print a file
+// name with a line feed or a tab escaped, one name a line (spec.md C3):
+// a name with a line feed printed raw would read as two files.
+func TestFmtNamesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	unformatted := "{\"variable\": {\"a\": {}}}"
+	mkFile(t, filepath.Join(dir, "a\nb.tf.json"), unformatted)
+	mkFile(t, filepath.Join(dir, "c\td.tf.json"), unformatted)
+	mkFile(t, filepath.Join(dir, "ok.tf.json"), "{\n  \"variable\": [\n    {\n      \"a\": [\n        {}\n      ]\n    }\n  ]\n}\n")
+	names := "a\\x0ab.tf.json\nc\\x09d.tf.json\n"
+	for _, args := range [][]string{{"fmt", "-check", "."}, {"fmt", "-list", "-check", "."}} {
+		code, stdout, stderr := runWithin(t, 5*time.Second, dir, args...)
+		if code != 3 || stdout != names || stderr != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want 3, %q", args, code, stdout, stderr, names)
+		}
+	}
+	hunk := "@@ -1 +1,9 @@\n-{\"variable\": {\"a\": {}}}\n\\ No newline at end of file\n+{\n+  \"variable\": [\n+    {\n+      \"a\": [\n+        {}\n+      ]\n+    }\n+  ]\n+}\n"
+	want := "--- a\\x0ab.tf.json\n+++ a\\x0ab.tf.json (formatted)\n" + hunk +
+		"--- c\\x09d.tf.json\n+++ c\\x09d.tf.json (formatted)\n" + hunk
+	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "fmt", "-diff", ".")
+	if code != 0 || stdout != want || stderr != "" {
+		t.Errorf("fmt -diff: status %d, stdout\n%s\nstderr %q; want\n%s", code, stdout, stderr, want)
+	}
+	// A file named on the command line is shown escaped too.
+	code, stdout, _ = runWithin(t, 5*time.Second, dir, "fmt", "-check", "a\nb.tf.json")
+	if code != 3 || stdout != "a\\x0ab.tf.json\n" {
+		t.Errorf("fmt -check FILE: status %d, stdout %q", code, stdout)
+	}
+}
