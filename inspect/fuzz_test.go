@@ -35,9 +35,13 @@ var fuzzSeedDirs = []string{
 // minimizes every new interesting input, running it again for each piece
 // it tries to remove, for up to a minute: with whole modules of several
 // kilobytes as seeds, the worker spent its time minimizing (10 inputs run
-// in 3 minutes). An input longer than this is not interesting, so a
-// mutation that grows one is dropped rather than minimized.
-const fuzzMaxInput = 1024
+// in 3 minutes), and minimizing takes time quadratic in the input's length
+// (it tries removing every range of bytes). An input longer than this is
+// not interesting, so a mutation that grows one is dropped rather than
+// minimized. With 512 bytes rather than 1,024, a 3-minute run on one
+// worker made 609,000 runs instead of 343,000, and found 345 new
+// interesting inputs instead of 231.
+const fuzzMaxInput = 512
 
 // FuzzFiles checks that any file, read as native syntax or as JSON (json)
 // for Terraform or OpenTofu (tofu), gives a representation that marshals
