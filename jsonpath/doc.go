@@ -44,4 +44,10 @@
 // runs from that value's key when it has one. A document with syntax errors
 // yields the scanner's errors as diagnostics, worded as package hcljson
 // words them.
+//
+// # Misuse
+//
+// An empty Path is the root and nil Lines are the document's; an Index
+// outside its array, negative included, is an error. A nil document, and a
+// Path with a nil step, panic (spec.md §misuse).
 package jsonpath

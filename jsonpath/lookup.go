@@ -26,8 +26,11 @@ type Result struct {
 //
 // lines gives positions in doc.Src (NewLines(doc.Src) when nil) and
 // filename names the source in ranges. Diagnostics have a Subject in the
-// document; the Result is nil when they include an error.
+// document; the Result is nil when they include an error. An Index past
+// either end of its array, negative included, is such an error. Lookup
+// panics if doc is nil or a step of path is nil.
 func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) (*Result, hcl.Diagnostics) {
+	checkArgs("Lookup", doc, path)
 	if lines == nil {
 		lines = scanner.NewLines(doc.Src)
 	}
@@ -176,7 +179,9 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 // the member values of an object, in order; a repeated key is taken once
 // (its first member), with a warning. A step that cannot be taken from
 // one of the values is an error, as in Lookup, naming that value's path.
+// LookupAll panics if doc is nil or a step of path is nil.
 func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics) {
+	checkArgs("LookupAll", doc, path)
 	if lines == nil {
 		lines = scanner.NewLines(doc.Src)
 	}
@@ -187,6 +192,15 @@ func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, pat
 		return nil, diags
 	}
 	return out, diags
+}
+
+// checkArgs panics, naming the function fn, if doc is nil or a step of
+// path is nil.
+func checkArgs(fn string, doc *scanner.Document, path Path) {
+	if doc == nil {
+		panic("jsonpath: " + fn + " with a nil *scanner.Document")
+	}
+	path.check(fn)
 }
 
 // lookupAll appends the values of path to out and its diagnostics to
