@@ -1,6 +1,8 @@
 package module
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -9,9 +11,13 @@ import (
 // Unquoted returns the expression that a legacy quoted reference or
 // keyword of the native syntax holds ("aws.west", "destroy", as Terraform
 // 0.11 wrote them), which Terraform and OpenTofu still read, with a
-// deprecation warning; any other expression is returned as it is, with
-// no diagnostics. what is "references" or "keywords".
+// deprecation warning; any other expression (nil included) is returned as
+// it is, with no diagnostics. what is "references" or "keywords"; Unquoted
+// panics if it is anything else.
 func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
+	if what != "references" && what != "keywords" {
+		panic(fmt.Sprintf("module: Unquoted of %q: want \"references\" or \"keywords\"", what))
+	}
 	tmpl, ok := expr.(*hclsyntax.TemplateExpr)
 	if !ok || len(tmpl.Parts) != 1 {
 		return expr, nil
