@@ -21,7 +21,12 @@ var noContext = &hcl.EvalContext{}
 // a constant value beside the references. Here a JSON string is read as
 // the template it is, as the native syntax reads its twin, so "${var.x}"
 // has only references and "$${x}" has the constant value "${x}".
+//
+// It panics if expr is nil.
 func NewExpression(expr hcl.Expression) *Expression {
+	if expr == nil {
+		panic("inspect: NewExpression of a nil hcl.Expression")
+	}
 	e := &Expression{References: References(expr)}
 	var ctx *hcl.EvalContext
 	if hcljson.IsJSONExpression(expr) {
