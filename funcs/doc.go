@@ -92,4 +92,9 @@
 // TestValuesAgainstConsole compares the values of the valid calls
 // computed here with the programs' console. Client results are cached
 // under ~/.cache/hcljson/funcs by a hash of their input.
+//
+// # Misuse
+//
+// A Program out of range panics, except in String and Version, which
+// describe it (spec.md §misuse).
 package funcs

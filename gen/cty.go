@@ -64,8 +64,10 @@ func FromCty(v cty.Value) (Value, error) {
 // AppendAttributeCty appends an attribute holding the Value of v (see
 // FromCty). On error it appends nothing and returns a *PathError whose Path
 // starts with the body's path and the attribute name
-// (resource.aws_instance.web.tags["Name"]).
+// (resource.aws_instance.web.tags["Name"]). It panics if mode is neither
+// Expr nor Literal.
 func (b *Body) AppendAttributeCty(name string, v cty.Value, mode Mode) error {
+	mode.check("Body.AppendAttributeCty")
 	val, err := fromCty(v)
 	if err != nil {
 		where := name

@@ -130,4 +130,11 @@
 //     given and reported when evaluated.
 //   - Unknown and marked cty values (see above), and invalid UTF-8 (written
 //     as U+FFFD).
+//
+// # Misuse
+//
+// A nil *File is an empty file, the zero Value is null, and the zero Body
+// and Block are empty (spec.md §misuse). A nil writer given to NewEncoder,
+// and a Mode other than Expr and Literal, panic; text that a constructor
+// cannot read is its error.
 package gen

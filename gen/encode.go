@@ -23,8 +23,10 @@ func AppendFile(dst []byte, f *File, opts Options) []byte {
 }
 
 // AppendValue appends the JSON text of v, read in the given mode, to dst
-// and returns the extended buffer. It writes no trailing newline.
+// and returns the extended buffer. It writes no trailing newline. It
+// panics if mode is neither Expr nor Literal.
 func AppendValue(dst []byte, v Value, mode Mode, opts Options) []byte {
+	mode.check("AppendValue")
 	e := encoder{jsonw.Writer{Buf: dst, Indent: opts.indent()}}
 	e.value(&v, mode)
 	return e.Buf
@@ -50,8 +52,11 @@ type Encoder struct {
 	buf  []byte
 }
 
-// NewEncoder returns an Encoder that writes to w.
+// NewEncoder returns an Encoder that writes to w. It panics if w is nil.
 func NewEncoder(w io.Writer, opts Options) *Encoder {
+	if w == nil {
+		panic("gen: NewEncoder with a nil io.Writer")
+	}
 	return &Encoder{w: w, opts: opts}
 }
 

@@ -73,8 +73,9 @@ func (b *Block) Labels() []string { return b.labels }
 func (b *Block) Body() *Body { return &b.body }
 
 // AppendAttribute appends an attribute whose value is read in the given
-// mode.
+// mode. It panics if mode is neither Expr nor Literal.
 func (b *Body) AppendAttribute(name string, v Value, mode Mode) {
+	mode.check("Body.AppendAttribute")
 	b.items = append(b.items, item{kind: itemAttr, name: name, value: v, mode: mode})
 }
 
@@ -91,10 +92,10 @@ func (b *Body) AppendComment(text string) {
 // body repeats the property name.
 func (b *Body) AppendBlock(typ string, labels ...string) *Block {
 	blk := &Block{typ: typ, labels: labels}
-	blk.body.path = b.childPath(typ, labels)
 	if b.schema != nil {
 		blk.body.schema = b.schema.NestedBody(typ, labels...)
 	}
+	blk.body.path = b.childPath(typ, labels)
 	if g := b.groupFor(blk); g != nil {
 		g.blocks = append(g.blocks, blk)
 		return blk

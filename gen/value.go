@@ -22,6 +22,13 @@ const (
 	Literal
 )
 
+// check panics if m is not one of the modes, naming the function called.
+func (m Mode) check(fn string) {
+	if m > Literal {
+		panic(fmt.Sprintf("gen: %s with Mode(%d)", fn, m))
+	}
+}
+
 // kind is the kind of a Value.
 type kind uint8
 
@@ -50,7 +57,9 @@ type Value struct {
 }
 
 // Prop is one property of an object Value. Its Key is a String (escaped in
-// Expr mode like any string) or a Template (written as it is).
+// Expr mode like any string) or a Template (written as it is); a key of
+// another kind is written as the string of its compact JSON text ("1",
+// "true", "null": the zero Prop's key).
 type Prop struct {
 	Key   Value
 	Value Value

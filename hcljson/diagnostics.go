@@ -41,8 +41,11 @@ func (f *file) syntaxDiags() hcl.Diagnostics {
 // the scanner's error e, in the wording of HCL's JSON diagnostics
 // ("Invalid JSON keyword"). Parse and the other functions of this package
 // report syntax errors so; so does any layer that reports the scanner's
-// errors to users (jsonpath, the hcljson command).
+// errors to users (jsonpath, the hcljson command). It panics if e is nil.
 func SyntaxErrorSummary(e *scanner.Error) string {
+	if e == nil {
+		panic("hcljson: SyntaxErrorSummary of a nil *scanner.Error")
+	}
 	switch e.Code {
 	case scanner.CodeTrailingData:
 		return "Extraneous data after value"
@@ -97,8 +100,12 @@ func SyntaxErrorSummary(e *scanner.Error) string {
 // SyntaxErrorDetail returns the detail of the diagnostic that reports the
 // scanner's error e: a sentence or two saying what is wrong and how to
 // fix it, naming the offending text, with a suggestion for a misspelt
-// keyword, and saying when the rest of the input was not read.
+// keyword, and saying when the rest of the input was not read. It panics
+// if e is nil.
 func SyntaxErrorDetail(e *scanner.Error) string {
+	if e == nil {
+		panic("hcljson: SyntaxErrorDetail of a nil *scanner.Error")
+	}
 	d := syntaxErrorDetail(e)
 	if e.Unread && e.Code != scanner.CodeDepth && e.Code != scanner.CodeTooLarge && e.Code != scanner.CodeTooManyErrors && e.Code != scanner.CodeTooManyValues {
 		d += " The rest of the input was not read."

@@ -35,4 +35,14 @@
 //
 // The file's bodies and expressions refer to the source bytes without
 // copying them: do not modify them while the file is in use.
+//
+// # Misuse
+//
+// On nil and empty input the functions do what the oracle's do, apart from
+// the differences listed (spec.md §misuse, §differences); a nil body or
+// expression is not this package's (IsJSONBody, IsJSONExpression), nor is
+// a nil file (SourceOf). A nil *scanner.Error given to SyntaxErrorSummary
+// or SyntaxErrorDetail panics, and so do the methods of a Source that
+// SourceOf did not make and, in the method called, a node index outside
+// the tape.
 package hcljson

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/scanner"
@@ -54,6 +55,10 @@ func ParseWithStartPos(src []byte, filename string, start hcl.Pos) (*hcl.File, h
 // in the input, not counted from a start position. A layer that is given
 // a Source (or the hcl.File it came from) reads the tape instead of
 // scanning the input again.
+//
+// A Source is made by SourceOf: the methods of any other (the zero Source
+// and nil included) panic. A node index outside the tape panics as indexing
+// Doc.Nodes does, in the method called.
 type Source struct {
 	Doc      *scanner.Document
 	Lines    *scanner.Lines
@@ -78,9 +83,27 @@ func SourceOf(f *hcl.File) (src *Source, ok bool) {
 
 // Template parses string node i as a template, as the file's expressions
 // read it (with exact ranges through escapes). It is parsed on each call:
-// the caller keeps it, for Expression.
+// the caller keeps it, for Expression. It panics if node i is not a
+// string.
 func (s *Source) Template(i int) *template.Template {
-	return template.Parse(s.f.templateSource(i))
+	f := s.file("Template")
+	if k := f.doc.Nodes[i].Kind(); k != scanner.String {
+		panic("hcljson: Source.Template of " + k.String() + " node " + strconv.Itoa(i))
+	}
+	return template.Parse(f.templateSource(i))
+}
+
+// file returns the file of a Source that SourceOf made, and panics for
+// any other, naming the method called.
+func (s *Source) file(method string) *file {
+	if s == nil || s.f == nil {
+		notMade(method)
+	}
+	return s.f
+}
+
+func notMade(method string) {
+	panic("hcljson: Source." + method + " of a Source that SourceOf did not make")
 }
 
 // Expression returns node i as an expression, as a body's attribute
@@ -90,7 +113,9 @@ func (s *Source) Template(i int) *template.Template {
 // is not filled), so that a layer reading every value once holds no
 // template longer than it uses it.
 func (s *Source) Expression(i int, t *template.Template) hcl.Expression {
-	f := &file{doc: s.f.doc, filename: s.f.filename, start: s.f.start, lines: s.f.lines}
+	sf := s.file("Expression")
+	_ = sf.doc.Nodes[i] // an index out of range panics here, not when the expression is used
+	f := &file{doc: sf.doc, filename: sf.filename, start: sf.start, lines: sf.lines}
 	f.posFn = f.pos
 	if t != nil {
 		f.pinned, f.pinnedAt = t, int32(i)
@@ -98,14 +123,17 @@ func (s *Source) Expression(i int, t *template.Template) hcl.Expression {
 	return &expression{f: f, node: i}
 }
 
-// Pos returns the position of input offset off.
+// Pos returns the position of input offset off; an offset outside the
+// input is clamped to it, as scanner.Lines.Pos clamps it.
 func (s *Source) Pos(off int) hcl.Pos {
+	off = max(0, min(off, len(s.file("Pos").doc.Src)))
 	line, col := s.Lines.Pos(off)
 	return hcl.Pos{Line: line, Column: col, Byte: off}
 }
 
 // Range returns the source range of node i.
 func (s *Source) Range(i int) hcl.Range {
+	s.file("Range")
 	return hcl.Range{Filename: s.Filename, Start: s.Pos(int(s.Doc.Nodes[i].Start)), End: s.Pos(s.Doc.End(i))}
 }
 
@@ -116,6 +144,11 @@ func (s *Source) Range(i int) hcl.Range {
 // HCL's decoder reports it, in order; what names the body for the message
 // ("The body of a resource block").
 func (s *Source) BodyObjects(i int, what string, diags *hcl.Diagnostics) iter.Seq[int] {
+	s.file("BodyObjects")
+	_ = s.Doc.Nodes[i] // an index out of range panics here, not in the loop
+	if diags == nil {
+		panic("hcljson: Source.BodyObjects with nil diags")
+	}
 	return func(yield func(int) bool) {
 		if s.Kind(i) == scanner.Object {
 			yield(i)
@@ -145,7 +178,7 @@ func (s *Source) wrongBody(i int, what string, diags *hcl.Diagnostics) {
 }
 
 // Kind returns the kind of node i.
-func (s *Source) Kind(i int) scanner.Kind { return s.Doc.Nodes[i].Kind() }
+func (s *Source) Kind(i int) scanner.Kind { return s.file("Kind").doc.Nodes[i].Kind() }
 
 // ParseExpression parses src as one JSON value of any kind and returns it
 // as an expression.

@@ -235,9 +235,10 @@ type Expression struct {
 	References []string
 }
 
-// Empty reports whether e has neither a constant value nor references.
+// Empty reports whether e has neither a constant value nor references. A
+// nil *Expression (an absent one) is empty.
 func (e *Expression) Empty() bool {
-	return e.ConstantValue == cty.NilVal && len(e.References) == 0
+	return e == nil || e.ConstantValue == cty.NilVal && len(e.References) == 0
 }
 
 // Expressions is the block expressions representation of a body: each

@@ -121,4 +121,11 @@
 // the check's assertions, moved, removed and import blocks are not
 // represented (import blocks count
 // toward the providers used).
+//
+// # Misuse
+//
+// A nil Config is no configuration (WriteJSON writes null, WriteText
+// nothing), a nil entry in one is null, every MarshalJSON writes null for
+// nil, and a value that cannot be marshalled is MarshalJSON's error. A nil
+// writer, hcl.Expression, file or validate.Model panics (spec.md §misuse).
 package inspect

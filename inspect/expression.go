@@ -21,7 +21,12 @@ var noContext = &hcl.EvalContext{}
 // a constant value beside the references. Here a JSON string is read as
 // the template it is, as the native syntax reads its twin, so "${var.x}"
 // has only references and "$${x}" has the constant value "${x}".
+//
+// It panics if expr is nil.
 func NewExpression(expr hcl.Expression) *Expression {
+	if expr == nil {
+		panic("inspect: NewExpression of a nil hcl.Expression")
+	}
 	e := &Expression{References: References(expr)}
 	var ctx *hcl.EvalContext
 	if hcljson.IsJSONExpression(expr) {
@@ -35,7 +40,11 @@ func NewExpression(expr hcl.Expression) *Expression {
 }
 
 // evaluate is expr.Value, with a panic in an evaluator (never expected)
-// turned into an error.
+// turned into an error, and with the expression's range for a diagnostic
+// whose range hclsyntax left unset: a call cut short by a syntax error
+// ("replace(" at the end of a file) has no closing parenthesis, and
+// "Not enough function arguments" is reported there, at line 0 of no
+// file; it is reported on the call's name and parenthesis instead.
 func evaluate(expr hcl.Expression, ctx *hcl.EvalContext) (v cty.Value, diags hcl.Diagnostics) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -48,7 +57,20 @@ func evaluate(expr hcl.Expression, ctx *hcl.EvalContext) (v cty.Value, diags hcl
 			}}
 		}
 	}()
-	return expr.Value(ctx)
+	v, diags = expr.Value(ctx)
+	for _, d := range diags {
+		if d.Subject != nil && d.Subject.Filename == "" {
+			rng := expr.Range()
+			if rng.End.Byte < rng.Start.Byte {
+				rng = expr.StartRange() // the call's range ends at its missing parenthesis too
+			}
+			d.Subject = &rng
+			if d.Context != nil && (d.Context.Filename == "" || d.Context.End.Byte < d.Context.Start.Byte) {
+				d.Context = nil
+			}
+		}
+	}
+	return v, diags
 }
 
 // optionalExpression is NewExpression for an argument that may be absent,

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/module"
@@ -410,6 +412,21 @@ module "d" {
 		if !strings.Contains(got, want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, got)
 		}
+	}
+}
+
+// TestEarlyEvaluationCutShort: a call cut short by a syntax error has no
+// closing parenthesis, where hclsyntax reports its missing arguments (at
+// line 0 of no file); the error is on the call's name and parenthesis. Found by
+// FuzzFiles (testdata/fuzz/FuzzFiles/09586f33ab272fdf).
+func TestEarlyEvaluationCutShort(t *testing.T) {
+	file, _ := hclsyntax.ParseConfig([]byte(`module "m" { source = replace(`), "f.tf", hcl.InitialPos)
+	noRead := func(string) ([]*hcl.File, hcl.Diagnostics) { return nil, nil }
+	_, diags := Files("dir", []*hcl.File{file}, Options{Program: module.OpenTofu, Language: schema.OpenTofu, ReadDir: noRead})
+	// The expression's own range is hclsyntax's, cut short too.
+	want := `f.tf:1,23-31: error: Not enough function arguments; Function "replace" expects 3 argument(s). Missing value for "substr". (expr f.tf:1,23-0,0) (evalctx) (extra *hclsyntax.functionCallDiagExtra)` + "\n"
+	if got := hcltest.RenderDiags(diags); got != want {
+		t.Errorf("diagnostics:\n%s\nwant\n%s", got, want)
 	}
 }
 

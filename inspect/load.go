@@ -95,7 +95,12 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 // again. Of opts, Language (nil: the language of md's program) and
 // MaxModuleCalls are used; the program, the reader and the size limit
 // are md's.
+//
+// It panics if md is nil.
 func FromModel(md *validate.Model, opts Options) (*Config, hcl.Diagnostics) {
+	if md == nil {
+		panic("inspect: FromModel with a nil *validate.Model")
+	}
 	opts.ReadDir = md.ReadDir
 	if opts.Language == nil {
 		opts.Language = md.Program().ConfigLanguage()
@@ -122,8 +127,14 @@ func read(dir string, opts Options) (*Config, hcl.Diagnostics) {
 // Files returns the configuration representation of the module made of
 // files, already parsed; dir is the module's directory, from which local
 // module sources are read (as Module reads them, through a
-// validate.Model when opts.ReadDir is nil).
+// validate.Model when opts.ReadDir is nil). It panics if a file is nil or
+// has no Body.
 func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
+	for i, f := range files {
+		if f == nil || f.Body == nil {
+			panic(fmt.Sprintf("inspect: Files: file %d is nil or has no Body", i))
+		}
+	}
 	if opts.Language == nil || opts.ReadDir == nil {
 		p := opts.Program.Resolve(dir)
 		if opts.Language == nil {

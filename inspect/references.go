@@ -31,7 +31,12 @@ import (
 // local, count, each, path, terraform or tofu yields "var." and so on, as
 // OpenTofu's parser, which reports an error there but still returns a
 // reference, makes it do.
+//
+// It panics if expr is nil.
 func References(expr hcl.Expression) []string {
+	if expr == nil {
+		panic("inspect: References of a nil hcl.Expression")
+	}
 	var out []string
 	for _, t := range expr.Variables() {
 		out = appendReference(out, t)

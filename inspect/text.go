@@ -19,13 +19,26 @@ import (
 //
 // Expressions are summarized: a constant as JSON, otherwise the references
 // without the shorter addresses they imply (var.a.b, not var.a too).
+//
+// A nil cfg is no configuration, and writes nothing; a nil entry of a map
+// or slice in it (which WriteJSON writes as null) is left out. WriteText
+// panics if w is nil.
 func WriteText(w io.Writer, cfg *Config) error {
+	if w == nil {
+		panic("inspect: WriteText with a nil io.Writer")
+	}
+	if cfg == nil {
+		return nil
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	t := &textWriter{tw: tw}
 	if len(cfg.ProviderConfig) > 0 {
 		t.line(0, "provider configurations")
 		for _, key := range sortedKeys(cfg.ProviderConfig) {
 			pc := cfg.ProviderConfig[key]
+			if pc == nil {
+				continue
+			}
 			t.row(1, key, strings.TrimSpace(pc.FullName+" "+pc.VersionConstraint), pc.Range)
 		}
 	}
@@ -74,25 +87,35 @@ func (t *textWriter) module(depth int, m *ModuleConfig) {
 	if len(m.Variables) > 0 {
 		t.line(depth, "variables")
 		for _, name := range sortedKeys(m.Variables) {
-			t.row(depth+1, name, describeVariable(m.Variables[name]), m.Variables[name].Range)
+			if v := m.Variables[name]; v != nil {
+				t.row(depth+1, name, describeVariable(v), v.Range)
+			}
 		}
 	}
 	if len(m.Outputs) > 0 {
 		t.line(depth, "outputs")
 		for _, name := range sortedKeys(m.Outputs) {
 			o := m.Outputs[name]
+			if o == nil {
+				continue
+			}
 			t.row(depth+1, name, flags(describe(o.Expression), o.Sensitive, "sensitive"), o.Range)
 		}
 	}
 	if len(m.Locals) > 0 {
 		t.line(depth, "locals")
 		for _, name := range sortedKeys(m.Locals) {
-			t.row(depth+1, name, describe(m.Locals[name].Expression), m.Locals[name].Range)
+			if l := m.Locals[name]; l != nil {
+				t.row(depth+1, name, describe(l.Expression), l.Range)
+			}
 		}
 	}
 	if len(m.Resources) > 0 {
 		t.line(depth, "resources")
 		for _, r := range m.Resources {
+			if r == nil {
+				continue
+			}
 			t.row(depth+1, r.Address, describeResource(r), r.Range)
 		}
 	}
@@ -100,6 +123,9 @@ func (t *textWriter) module(depth int, m *ModuleConfig) {
 		t.line(depth, "module calls")
 		for _, name := range sortedKeys(m.ModuleCalls) {
 			mc := m.ModuleCalls[name]
+			if mc == nil {
+				continue
+			}
 			t.flush()
 			t.row(depth+1, name, describeCall(mc), mc.Range)
 			if mc.Module != nil {

@@ -43,4 +43,10 @@
 // jsonedit imports scanner (the tape), jsonpath (paths, look-ups and
 // their diagnostics) and internal/jsonw (String). Nothing of HCL's meaning:
 // it edits any JSON.
+//
+// # Misuse
+//
+// Nil text is empty text, which is not a JSON value (an error for Open,
+// Set and CheckValue). The methods of a Document that Open did not make,
+// and a path with a nil step, panic (spec.md §misuse).
 package jsonedit

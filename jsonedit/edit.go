@@ -11,7 +11,9 @@ import (
 )
 
 // Document is a JSON document being edited: its current bytes and their
-// tape.
+// tape. A Document is made by Open: the methods of any other (the zero
+// Document and nil included) panic, and so do Set and Delete given a
+// path with a nil step.
 type Document struct {
 	filename string
 	doc      *scanner.Document
@@ -33,7 +35,7 @@ func Open(filename string, src []byte) (*Document, hcl.Diagnostics) {
 
 // Bytes returns the document's current text. The caller must not modify
 // it.
-func (d *Document) Bytes() []byte { return d.doc.Src }
+func (d *Document) Bytes() []byte { return d.check("Bytes", nil).Src }
 
 // String returns the JSON text of the string s (quoted, escaped as the
 // module's writer escapes: JSON's minimum, no template escaping), for Set.
@@ -50,6 +52,7 @@ func String(s string) []byte { return jsonw.AppendString(nil, s, jsonw.Plain) }
 // value that is not one JSON value (its range is in the value, named
 // "<value>"). The document is unchanged when they include an error.
 func (d *Document) Set(path jsonpath.Path, value []byte) hcl.Diagnostics {
+	d.check("Set", path)
 	text, diags := checkValue(value)
 	if diags.HasErrors() {
 		return diags
@@ -78,6 +81,7 @@ func (d *Document) Set(path jsonpath.Path, value []byte) hcl.Diagnostics {
 // cannot be deleted. The diagnostics are the look-up's; the document is
 // unchanged when they include an error.
 func (d *Document) Delete(path jsonpath.Path) hcl.Diagnostics {
+	d.check("Delete", path)
 	if len(path) == 0 {
 		rng := d.rng(int(d.doc.Nodes[0].Start), int(d.doc.Nodes[0].Start)+1)
 		return hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Cannot delete the root",
@@ -237,6 +241,20 @@ func (d *Document) splice(start, end int, b []byte) {
 }
 
 // load scans src: the one place the package scans a document.
+// check returns d's tape, and panics, naming the method called, if d was
+// not made by Open or a step of path is nil.
+func (d *Document) check(method string, path jsonpath.Path) *scanner.Document {
+	if d == nil || d.doc == nil {
+		panic("jsonedit: Document." + method + " of a Document that Open did not make")
+	}
+	for i, s := range path {
+		if s == nil {
+			panic(fmt.Sprintf("jsonedit: Document.%s: step %d of the path is nil", method, i))
+		}
+	}
+	return d.doc
+}
+
 func (d *Document) load(src []byte) {
 	d.doc = scanner.Parse(src, scanner.Options{})
 	d.lines = scanner.NewLines(src)

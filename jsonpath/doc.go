@@ -50,4 +50,10 @@
 // to, in document order. It walks the document once, going on from each
 // value a [*] takes, so its time is linear in the size of the document
 // however many values there are (spec.md §cli C8).
+//
+// # Misuse
+//
+// An empty Path is the root and nil Lines are the document's; an Index
+// outside its array, negative included, is an error. A nil document, and a
+// Path with a nil step, panic (spec.md §misuse).
 package jsonpath

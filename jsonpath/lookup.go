@@ -25,8 +25,11 @@ type Result struct {
 //
 // lines gives positions in doc.Src (NewLines(doc.Src) when nil) and
 // filename names the source in ranges. Diagnostics have a Subject in the
-// document; the Result is nil when they include an error.
+// document; the Result is nil when they include an error. An Index past
+// either end of its array, negative included, is such an error. Lookup
+// panics if doc is nil or a step of path is nil.
 func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) (*Result, hcl.Diagnostics) {
+	checkArgs("Lookup", doc, path)
 	if lines == nil {
 		lines = scanner.NewLines(doc.Src)
 	}
@@ -180,4 +183,13 @@ func (w *walker) syntaxDiags() hcl.Diagnostics {
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Missing value", Detail: "The document holds no JSON value.", Subject: &subject})
 	}
 	return diags
+}
+
+// checkArgs panics, naming the function fn, if doc is nil or a step of
+// path is nil.
+func checkArgs(fn string, doc *scanner.Document, path Path) {
+	if doc == nil {
+		panic("jsonpath: " + fn + " with a nil *scanner.Document")
+	}
+	path.check(fn)
 }

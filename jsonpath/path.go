@@ -1,6 +1,7 @@
 package jsonpath
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -65,13 +66,24 @@ func (i Index) String() string { return string(i.appendTo(nil, true)) }
 // String returns the canonical text of p, which Parse reads back as p: keys
 // that are names (a letter or "_", then letters, digits, "_" or "-") are
 // written bare after a ".", other keys as JSON strings in brackets, indexes
-// as decimal numbers in brackets. The root (an empty Path) is "".
+// as decimal numbers in brackets. The root (an empty Path) is "". It
+// panics if a step of p is nil.
 func (p Path) String() string {
+	p.check("Path.String")
 	var b []byte
 	for i, s := range p {
 		b = s.appendTo(b, i == 0)
 	}
 	return string(b)
+}
+
+// check panics, naming the function fn, if a step of p is nil.
+func (p Path) check(fn string) {
+	for i, s := range p {
+		if s == nil {
+			panic(fmt.Sprintf("jsonpath: %s: step %d of the path is nil", fn, i))
+		}
+	}
 }
 
 // isBareKey reports whether k is written without quotes in the canonical

@@ -14,8 +14,10 @@ import (
 //
 // The document is walked once: the steps after a [*] go on from each
 // value it takes, never again from the root, so the time is linear in the
-// size of the document whatever the number of values.
+// size of the document whatever the number of values. LookupAll panics if
+// doc is nil or a step of path is nil.
 func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics) {
+	checkArgs("LookupAll", doc, path)
 	res, diags, _ := lookupAll(doc, lines, filename, path)
 	return res, diags
 }

@@ -49,6 +49,7 @@ func ConfigFiles(dir string, opts Options) (primary, override, tests []string, d
 
 // list reads dir and sorts its entries as opts.Program does.
 func list(dir string, opts Options) (listing, hcl.Diagnostics) {
+	opts.Program.check()
 	var l listing
 	entries, diags := readDir(dir)
 	if diags.HasErrors() {
@@ -218,6 +219,7 @@ func countTofu(n int) string {
 // family and Terraform otherwise, as Load sets Module.Program. A directory
 // that cannot be read is Terraform's under Auto.
 func (p Program) Resolve(dir string) Program {
+	p.check()
 	if p != Auto {
 		return p
 	}

@@ -62,4 +62,11 @@
 // files (".tfquery.hcl") are not read. Like both programs, a symbolic link
 // is classified by its own name and read through: a link to a directory
 // named "x.tf" is a file that cannot be read.
+//
+// # Misuse
+//
+// A nil *Module is a module without files. A Program out of range panics
+// wherever one is taken, and so do a nil file given to Merge and a "what"
+// other than "references" and "keywords" given to Unquoted (spec.md
+// §misuse).
 package module

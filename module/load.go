@@ -27,7 +27,8 @@ type File struct {
 	File *hcl.File
 }
 
-// Module is the content of one module directory.
+// Module is the content of one module directory. A nil *Module is a
+// module without files, as the zero Module is: its methods give none.
 type Module struct {
 	// Dir is the directory as given to Load.
 	Dir string

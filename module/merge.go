@@ -66,8 +66,18 @@ import (
 //
 // The diagnostics are those of the merge itself. Syntax and schema errors
 // of the files are not among them: decoding the returned body reports
-// them.
+// them. Merge panics if a file is nil or has no Body.
 func Merge(primary, override []*hcl.File, root *schema.Body) (hcl.Body, hcl.Diagnostics) {
+	for _, files := range []struct {
+		what  string
+		files []*hcl.File
+	}{{"primary", primary}, {"override", override}} {
+		for i, f := range files.files {
+			if f == nil || f.Body == nil {
+				panic(fmt.Sprintf("module: Merge: %s file %d is nil or has no Body", files.what, i))
+			}
+		}
+	}
 	if len(override) == 0 {
 		return hcl.MergeFiles(primary), nil
 	}
@@ -93,16 +103,24 @@ func Merge(primary, override []*hcl.File, root *schema.Body) (hcl.Body, hcl.Diag
 }
 
 // Body returns the module's root body with its override files merged in,
-// as Merge makes it from the primary and override files of m.Files.
+// as Merge makes it from the primary and override files of m.Files. A nil
+// Module has no files: its body is empty.
 func (m *Module) Body(root *schema.Body) (hcl.Body, hcl.Diagnostics) {
 	primary, override := m.SplitFiles()
 	return Merge(primary, override, root)
 }
 
 // SplitFiles returns the parsed primary files and override files of
-// m.Files, each in the order of m.Files: what Merge takes.
+// m.Files, each in the order of m.Files: what Merge takes. A nil Module
+// has none. It panics if an element of m.Files is nil.
 func (m *Module) SplitFiles() (primary, override []*hcl.File) {
-	for _, f := range m.Files {
+	if m == nil {
+		return nil, nil
+	}
+	for i, f := range m.Files {
+		if f == nil {
+			panic(fmt.Sprintf("module: Module.SplitFiles: Files[%d] is nil", i))
+		}
 		if f.Override {
 			override = append(override, f.File)
 		} else {

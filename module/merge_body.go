@@ -432,8 +432,8 @@ func (v *view) MissingItemRange() hcl.Range {
 // arguments and blocks, in a JSON layer every property an argument (a JSON
 // object cannot be told from a block there). Later layers replace earlier
 // ones as in every merged body. ok is false when body is not a merged body
-// of mixed syntax: a native one is an *hclsyntax.Body, read as such, and
-// any other body is read with JustAttributes.
+// of mixed syntax (nil included): a native one is an *hclsyntax.Body, read
+// as such, and any other body is read with JustAttributes.
 func Syntax(body hcl.Body) (attrs hcl.Attributes, blocks hcl.Blocks, diags hcl.Diagnostics, ok bool) {
 	v, ok := body.(*view)
 	if !ok {

@@ -52,6 +52,15 @@ func ParseProgram(s string) (Program, error) {
 	return Auto, fmt.Errorf("unknown program %q: want opentofu (or tofu), terraform or auto", s)
 }
 
+// check panics if p is not one of the programs: a Program out of range is
+// a mistake of the calling program (spec.md §misuse), which every function
+// taking one reports before it reads anything.
+func (p Program) check() {
+	if p > Terraform {
+		panic(fmt.Sprintf("module: unknown %v", p))
+	}
+}
+
 // readsTofu reports whether p reads the .tofu family. Any value other than
 // Terraform behaves as OpenTofu.
 func (p Program) readsTofu() bool { return p != Terraform }
@@ -64,6 +73,7 @@ func (p Program) readsTofu() bool { return p != Terraform }
 // .tf and .tf.json); for any other file schema.LanguageFor's answer (test
 // and query files, or nil).
 func (p Program) Language(filename string) *schema.Language {
+	p.check()
 	e := schema.EndingOf(filename)
 	if e.Kind == schema.ConfigFile && (p == OpenTofu || p == Terraform) {
 		return p.ConfigLanguage()
@@ -75,6 +85,7 @@ func (p Program) Language(filename string) *schema.Language {
 // files: schema.OpenTofu under OpenTofu, schema.Terraform under Terraform
 // and Auto (a module whose program is not resolved; see Resolve).
 func (p Program) ConfigLanguage() *schema.Language {
+	p.check()
 	if p == OpenTofu {
 		return schema.OpenTofu
 	}
@@ -84,7 +95,7 @@ func (p Program) ConfigLanguage() *schema.Language {
 // Options say how a directory is read.
 type Options struct {
 	// Program chooses whose rules apply; the zero value, Auto, lets the
-	// files decide.
+	// files decide. A Program out of range panics.
 	Program Program
 	// MaxFileSize, when positive, is the size in bytes above which Load
 	// refuses a file, from its size, without reading it (see ReadFile).
@@ -105,6 +116,7 @@ const (
 // endings (schema.EndingOf), the .tofu family only for OpenTofu. It does
 // not apply the ignore rules.
 func classify(name string, prog Program) (string, kind) {
+	prog.check()
 	e := schema.EndingOf(name)
 	if e.Tofu && !prog.readsTofu() {
 		return "", other

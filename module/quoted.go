@@ -1,6 +1,8 @@
 package module
 
 import (
+	"fmt"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -9,12 +11,15 @@ import (
 // Unquoted returns the expression that a legacy quoted reference or
 // keyword of the native syntax holds ("aws.west", "destroy", as Terraform
 // 0.11 wrote them), which Terraform and OpenTofu still read, with a
-// deprecation warning; any other expression is returned as it is, with
-// no diagnostics. A quoted string that holds no expression ("", "1x")
-// is returned as it is, with the warning too, as the programs warn
-// before they find it is no reference. what is "references" or
-// "keywords".
+// deprecation warning; any other expression (nil included) is returned as
+// it is, with no diagnostics. A quoted string that holds no expression
+// ("", "1x") is returned as it is, with the warning too, as the programs
+// warn before they find it is no reference. what is "references" or
+// "keywords"; Unquoted panics if it is anything else.
 func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics) {
+	if what != "references" && what != "keywords" {
+		panic(fmt.Sprintf("module: Unquoted of %q: want \"references\" or \"keywords\"", what))
+	}
 	inner := expr
 	if k, ok := expr.(*hclsyntax.ObjectConsKeyExpr); ok {
 		inner = k.Wrapped // an object's key: providers = { "aws.west" = aws }

@@ -95,9 +95,11 @@ func checkRegular(fi fs.FileInfo, limit int64) error {
 
 // Kind names the type of a file that is not a regular file: "a
 // directory", "a symbolic link", "a named pipe", "a socket", "a device"
-// or "a special file".
+// or "a special file"; a regular file is "a regular file".
 func Kind(m fs.FileMode) string {
 	switch {
+	case m.IsRegular():
+		return "a regular file"
 	case m.IsDir():
 		return "a directory"
 	case m&fs.ModeSymlink != 0:

@@ -44,4 +44,12 @@
 // as on many short lines (spec.md §positions).
 //
 // A leading UTF-8 byte order mark is skipped (spec.md §syntax).
+//
+// # Misuse
+//
+// Nil input is empty input (spec.md §misuse). The Document accessors index
+// the tape: a node index outside it panics as indexing Nodes does, in the
+// method called. A scalar has no children and only an object has members;
+// Text of a node that is not a string panics. Lines clamps an offset to
+// the input.
 package scanner

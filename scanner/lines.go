@@ -146,8 +146,10 @@ func (l *Lines) build() {
 	l.kinds = make([]atomic.Uint32, (n+1+15)/16)
 }
 
-// Line returns the 1-based line of offset off and the offset its line starts at.
+// Line returns the 1-based line of offset off and the offset its line
+// starts at. An offset outside the input is clamped to it, as in Pos.
 func (l *Lines) Line(off int) (line, start int) {
+	off = max(0, min(off, len(l.src)))
 	l.once.Do(l.build)
 	idx, start := l.locate(off)
 	return idx + 1, start
@@ -234,7 +236,8 @@ func (l *Lines) markBefore(off, h int) int {
 }
 
 // Pos returns the 1-based line and column of byte offset off (0 ≤ off ≤
-// len(src)).
+// len(src)); an offset below 0 is taken as 0, one past the end as
+// len(src), so that a range cut short by the end of the input ends there.
 func (l *Lines) Pos(off int) (line, col int) {
 	if off > len(l.src) {
 		off = len(l.src)

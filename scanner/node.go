@@ -2,8 +2,10 @@ package scanner
 
 import (
 	"bytes"
+	"fmt"
 	"iter"
 	"math"
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -31,7 +33,7 @@ func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
 	}
-	return "Kind(?)"
+	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
 
 // A Node's bits hold its kind (the top three), two flags, and a number
@@ -137,9 +139,13 @@ func (d *Document) Next(i int) int {
 }
 
 // Text returns the value of String node i: a view of Src for strings
-// without escapes (no allocation), the unescaped text otherwise.
+// without escapes (no allocation), the unescaped text otherwise. It panics
+// if node i is not a String.
 func (d *Document) Text(i int) string {
 	n := &d.Nodes[i]
+	if n.Kind() != String {
+		panic("scanner: Document.Text of " + n.Kind().String() + " node " + strconv.Itoa(i))
+	}
 	if n.bits&flagEscaped != 0 {
 		e := d.ext[n.aux()]
 		if e.aux == unescapeText {
@@ -176,7 +182,8 @@ func (d *Document) Literal(i int) string {
 }
 
 // Len returns the number of direct children of container node i: members
-// for an object, elements for an array. It walks the children.
+// for an object, elements for an array, none for a scalar. It walks the
+// children.
 func (d *Document) Len(i int) int {
 	n := 0
 	for c := d.FirstChild(i); c >= 0; c = d.NextChild(i, c) {
@@ -189,15 +196,16 @@ func (d *Document) Len(i int) int {
 }
 
 // FirstChild returns the first child of container i (an object's first key),
-// or -1 when it has none.
+// or -1 when it has none (a scalar has none).
 func (d *Document) FirstChild(i int) int {
-	if i+1 < d.next(&d.Nodes[i]) {
+	if i+1 < d.Next(i) {
 		return i + 1
 	}
 	return -1
 }
 
 // NextChild returns the child of container i that follows child c, or -1.
+// c must be a child of i (from FirstChild or NextChild).
 func (d *Document) NextChild(i, c int) int {
 	c = d.Next(c)
 	if c < d.next(&d.Nodes[i]) {
@@ -208,10 +216,10 @@ func (d *Document) NextChild(i, c int) int {
 
 // Elements returns an iterator over the child nodes of container i in
 // order: an array's elements, or an object's keys and values alternately
-// (use Members for pairs).
+// (use Members for pairs); a scalar has none.
 func (d *Document) Elements(i int) iter.Seq[int] {
 	return func(yield func(int) bool) {
-		end := d.next(&d.Nodes[i])
+		end := d.Next(i)
 		for c := i + 1; c < end; c = d.Next(c) {
 			if !yield(c) {
 				return
@@ -222,9 +230,13 @@ func (d *Document) Elements(i int) iter.Seq[int] {
 
 // Members returns an iterator over the key and value nodes of each member
 // of object i, in order, duplicates included. A key whose value is
-// missing (a document cut short by an error) ends the iteration.
+// missing (a document cut short by an error) ends the iteration. Any other
+// node has no members.
 func (d *Document) Members(i int) iter.Seq2[int, int] {
 	return func(yield func(key, val int) bool) {
+		if d.Nodes[i].Kind() != Object {
+			return
+		}
 		end := d.next(&d.Nodes[i])
 		for k := i + 1; k < end; {
 			v := d.Next(k)

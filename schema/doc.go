@@ -135,4 +135,11 @@
 // are accepted in test and query files too. Override targets are plain
 // references, as in OpenTofu 1.12 (no [*]). Terraform stack files
 // (.tfcomponent.json, .tfdeploy.json) are not described.
+//
+// # Misuse
+//
+// The zero Body is closed and empty, NestedBody of a nil Body is nil, and
+// WithProviders(nil) adds nothing. A nil hcl.Body or *hcl.Block panics,
+// and so do the methods of a nil *Body other than NestedBody (spec.md
+// §misuse).
 package schema

@@ -35,7 +35,8 @@ func ReadProviderSchemas(data []byte) (*tfjson.ProviderSchemas, error) {
 // WithProviders returns a copy of l that knows the resource, data source,
 // ephemeral resource, action and provider configuration bodies of the
 // providers in ps. l and its bodies are not changed: the root body and the
-// blocks that gain bodies are copied, everything else is shared.
+// blocks that gain bodies are copied, everything else is shared. A nil ps
+// has no providers to add: the result is l itself.
 //
 // For each type a provider defines, the root block of that kind
 // (resource, data, ephemeral, action; also data inside check) gets
@@ -75,11 +76,11 @@ func ReadProviderSchemas(data []byte) (*tfjson.ProviderSchemas, error) {
 //
 // The result passes Body.Validate. Name, Version and Follows are l's.
 func (l *Language) WithProviders(ps *tfjson.ProviderSchemas) (*Language, error) {
-	if ps == nil {
-		return nil, errors.New("schema: no provider schemas")
-	}
 	if l.Root == nil {
 		return nil, errors.New("schema: the language has no root body")
+	}
+	if ps == nil {
+		return l, nil
 	}
 	defs, err := collectDefinitions(ps)
 	if err != nil {

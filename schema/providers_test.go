@@ -880,8 +880,8 @@ func TestWithProvidersErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Terraform.WithProviders(nil); err == nil || err.Error() != "schema: no provider schemas" {
-		t.Errorf("WithProviders(nil) error %v, want schema: no provider schemas", err)
+	if l, err := Terraform.WithProviders(nil); l != Terraform || err != nil {
+		t.Errorf("WithProviders(nil) = %v, %v; want the language itself (no providers to add)", l, err)
 	}
 }
 

@@ -400,8 +400,9 @@ func (b *Body) HCL() *hcl.BodySchema {
 // body (the attributes come back in a BodyContent), PartialContent for an
 // Open body (remain holds what b does not list), Content otherwise
 // (remain is nil), whose "Unsupported argument" errors come in the order
-// of the source (see inSourceOrder).
+// of the source (see inSourceOrder). It panics if body is nil.
 func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body, diags hcl.Diagnostics) {
+	nilBody("Content", body)
 	switch {
 	case b.AnyAttributes:
 		attrs, diags := body.JustAttributes()
@@ -572,8 +573,10 @@ func (b *Body) Validate() error {
 // argument or accepts only arguments, missing labels, bodies of the wrong
 // JSON type. Missing required arguments are not reported: a conversion
 // keeps their absence.
-// Converters check their input with it before they write anything.
+// Converters check their input with it before they write anything. It
+// panics if body is nil.
 func (s *Body) CheckStructure(body hcl.Body) hcl.Diagnostics {
+	nilBody("CheckStructure", body)
 	content, diags := s.CheckContent(body)
 	if content == nil {
 		return diags
@@ -588,8 +591,9 @@ func (s *Body) CheckStructure(body hcl.Body) hcl.Diagnostics {
 // itself, not the blocks in it, and returns its content (nil when it
 // cannot be decoded). CheckBlock checks each block of the content; the
 // two give what CheckStructure gives, so that the blocks can be checked
-// apart (in parallel).
+// apart (in parallel). It panics if body is nil.
 func (s *Body) CheckContent(body hcl.Body) (*hcl.BodyContent, hcl.Diagnostics) {
+	nilBody("CheckContent", body)
 	content, _, all := s.Content(body)
 	if native, ok := body.(*hclsyntax.Body); ok && s.ArgumentsOnly {
 		// What s does not list must be arguments (in JSON, everything
@@ -618,9 +622,20 @@ func (s *Body) CheckContent(body hcl.Body) (*hcl.BodyContent, hcl.Diagnostics) {
 	return content, diags
 }
 
+// nilBody panics, naming the method called, if body is nil.
+func nilBody(method string, body hcl.Body) {
+	if body == nil {
+		panic("schema: Body." + method + " of a nil hcl.Body")
+	}
+}
+
 // CheckBlock checks blk, a block of the content that CheckContent
-// returned for a body with schema s, and every block in it.
+// returned for a body with schema s, and every block in it. It panics if
+// blk is nil.
 func (s *Body) CheckBlock(blk *hcl.Block) hcl.Diagnostics {
+	if blk == nil {
+		panic("schema: Body.CheckBlock of a nil *hcl.Block")
+	}
 	def := s.Block(blk.Type)
 	if def == nil {
 		if a := s.BlocksArgument(blk.Type); a != nil {

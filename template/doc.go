@@ -87,4 +87,10 @@
 //     "literal-only" mode belongs to the caller.
 //   - Traversals from a string without escapes share storage with the parsed
 //     template, as hclsyntax's do; callers must not modify them.
+//
+// # Misuse
+//
+// The zero Source is an empty string at the zero position, a nil context
+// is no context, and nil buffers and traversals are empty (spec.md
+// §misuse); the methods of a nil *Template panic.
 package template

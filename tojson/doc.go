@@ -39,4 +39,10 @@
 // lays it out (internal/nativefmt), whatever the author's spacing, so
 // that .tf -> .tf.json -> .tf -> .tf.json gives the first JSON again byte
 // for byte.
+//
+// # Misuse
+//
+// Nil input is an empty file. FromNative reports a file that hclsyntax did
+// not make, nil included, as an error, and panics when f.Bytes is not the
+// file's source (spec.md §misuse).
 package tojson

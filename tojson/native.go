@@ -52,7 +52,9 @@ type Options struct {
 // headers, attributes keep their order, literals stay JSON literals,
 // templates keep their parts, and any other expression is written as
 // "${<its source text>}". What cannot be written so that it means the
-// same is an error naming the attribute.
+// same is an error naming the attribute. Any other file (nil included) is
+// an error; FromNative panics if f.Bytes is shorter than the body it
+// parsed, which it cannot be when it is the source.
 func FromNative(f *hcl.File, opts Options) (*gen.File, hcl.Diagnostics) {
 	var body *hclsyntax.Body
 	if f != nil {
@@ -64,6 +66,9 @@ func FromNative(f *hcl.File, opts Options) (*gen.File, hcl.Diagnostics) {
 			Summary:  "Not native syntax",
 			Detail:   "Only a file parsed by hclsyntax (HCL's native syntax) can be converted to JSON.",
 		}}
+	}
+	if end := body.SrcRange.End.Byte; len(f.Bytes) < end {
+		panic(fmt.Sprintf("tojson: FromNative: f.Bytes is not the file's source: %d bytes, and its body ends at byte %d", len(f.Bytes), end))
 	}
 	if opts.Schema != nil {
 		// The structure must be what the language accepts, as Terraform

@@ -65,4 +65,10 @@
 //     the last value. A "//" property that is the last member of a body is written
 //     as a comment there, which package tojson does not carry back (it keeps
 //     comments above items only).
+//
+// # Misuse
+//
+// Nil input is a syntax error. ConvertFile and ConvertTo report a file
+// that hcljson.Parse did not make, nil included, as an error; ConvertTo
+// panics with a nil writer (spec.md §misuse).
 package tonative

@@ -92,8 +92,12 @@ func ConvertFile(f *hcl.File, opts Options) ([]byte, hcl.Diagnostics) {
 // being written. Errors are known only at the end: on errors, what was
 // written is not a conversion and must be discarded (write to a
 // temporary file, rename it when ConvertTo reports no error). A write
-// error of w is reported as a diagnostic and ends the conversion.
+// error of w is reported as a diagnostic and ends the conversion. ConvertTo
+// panics if w is nil.
 func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
+	if w == nil {
+		panic("tonative: ConvertTo with a nil io.Writer")
+	}
 	source, ok := hcljson.SourceOf(f) // the tape f was decoded from
 	if !ok || len(source.Doc.Errors) > 0 {
 		return hcl.Diagnostics{notJSON()}

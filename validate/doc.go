@@ -85,4 +85,10 @@
 // 1.5.7's own wording is used where it differs and is known here (count
 // with for_each, undeclared resources, import without id); elsewhere
 // OpenTofu's.
+//
+// # Misuse
+//
+// A nil *module.Module is a module without files, with nothing to report.
+// A Model is made by Load or ModelOf: the methods of any other, the zero
+// Model and nil included, panic (spec.md §misuse).
 package validate

@@ -19,7 +19,8 @@ import (
 // configuration from it (inspect.FromModel), so that a directory is
 // never read twice however many calls or layers ask for it.
 //
-// A Model is not safe for concurrent use.
+// A Model is made by Load or ModelOf: the methods of any other (the zero
+// Model and nil included) panic. A Model is not safe for concurrent use.
 type Model struct {
 	opts Options
 	root *module.Module
@@ -57,11 +58,24 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 
 // ModelOf returns the model of the module m, already loaded: m is its
 // root directory's reading, kept as it is, and other directories are
-// read when asked for. Validate and ValidateFiles validate it.
+// read when asked for. Validate and ValidateFiles validate it. A nil m is
+// a module without files, as the zero module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
+	if m == nil {
+		m = &module.Module{}
+	}
 	md := &Model{opts: opts, dirs: map[string]*reading{}}
 	md.setRoot(m)
 	md.dirs[dirKey(m.Dir)] = &reading{mod: m}
+	return md
+}
+
+// check returns md, and panics, naming the method called, if Load or
+// ModelOf did not make it.
+func (md *Model) check(method string) *Model {
+	if md == nil || md.dirs == nil {
+		panic("validate: Model." + method + " of a Model that Load or ModelOf did not make")
+	}
 	return md
 }
 
@@ -85,19 +99,19 @@ func resolveProgram(p module.Program, m *module.Module) module.Program {
 }
 
 // Root returns the root module, as module.Load read it.
-func (md *Model) Root() *module.Module { return md.root }
+func (md *Model) Root() *module.Module { return md.check("Root").root }
 
 // Program returns the program the model is read and validated for:
 // Options.Program, or under module.Auto what the root directory's files
 // say (module.Program.Resolve).
-func (md *Model) Program() module.Program { return md.program }
+func (md *Model) Program() module.Program { return md.check("Program").program }
 
 // Module returns the module in dir, read and parsed with module.Load for
 // the model's program on the first call and kept: later calls, for dir
 // or another name of the same path, return the same Module and
 // diagnostics. The root directory is the one Load read.
 func (md *Model) Module(dir string) (*module.Module, hcl.Diagnostics) {
-	r := md.read(dir)
+	r := md.check("Module").read(dir)
 	return r.mod, slices.Clip(r.diags)
 }
 
@@ -109,7 +123,7 @@ func (md *Model) Module(dir string) (*module.Module, hcl.Diagnostics) {
 // and parsing the files, then those of the merge. It has the signature of
 // inspect.Options.ReadDir.
 func (md *Model) ReadDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
-	r := md.read(dir)
+	r := md.check("ReadDir").read(dir)
 	if !r.merged {
 		r.merged = true
 		r.files, r.fileDiags = mergedFiles(r.mod)
@@ -122,6 +136,7 @@ func (md *Model) ReadDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
 // read so far, by path (module.File.Path), for the snippets of
 // diagnostics.
 func (md *Model) Sources() map[string]*module.File {
+	md.check("Sources")
 	files := map[string]*module.File{}
 	for _, r := range md.dirs {
 		for _, f := range r.mod.Files {
@@ -179,6 +194,7 @@ func dirKey(dir string) string {
 // caller that shows their source. Like Dir, a caller should not validate
 // a model whose Load found errors: the programs stop at them.
 func (md *Model) Validate() (hcl.Diagnostics, map[string]*hcl.File) {
+	md.check("Validate")
 	root := newUnit(md.root, md.opts)
 	root.tree = md
 	root.root = true

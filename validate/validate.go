@@ -58,7 +58,8 @@ func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 // ValidateFiles is Validate, and also returns the files of the local
 // modules that m calls, directly or not, which it read (by name), so
 // that a caller can show the source of their diagnostics. It is
-// ModelOf(m, opts).Validate().
+// ModelOf(m, opts).Validate(). A nil m is a module without files: nothing
+// to report.
 func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]*hcl.File) {
 	if m == nil {
 		return nil, nil

@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	// Helpers of tests and measurements.
 	"internal/clients":      {},
 	"internal/hcltest":      {},
+	"internal/misusetest":   {},
 	"internal/convtest":     {"hcljson", "internal/hcltest", "schema"},
 	"internal/tfgen":        {},
 	"internal/validatediff": {"gen", "internal/clients", "schema", "tojson"},

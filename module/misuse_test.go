@@ -1,0 +1,163 @@
+package module
+
+import (
+	"io/fs"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/internal/misusetest"
+)
+
+// TestMisuse checks what each exported function and method does with nil,
+// zero and out-of-range arguments (spec.md §misuse): a nil Module is a
+// module without files, nil input an empty file, empty names name no
+// configuration file, a directory that does not exist is an error; a
+// Program out of range, a nil file given to Merge and a "what" that
+// Unquoted does not know panic.
+func TestMisuse(t *testing.T) {
+	const nilDeref = "runtime error: invalid memory address or nil pointer dereference"
+	const badProgram = "module: unknown Program(3)"
+	const noDir = "-: error: Module directory does not exist; The module directory  does not exist.\n"
+	diags := func(t *testing.T, got hcl.Diagnostics, want string) {
+		t.Helper()
+		if s := hcltest.RenderDiags(got); s != want {
+			t.Errorf("diagnostics\n%s\nwant\n%s", s, want)
+		}
+	}
+	is := func(t *testing.T, got bool) {
+		t.Helper()
+		if got {
+			t.Error("true for an empty name")
+		}
+	}
+	file := func(src string) *hcl.File {
+		f, _ := Parse([]byte(src), "a.tf")
+		return f
+	}
+	bad := Options{Program: 3}
+	misusetest.Run(t, ".", []misusetest.Case{
+		{Func: "ConfigFiles", Name: "empty directory name", Call: func(t *testing.T) {
+			p, o, tests, d := ConfigFiles("", Options{})
+			if p != nil || o != nil || tests != nil {
+				t.Errorf("files %v %v %v", p, o, tests)
+			}
+			diags(t, d, noDir)
+		}},
+		{Func: "ConfigFiles", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { ConfigFiles(".", bad) }},
+		{Func: "Load", Name: "empty directory name", Call: func(t *testing.T) {
+			m, d := Load("", Options{MaxFileSize: -1})
+			if m == nil || m.Dir != "" || len(m.Files) != 0 || m.Program != Terraform {
+				t.Errorf("module %+v", m)
+			}
+			diags(t, d, noDir)
+		}},
+		{Func: "Load", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { Load(".", bad) }},
+		{Func: "EncodingError", Name: "nil input", Call: func(t *testing.T) {
+			if d := EncodingError(nil, ""); d != nil {
+				t.Errorf("EncodingError(nil) = %v", d)
+			}
+		}},
+		{Func: "IsConfigFile", Name: "empty name", Call: func(t *testing.T) { is(t, IsConfigFile("", Options{})) }},
+		{Func: "IsConfigFile", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsConfigFile("a.tofu", bad) }},
+		{Func: "IsOverride", Name: "empty name", Call: func(t *testing.T) { is(t, IsOverride("", Options{})) }},
+		{Func: "IsOverride", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsOverride("override.tf", bad) }},
+		{Func: "IsTestFile", Name: "empty name", Call: func(t *testing.T) { is(t, IsTestFile("", Options{})) }},
+		{Func: "IsTestFile", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsTestFile("a.tftest.hcl", bad) }},
+		{Func: "IsIgnored", Name: "empty name", Call: func(t *testing.T) { is(t, IsIgnored("")) }},
+		{Func: "Kind", Name: "regular file", Call: func(t *testing.T) {
+			if got := Kind(0) + ", " + Kind(fs.ModeIrregular); got != "a regular file, a special file" {
+				t.Errorf("got %q", got)
+			}
+		}},
+		{Func: "Merge", Name: "no files", Call: func(t *testing.T) {
+			body, d := Merge(nil, nil, nil)
+			attrs, d2 := body.JustAttributes()
+			if len(attrs) != 0 || d != nil || d2 != nil {
+				t.Errorf("Merge(nil, nil, nil) = %v, %v, %v", attrs, d, d2)
+			}
+		}},
+		{Func: "Merge", Name: "nil primary file", Panic: "module: Merge: primary file 0 is nil or has no Body", Call: func(t *testing.T) {
+			Merge([]*hcl.File{nil}, nil, nil)
+		}},
+		{Func: "Merge", Name: "override file without a body", Panic: "module: Merge: override file 0 is nil or has no Body", Call: func(t *testing.T) {
+			Merge([]*hcl.File{file("a = 1")}, []*hcl.File{{}}, nil)
+		}},
+		{Func: "Parse", Name: "nil input", Call: func(t *testing.T) {
+			f, d := Parse(nil, "")
+			attrs, _ := f.Body.JustAttributes()
+			if len(attrs) != 0 || d != nil {
+				t.Errorf("Parse(nil) = %v, %v", attrs, d)
+			}
+		}},
+		{Func: "ReadFile", Name: "empty path", Call: func(t *testing.T) {
+			b, fi, err := ReadFile("", -1)
+			if b != nil || fi != nil || err == nil || err.Error() != "stat : no such file or directory" {
+				t.Errorf("ReadFile(\"\") = %q, %v, %v", b, fi, err)
+			}
+		}},
+		{Func: "Syntax", Name: "nil body", Call: func(t *testing.T) {
+			attrs, blocks, d, ok := Syntax(nil)
+			if attrs != nil || blocks != nil || d != nil || ok {
+				t.Errorf("Syntax(nil) = %v, %v, %v, %v", attrs, blocks, d, ok)
+			}
+		}},
+		{Func: "Unquoted", Name: "nil expression", Call: func(t *testing.T) {
+			if e, d := Unquoted(nil, "keywords"); e != nil || d != nil {
+				t.Errorf("Unquoted(nil) = %v, %v", e, d)
+			}
+		}},
+		{Func: "Unquoted", Name: "unknown what", Panic: `module: Unquoted of "": want "references" or "keywords"`, Call: func(t *testing.T) {
+			Unquoted(nil, "")
+		}},
+		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
+			if p, err := ParseProgram(""); p != Auto || err != nil {
+				t.Errorf("ParseProgram(\"\") = %v, %v", p, err)
+			}
+		}},
+		{Func: "Program.String", Name: "out of range", Call: func(t *testing.T) {
+			if got := Program(3).String(); got != "Program(3)" {
+				t.Errorf("got %q", got)
+			}
+		}},
+		{Func: "Program.ConfigLanguage", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).ConfigLanguage() }},
+		{Func: "Program.Language", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).Language("a.tf") }},
+		{Func: "Program.Language", Name: "empty name", Call: func(t *testing.T) {
+			if l := Auto.Language(""); l != nil {
+				t.Errorf("Language(\"\") = %v", l.Name)
+			}
+		}},
+		{Func: "Program.Resolve", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).Resolve(".") }},
+		{Func: "Program.Resolve", Name: "no such directory", Call: func(t *testing.T) {
+			if p := Auto.Resolve("testdata/no-such-dir"); p != Terraform {
+				t.Errorf("Resolve = %v", p)
+			}
+		}},
+		{Func: "Module.Body", Name: "nil receiver", Call: func(t *testing.T) {
+			body, d := (*Module)(nil).Body(nil)
+			attrs, _ := body.JustAttributes()
+			if len(attrs) != 0 || d != nil {
+				t.Errorf("Body = %v, %v", attrs, d)
+			}
+		}},
+		{Func: "Module.HCLFiles", Name: "nil receiver", Call: func(t *testing.T) {
+			if files := (*Module)(nil).HCLFiles(); files != nil {
+				t.Errorf("HCLFiles = %v", files)
+			}
+		}},
+		{Func: "Module.SplitFiles", Name: "nil receiver", Call: func(t *testing.T) {
+			if p, o := (*Module)(nil).SplitFiles(); p != nil || o != nil {
+				t.Errorf("SplitFiles = %v, %v", p, o)
+			}
+		}},
+		{Func: "Module.SplitFiles", Name: "nil file", Panic: "module: Module.SplitFiles: Files[1] is nil", Call: func(t *testing.T) {
+			(&Module{Files: []*File{{File: file("")}, nil}}).SplitFiles()
+		}},
+		{Func: "SizeError.Error", Name: "zero", Call: func(t *testing.T) {
+			if got := (&SizeError{}).Error(); got != "it has 0 bytes, more than the limit of 0" {
+				t.Errorf("got %q", got)
+			}
+		}},
+		{Func: "SizeError.Error", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { _ = (*SizeError)(nil).Error() }},
+	})
+}
