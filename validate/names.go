@@ -52,10 +52,17 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 		label(0, "Invalid output name")
 	case "locals":
 		attrs, _ := b.Body.JustAttributes()
-		for _, a := range sortedAttributes(attrs) {
-			if !hclsyntax.ValidIdentifier(a.Name) {
-				diags = append(diags, errorAt(a.NameRange, "Invalid local value name", "%s", badIdentifierDetail))
+		var bad hcl.Attributes // sorted only when there are some
+		for name, a := range attrs {
+			if !hclsyntax.ValidIdentifier(name) {
+				if bad == nil {
+					bad = hcl.Attributes{}
+				}
+				bad[name] = a
 			}
+		}
+		for _, a := range sortedAttributes(bad) {
+			diags = append(diags, errorAt(a.NameRange, "Invalid local value name", "%s", badIdentifierDetail))
 		}
 	case "module":
 		label(0, "Invalid module instance name")
