@@ -65,7 +65,9 @@
 // called modules are not checked against the language schema here
 // ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
 // resources and data sources are unknown values of any type and their
-// bodies are only evaluated. With them, a resource's top-level
+// bodies are only evaluated, a JSON body's properties as arguments but
+// for "dynamic" and the nested block objects that hold one, which are
+// read as dynamic blocks and nested blocks (spec.md V9). With them, a resource's top-level
 // arguments are converted to their types when those are plain (no
 // object with optional attributes), nested blocks' arguments only when
 // primitive or collections of primitives; sensitive attributes are not
