@@ -30,7 +30,9 @@
 //     terraform in their contexts (V3, V4);
 //   - evaluation with unknown values of the right types and the
 //     program's function table (package funcs), reporting what fails
-//     whatever the values (V5);
+//     whatever the values (V5), and in the content of a dynamic block
+//     only where the programs evaluate it: a for_each unknown until plan
+//     makes what fails there a warning, an empty one nothing (V10);
 //   - meta-arguments: count with for_each, count and for_each values,
 //     depends_on references, provider configurations validated only when
 //     used (V6);

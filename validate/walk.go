@@ -10,7 +10,9 @@ import (
 // visitor is called for every expression that a body holds, with the
 // scope it is evaluated in and, when the schema knows it, the type its
 // value must convert to (cty.NilType when none), and the argument's name.
-type visitor func(expr hcl.Expression, sc *scope, want cty.Type, name string)
+// It returns the expression's value (cty.DynamicVal when unknown), which
+// says whether a dynamic block's content is evaluated.
+type visitor func(expr hcl.Expression, sc *scope, want cty.Type, name string) cty.Value
 
 // walk calls v for each expression of body, read with the schema s (nil:
 // no schema, every argument an expression), recursing into nested
@@ -81,16 +83,13 @@ func walkBlock(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor
 }
 
 // walkDynamic walks a dynamic block: for_each in sc, the content with
-// the iterator.
+// the iterator, in the mode that for_each's value gives it (contentMode).
 func walkDynamic(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visitor) {
 	if len(b.Labels) == 0 {
 		return
 	}
 	typ := b.Labels[0]
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "for_each"}, {Name: "iterator"}, {Name: "labels"}},
-		Blocks:     []hcl.BlockHeaderSchema{{Type: "content"}},
-	})
+	content, _, _ := b.Body.PartialContent(dynamicSchema)
 	if content == nil {
 		return
 	}
@@ -102,13 +101,26 @@ func walkDynamic(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visit
 			iter = val.AsString()
 		}
 	}
+	// The for_each and labels of a dynamic block in content that is not
+	// evaluated are still read (see contentMode).
+	head := sc
+	switch sc.content {
+	case deferred:
+		head = sc.in(evaluated)
+	case empty:
+		head = sc.in(referencesOnly)
+	}
+	// The content is evaluated only when every for_each around it is
+	// known and not empty: the later modes win (evaluated < deferred <
+	// empty).
+	mode := sc.content
 	if a, ok := content.Attributes["for_each"]; ok {
-		v(a.Expr, sc, cty.NilType, a.Name)
+		mode = max(mode, forEachMode(v(a.Expr, head, cty.NilType, a.Name)))
 	}
-	inner := sc.with(iter)
 	if a, ok := content.Attributes["labels"]; ok {
-		v(a.Expr, inner, cty.NilType, a.Name)
+		v(a.Expr, head.with(iter), cty.NilType, a.Name)
 	}
+	inner := sc.with(iter).in(mode)
 	var bs *schema.Body
 	if s != nil {
 		if blk := s.Block(typ); blk != nil {
@@ -120,6 +132,32 @@ func walkDynamic(b *hcl.Block, s *schema.Body, sc *scope, res *resource, v visit
 	for _, cb := range content.Blocks {
 		walk(cb.Body, bs, inner, res, v)
 	}
+}
+
+// dynamicSchema is what walkDynamic reads of a dynamic block.
+var dynamicSchema = &hcl.BodySchema{
+	Attributes: []hcl.AttributeSchema{{Name: "for_each"}, {Name: "iterator"}, {Name: "labels"}},
+	Blocks:     []hcl.BlockHeaderSchema{{Type: "content"}},
+}
+
+// forEachMode is the mode of a dynamic block's content whose for_each
+// has the value val, as dynblock expands it: an unknown value gives one
+// block of unknown arguments (deferred), a known collection one block
+// per element (evaluated; none, when it is empty); a value that is no
+// collection is an error of dynblock's, and gives no block.
+func forEachMode(val cty.Value) contentMode {
+	val, _ = val.Unmark()
+	if !val.IsKnown() {
+		return deferred
+	}
+	ty := val.Type()
+	if val.IsNull() || !(ty.IsCollectionType() || ty.IsObjectType() || ty.IsTupleType()) {
+		return empty
+	}
+	if val.LengthInt() == 0 {
+		return empty
+	}
+	return evaluated
 }
 
 // walkRemain walks what an open body holds beyond its schema. In a JSON
