@@ -109,8 +109,10 @@
 // Override files are merged (module.Merge); in a resource merged from
 // native and JSON files, what no schema lists is read as each file's syntax
 // says (module.Syntax). A module's source and version are literals for
-// Terraform; for OpenTofu (Options.Program, or a root directory holding a
-// .tofu file) they are evaluated early as OpenTofu does, from the
+// Terraform (and when nothing says which program the root directory is
+// for); for OpenTofu (Options.Program, or a root directory that says so: a
+// .tofu file, OpenTofu's registry in its lock file or installed
+// providers, see module.Program.Resolve) they are evaluated early as OpenTofu does, from the
 // variables' defaults, the locals, path, terraform.workspace and a few
 // string functions (format, join, lower, upper, trimprefix, trimsuffix,
 // trimspace, coalesce); a reference to anything else is an error with its

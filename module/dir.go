@@ -26,6 +26,9 @@ type listing struct {
 	ignored                  []string
 	// tofu says that a configuration file of the .tofu family is listed.
 	tofu bool
+	// lockFile and dataDir say that the directory holds a lock file and
+	// a .terraform directory, which may name the program (evidence).
+	lockFile, dataDir bool
 	// tofuSkipped counts the .tofu and .tofu.json files that Terraform
 	// does not read, for the detail of "No configuration files".
 	tofuSkipped int
@@ -75,6 +78,12 @@ func list(dir string, opts Options) (listing, hcl.Diagnostics) {
 // are neither directories nor ignored, the candidates for a twin.
 func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[string]bool) {
 	name := e.Name()
+	switch name {
+	case lockFile:
+		l.lockFile = !e.IsDir()
+	case dataDir:
+		l.dataDir = true
+	}
 	if e.IsDir() {
 		return
 	}
@@ -215,17 +224,26 @@ func countTofu(n int) string {
 }
 
 // Resolve returns the program the module in dir is read for: p itself,
-// or under Auto, OpenTofu when dir holds a configuration file of the .tofu
-// family and Terraform otherwise, as Load sets Module.Program. A directory
-// that cannot be read is Terraform's under Auto.
+// or under Auto what the directory says, as Load sets Module.Program:
+// OpenTofu when it holds a configuration file of the .tofu family,
+// otherwise the program whose registry its lock file
+// (.terraform.lock.hcl) and installed providers (.terraform/providers)
+// name, and Auto when nothing says (a module either program may read; see
+// Auto). A directory that cannot be read is Auto's.
 func (p Program) Resolve(dir string) Program {
 	p.check()
 	if p != Auto {
 		return p
 	}
 	l, _ := list(dir, Options{Program: Auto})
+	return l.program(dir, 0)
+}
+
+// program is the program that the listing of dir says, under Auto (see
+// Resolve); limit bounds the lock file's size as Options.MaxFileSize.
+func (l *listing) program(dir string, limit int64) Program {
 	if l.tofu {
 		return OpenTofu
 	}
-	return Terraform
+	return evidence(dir, l, limit)
 }

@@ -32,10 +32,16 @@
 // # OpenTofu and Terraform
 //
 // [Options.Program] chooses whose rules apply; its zero value, [Auto], lets
-// the files decide: a directory holding a file of the .tofu family is an
-// OpenTofu module, any other a Terraform module ([Module.Program]), and
-// [Program.Language] gives the language of each file (OpenTofu evaluates a
-// module's source, backend settings and a few more early: see
+// the directory decide ([Module.Program], [Program.Resolve]): a directory
+// holding a file of the .tofu family is an OpenTofu module; otherwise what
+// "init" left there names the program by its registry's host, in the
+// providers of the lock file (.terraform.lock.hcl) and the directories of
+// .terraform/providers: registry.opentofu.org for OpenTofu,
+// registry.terraform.io for Terraform. When nothing says, or those two
+// disagree, the program stays Auto: the module is one either program may
+// read, and a checker accepts what either accepts (spec.md {#validate}
+// V12). [Program.Language] gives the language of each file (OpenTofu
+// evaluates a module's source, backend settings and a few more early: see
 // schema.OpenTofu).
 // Terraform ignores the ".tofu" family of endings. OpenTofu reads both, but
 // a ".tofu" family file hides the ".tf" family file of the same base name

@@ -33,9 +33,11 @@ type Module struct {
 	// Dir is the directory as given to Load.
 	Dir string
 	// Program is the program the module is read for: Options.Program, or
-	// under Auto, OpenTofu when the directory holds a configuration file of
-	// the .tofu family and Terraform otherwise. Program.Language gives
-	// each file's language.
+	// under Auto what the directory says (see Program.Resolve): OpenTofu
+	// when it holds a configuration file of the .tofu family, otherwise
+	// the program whose registry the lock file and installed providers
+	// name, and Auto when nothing says, for a module that either program
+	// may read. Program.Language gives each file's language.
 	Program Program
 	// Files are the configuration files: the primary files, then the
 	// override files, each group in lexical order of the names.
@@ -67,10 +69,7 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 	m.Tests, m.Hidden, m.Ignored = l.tests, l.hidden, l.ignored
 	m.Program = opts.Program
 	if m.Program == Auto {
-		m.Program = Terraform
-		if l.tofu {
-			m.Program = OpenTofu
-		}
+		m.Program = l.program(dir, opts.MaxFileSize)
 	}
 	paths := append(slices.Clip(l.primary), l.override...)
 	m.Files = make([]*File, len(paths))

@@ -47,7 +47,7 @@ func TestMisuse(t *testing.T) {
 		{Func: "ConfigFiles", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { ConfigFiles(".", bad) }},
 		{Func: "Load", Name: "empty directory name", Call: func(t *testing.T) {
 			m, d := Load("", Options{MaxFileSize: -1})
-			if m == nil || m.Dir != "" || len(m.Files) != 0 || m.Program != Terraform {
+			if m == nil || m.Dir != "" || len(m.Files) != 0 || m.Program != Auto {
 				t.Errorf("module %+v", m)
 			}
 			diags(t, d, noDir)
@@ -129,7 +129,7 @@ func TestMisuse(t *testing.T) {
 		}},
 		{Func: "Program.Resolve", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).Resolve(".") }},
 		{Func: "Program.Resolve", Name: "no such directory", Call: func(t *testing.T) {
-			if p := Auto.Resolve("testdata/no-such-dir"); p != Terraform {
+			if p := Auto.Resolve("testdata/no-such-dir"); p != Auto {
 				t.Errorf("Resolve = %v", p)
 			}
 		}},

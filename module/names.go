@@ -12,11 +12,15 @@ import (
 type Program uint8
 
 const (
-	// Auto, the zero value, lets the files decide: the directory is read
-	// as OpenTofu reads it (Terraform reads the same files when there is
-	// no file of the .tofu family), and it is an OpenTofu module when it
-	// holds a configuration file of the .tofu family, a Terraform module
-	// otherwise (see Module.Program and Program.Language).
+	// Auto, the zero value, lets the directory decide: it is read as
+	// OpenTofu reads it (Terraform reads the same files when there is no
+	// file of the .tofu family), and it is an OpenTofu module when it
+	// holds a configuration file of the .tofu family, otherwise the
+	// module of the program whose registry its lock file and installed
+	// providers name (see Program.Resolve). When nothing says, the
+	// module's program stays Auto: a module that either program may
+	// read, which a checker should reject only where both would (see
+	// Module.Program and Program.Language).
 	Auto Program = iota
 	// OpenTofu reads the .tf and the .tofu families of files, a .tofu
 	// file hiding its .tf twin, all in the OpenTofu language.

@@ -107,7 +107,7 @@ func TestProgram(t *testing.T) {
 		want Program
 	}{
 		{"twins", Auto, OpenTofu},     // has .tofu files
-		{"parse", Auto, Terraform},    // .tf family only
+		{"parse", Auto, Auto},         // .tf family only, nothing else says
 		{"parse", OpenTofu, OpenTofu}, // asked for
 		{"twins", Terraform, Terraform},
 	} {

@@ -18,9 +18,10 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 	md := ev.md
 	d := md.decls
 	var diags hcl.Diagnostics
-	visit := func(expr hcl.Expression, sc *scope, want cty.Type, name string) {
-		_, dd := ev.expr(expr, sc, want, name)
+	visit := func(expr hcl.Expression, sc *scope, want cty.Type, name string) cty.Value {
+		val, dd := ev.expr(expr, sc, want, name)
 		diags = append(diags, dd...)
+		return val
 	}
 	for _, name := range keys(d.variables) {
 		v := d.variables[name]
@@ -59,13 +60,14 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 				}
 			}
 		}
-		walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) {
+		walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) cty.Value {
 			val, dd := ev.expr(expr, sc, want, attr)
 			diags = append(diags, dd...)
 			if attr == "value" && md.root && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
 				diags = append(diags, errorAt(b.DefRange, "Output refers to sensitive values",
 					"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName()))
 			}
+			return val
 		})
 	}
 	for _, addr := range keys(d.resources) {

@@ -35,7 +35,9 @@
 //     terraform in their contexts (V3, V4);
 //   - evaluation with unknown values of the right types and the
 //     program's function table (package funcs), reporting what fails
-//     whatever the values (V5);
+//     whatever the values (V5), and in the content of a dynamic block
+//     only where the programs evaluate it: a for_each unknown until plan
+//     makes what fails there a warning, an empty one nothing (V11);
 //   - meta-arguments: count with for_each, count and for_each values,
 //     depends_on references, provider configurations validated only when
 //     used (V6);
@@ -70,7 +72,9 @@
 // called modules are not checked against the language schema here
 // ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
 // resources and data sources are unknown values of any type and their
-// bodies are only evaluated. With them, a resource's top-level
+// bodies are only evaluated, a JSON body's properties as arguments but
+// for "dynamic" and the nested block objects that hold one, which are
+// read as dynamic blocks and nested blocks (spec.md V10). With them, a resource's top-level
 // arguments are converted to their types when those are plain (no
 // object with optional attributes), nested blocks' arguments only when
 // primitive or collections of primitives; sensitive attributes are not

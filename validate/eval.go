@@ -379,8 +379,29 @@ func (ev *evaluator) child(n int) *hcl.EvalContext {
 
 // expr checks the references of an expression and, when they are all
 // valid, evaluates it; want is the type its value must convert to
-// (cty.NilType for any), name the argument's name for messages. It returns the value (unknown after an error).
+// (cty.NilType for any), name the argument's name for messages. It
+// returns the value (unknown after an error). In the content of a
+// dynamic block that the programs do not evaluate (sc.content), what it
+// finds is reported as they would: as warnings when plan evaluates it,
+// not at all otherwise.
 func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name string) (cty.Value, hcl.Diagnostics) {
+	switch sc.content {
+	case deferred:
+		val, diags := ev.evalExpr(e, sc, want, name, true)
+		return val, atPlan(diags)
+	case empty:
+		_, _ = ev.evalExpr(e, sc, want, name, false)
+		return cty.DynamicVal, nil
+	case referencesOnly:
+		return ev.evalExpr(e, sc, want, name, false)
+	}
+	return ev.evalExpr(e, sc, want, name, true)
+}
+
+// evalExpr is expr in an evaluated context: it checks the references
+// (recording the graph's edges) and, when they are valid and eval is
+// set, evaluates e.
+func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name string, eval bool) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	refsOK := true
 	vars := e.Variables()
@@ -405,7 +426,7 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 			refsOK = false
 		}
 	}
-	if !refsOK {
+	if !refsOK || !eval {
 		return cty.DynamicVal, diags
 	}
 	ev.providerFunctions(e)
@@ -428,6 +449,25 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 		}
 	}
 	return val, diags
+}
+
+// atPlan turns the errors found in the content of a dynamic block whose
+// for_each is unknown (contentMode deferred) into warnings that say so,
+// and drops the warnings: the programs' validate does not evaluate that
+// content, and their plan does when for_each turns out not to be empty.
+func atPlan(diags hcl.Diagnostics) hcl.Diagnostics {
+	var out hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity != hcl.DiagError {
+			continue
+		}
+		w := *d
+		w.Severity = hcl.DiagWarning
+		w.Summary = d.Summary + " (fails only at plan)"
+		w.Detail = d.Detail + "\n\nNeither tofu validate nor terraform validate reports this: it is in the content of a dynamic block whose for_each is not known before plan, and validate does not evaluate that content. Plan does, and fails here unless for_each turns out empty."
+		out = append(out, &w)
+	}
+	return out
 }
 
 // exprFull is expr with want converted to whatever its kind: for the

@@ -34,7 +34,7 @@ func TestMisuse(t *testing.T) {
 		{Func: "Load", Name: "no such directory", Call: func(t *testing.T) {
 			md, d := Load("testdata/no-such-dir", Options{})
 			diags(t, d, noDir)
-			if md.Root().Dir != "testdata/no-such-dir" || md.Program() != module.Terraform {
+			if md.Root().Dir != "testdata/no-such-dir" || md.Program() != module.Auto {
 				t.Errorf("model of %q for %v", md.Root().Dir, md.Program())
 			}
 		}},
@@ -72,5 +72,8 @@ func TestMisuse(t *testing.T) {
 		{Func: "Model.Root", Name: "zero Model", Panic: "validate: Model.Root" + notMade, Call: func(t *testing.T) { (&Model{}).Root() }},
 		{Func: "Model.Sources", Name: "nil receiver", Panic: "validate: Model.Sources" + notMade, Call: func(t *testing.T) { nilModel.Sources() }},
 		{Func: "Model.Validate", Name: "zero Model", Panic: "validate: Model.Validate" + notMade, Call: func(t *testing.T) { (&Model{}).Validate() }},
+		{Func: "Model.ValidateAs", Name: "zero Model", Panic: "validate: Model.ValidateAs" + notMade, Call: func(t *testing.T) { (&Model{}).ValidateAs(module.OpenTofu) }},
+		{Func: "Model.ValidateAs", Name: "program out of range", Panic: "module: unknown Program(3)", Call: func(t *testing.T) { model().ValidateAs(3) }},
+		{Func: "Either", Name: "nil", Call: func(t *testing.T) { diags(t, Either(nil, nil), "") }},
 	})
 }

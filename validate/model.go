@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -25,7 +26,8 @@ type Model struct {
 	opts Options
 	root *module.Module
 	// program is the program every directory is read for: Options.Program,
-	// or under module.Auto the root's (module.Program.Resolve).
+	// or under module.Auto the root's (module.Program.Resolve), which is
+	// module.Auto when nothing says: either program's.
 	program module.Program
 	// dirs are the directories read, by dirKey.
 	dirs map[string]*reading
@@ -82,28 +84,21 @@ func (md *Model) check(method string) *Model {
 // setRoot sets the root module and the program it resolves.
 func (md *Model) setRoot(m *module.Module) {
 	md.root = m
-	md.program = resolveProgram(md.opts.Program, m)
-}
-
-// resolveProgram returns the program that validates m under p: p, or
-// under module.Auto the program m was read for (OpenTofu when even that
-// says Auto).
-func resolveProgram(p module.Program, m *module.Module) module.Program {
-	if p == module.Auto {
-		p = m.Program
+	md.program = md.opts.Program
+	if md.program == module.Auto {
+		md.program = m.Program
 	}
-	if p == module.Auto {
-		p = module.OpenTofu
-	}
-	return p
 }
 
 // Root returns the root module, as module.Load read it.
 func (md *Model) Root() *module.Module { return md.check("Root").root }
 
 // Program returns the program the model is read and validated for:
-// Options.Program, or under module.Auto what the root directory's files
-// say (module.Program.Resolve).
+// Options.Program, or under module.Auto what the root directory says
+// (module.Program.Resolve), which is module.Auto when nothing says: the
+// root is then read as OpenTofu reads it (the same files Terraform
+// reads, as there is no .tofu file), the other directories as Terraform
+// reads them, and the model is validated for both programs (Validate).
 func (md *Model) Program() module.Program { return md.check("Program").program }
 
 // Module returns the module in dir, read and parsed with module.Load for
@@ -152,7 +147,14 @@ func (md *Model) read(dir string) *reading {
 	if r, ok := md.dirs[key]; ok {
 		return r
 	}
-	r := md.load(dir, md.program)
+	p := md.program
+	if p == module.Auto {
+		// A root that says nothing reads the modules it calls as
+		// Terraform does (a .tofu file there is skipped), as before
+		// the root could be either program's.
+		p = module.Terraform
+	}
+	r := md.load(dir, p)
 	md.dirs[key] = r
 	return r
 }
@@ -193,9 +195,28 @@ func dirKey(dir string) string {
 // diagnostics and the files of the called modules (by name), for a
 // caller that shows their source. Like Dir, a caller should not validate
 // a model whose Load found errors: the programs stop at them.
+//
+// A model whose program is module.Auto (nothing says which program the
+// module is for) is validated for OpenTofu and for Terraform, and the
+// diagnostics are Either's: errors where both programs reject it.
 func (md *Model) Validate() (hcl.Diagnostics, map[string]*hcl.File) {
 	md.check("Validate")
-	root := newUnit(md.root, md.opts)
+	if md.program != module.Auto {
+		return md.ValidateAs(md.program)
+	}
+	tofu, files := md.ValidateAs(module.OpenTofu)
+	terraform, more := md.ValidateAs(module.Terraform)
+	maps.Copy(files, more)
+	return Either(tofu, terraform), files
+}
+
+// ValidateAs is Validate for the program p, module.OpenTofu or
+// module.Terraform (module.Auto is OpenTofu), whatever the model's
+// program: for a caller that merges it with its own findings for each
+// program (see Either).
+func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.File) {
+	md.check("ValidateAs")
+	root := newUnit(md.root, md.opts, p)
 	root.tree = md
 	root.root = true
 	if root.langErr != nil {

@@ -86,8 +86,8 @@ func TestModelOneReading(t *testing.T) {
 	if len(diags) != 0 {
 		t.Fatalf("Load: %v", diags)
 	}
-	if md.Root().Dir != root || len(md.Root().Files) != 1 || md.Program() != module.Terraform {
-		t.Errorf("root %q, %d files, program %v; want %q, 1 file, Terraform", md.Root().Dir, len(md.Root().Files), md.Program(), root)
+	if md.Root().Dir != root || len(md.Root().Files) != 1 || md.Program() != module.Auto {
+		t.Errorf("root %q, %d files, program %v; want %q, 1 file, auto", md.Root().Dir, len(md.Root().Files), md.Program(), root)
 	}
 	got, files := md.Validate()
 	const want = "child/main.tf:10,11-10,19: error: Reference to undeclared input variable; An input variable with the name \"nope\" has not been declared. This variable can be declared with a variable \"nope\" {} block.\n"
@@ -199,7 +199,7 @@ func TestModelBadInput(t *testing.T) {
 	if r := render("", diags); !strings.HasPrefix(r, "-: error: Module directory does not exist;") {
 		t.Errorf("Load(missing): %q", r)
 	}
-	if md.Root() == nil || md.Root().Dir != missing || md.Program() != module.Terraform {
+	if md.Root() == nil || md.Root().Dir != missing || md.Program() != module.Auto {
 		t.Errorf("Load(missing): root %v, program %v", md.Root(), md.Program())
 	}
 	if files, d := md.ReadDir(missing); len(files) != 0 || render("", d) != render("", diags) {

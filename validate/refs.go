@@ -28,12 +28,58 @@ type scope struct {
 	// check names the check block the expression is in, whose scoped
 	// data sources it may refer to.
 	check string
+	// content says how the programs' validate walk treats an expression
+	// in the content of dynamic blocks: evaluated, or, when a for_each
+	// around it is unknown or empty, not at all (see contentMode).
+	content contentMode
 }
+
+// contentMode is how the programs' validate walk treats an expression in
+// the content of a dynamic block (spec.md {#validate} V11). dynblock
+// expands the block before the body is evaluated: for each element of a
+// known for_each it makes a block whose expressions are evaluated; for an
+// unknown for_each it makes one block whose arguments are unknown values,
+// their expressions never evaluated; for an empty one, no block. The
+// references of the content are not looked up either: the evaluation
+// context is built from the expanded body. Only the for_each and labels
+// of the dynamic blocks nested in it are still read: their references are
+// looked up when the for_each around them is unknown or empty, and they
+// are evaluated when it is unknown.
+type contentMode uint8
+
+const (
+	// evaluated: the expression is evaluated (outside dynamic blocks, or
+	// in the content of one whose for_each is known and not empty).
+	evaluated contentMode = iota
+	// deferred: in the content of a dynamic block whose for_each is
+	// unknown until plan. Validate reports nothing; plan evaluates it
+	// when for_each is not empty. What fails is a warning.
+	deferred
+	// empty: in the content of a dynamic block whose for_each is known
+	// and empty, which neither validate nor plan evaluates. Nothing is
+	// reported.
+	empty
+	// referencesOnly: the for_each or labels of a dynamic block nested
+	// in empty content, whose references are looked up (a missing
+	// declaration is an error) but which is not evaluated.
+	referencesOnly
+)
 
 // with returns a copy of sc with the iterator name added.
 func (sc *scope) with(iterator string) *scope {
 	c := *sc
 	c.iterators = append(slices.Clone(sc.iterators), iterator)
+	return &c
+}
+
+// in returns sc in the content mode m: sc itself when it is in m
+// already, a copy otherwise.
+func (sc *scope) in(m contentMode) *scope {
+	if sc.content == m {
+		return sc
+	}
+	c := *sc
+	c.content = m
 	return &c
 }
 

@@ -13,9 +13,10 @@ import (
 
 // Options say how a module is validated.
 type Options struct {
-	// Program chooses whose rules apply: module.OpenTofu (also what
-	// module.Auto resolves to for a directory holding .tofu files) or
-	// module.Terraform.
+	// Program chooses whose rules apply: module.OpenTofu or
+	// module.Terraform; under module.Auto, what the directory says
+	// (module.Program.Resolve), and both programs when it says nothing
+	// (see Model.Validate and Either).
 	Program module.Program
 	// Providers, when not nil, are the provider schemas (the output of
 	// "terraform providers schema -json", see schema.ReadProviderSchemas):
@@ -112,8 +113,12 @@ type unit struct {
 	children map[string]*child
 }
 
-func newUnit(m *module.Module, opts Options) *unit {
-	p := resolveProgram(opts.Program, m)
+// newUnit returns the unit of m validated for the program p
+// (module.Auto is OpenTofu).
+func newUnit(m *module.Module, opts Options, p module.Program) *unit {
+	if p == module.Auto {
+		p = module.OpenTofu
+	}
 	md := &unit{mod: m, opts: opts, program: p, fn: funcs.OpenTofu, children: map[string]*child{}}
 	if p == module.Terraform {
 		md.fn = funcs.Terraform
@@ -133,7 +138,7 @@ func newUnit(m *module.Module, opts Options) *unit {
 // sub returns the unit of m, a module that md calls, in md's tree, with
 // md's program, functions, language and provider types.
 func (md *unit) sub(m *module.Module) *unit {
-	cm := newUnit(m, md.opts)
+	cm := newUnit(m, md.opts, md.program)
 	cm.tree, cm.program, cm.fn, cm.lang, cm.types = md.tree, md.program, md.fn, md.lang, md.types
 	return cm
 }

@@ -39,8 +39,9 @@ JSON, templates that cannot be valid whatever the variables hold. With
 against their providers' schemas too.
 
 A directory whose files all pass is then validated as a module, as
-"tofu validate" (or, with --program terraform, "terraform validate")
-validates it, without init: declarations duplicated across files,
+"tofu validate" or "terraform validate" validates it (the program the
+directory says, or --program; when nothing says, both, and only what both
+reject is an error), without init: declarations duplicated across files,
 variable defaults against their types, references to what is not
 declared, count, each and self out of their context, expressions
 evaluated with unknown values of the right types (functions, operators,
@@ -164,7 +165,10 @@ func (ck *checkRun) path(p string) {
 // module checks every configuration and test file of the module in dir:
 // it reads the module once (validate.Load), checks each of the root's
 // files against its language (for the model's program), and validates
-// the model when they all pass.
+// the model when they all pass. A module that either program may read
+// (nothing says which: the model's program is module.Auto) is checked
+// and validated for each program, and what both reject is an error
+// (validate.Either).
 func (ck *checkRun) module(dir string) {
 	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded})
 	ck.langs.setProgram(dir, md.Program())
@@ -173,27 +177,43 @@ func (ck *checkRun) module(dir string) {
 		ck.files[f.Path] = f.File
 	}
 	ck.diags = append(ck.diags, diags...)
-	before := len(ck.diags)
-	for _, f := range m.Files {
-		ck.checked++
-		if !hasErrorsIn(diags, f.Path) {
-			ck.schemaIn(f.File, f.Path, f.Override, true)
-		}
-	}
-	if !diags.HasErrors() && !ck.diags[before:].HasErrors() && !ck.langFailed && len(m.Files) > 0 {
-		// The module's semantics, as the programs validate it once
-		// every file reads.
-		diags, files := md.Validate()
-		for name, f := range files {
-			if _, ok := ck.files[name]; !ok {
-				ck.files[name] = f // a called module's, for the snippets
-			}
-		}
-		ck.diags = append(ck.diags, diags...)
+	ck.checked += len(m.Files)
+	if p := md.Program(); p != module.Auto {
+		ck.diags = append(ck.diags, ck.moduleAs(md, p, diags)...)
+	} else {
+		tofu := ck.moduleAs(md, module.OpenTofu, diags)
+		terraform := ck.moduleAs(md, module.Terraform, diags)
+		ck.diags = append(ck.diags, validate.Either(tofu, terraform)...)
 	}
 	for _, t := range m.Tests {
 		ck.file(t, false)
 	}
+}
+
+// moduleAs returns what program p reports about the module of md, whose
+// reading found loaded: each file's check against p's language (but for
+// the files that did not read), then, when no file has an error, the
+// model's validation for p.
+func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Diagnostics) hcl.Diagnostics {
+	m := md.Root()
+	var diags hcl.Diagnostics
+	for _, f := range m.Files {
+		if !hasErrorsIn(loaded, f.Path) {
+			diags = append(diags, ck.checkFile(f.File, f.Path, f.Override, true, p.ConfigLanguage())...)
+		}
+	}
+	if loaded.HasErrors() || diags.HasErrors() || ck.langFailed || len(m.Files) == 0 {
+		return diags
+	}
+	// The module's semantics, as the programs validate it once every
+	// file reads.
+	vd, files := md.ValidateAs(p)
+	for name, f := range files {
+		if _, ok := ck.files[name]; !ok {
+			ck.files[name] = f // a called module's, for the snippets
+		}
+	}
+	return append(diags, vd...)
 }
 
 // file reads, parses and checks one file.
@@ -236,29 +256,39 @@ func (ck *checkRun) stdin() {
 	}
 }
 
-// schema checks a parsed file against its language, if it has one.
+// schema checks a parsed file against its language, if it has one: a
+// configuration file that either program may read (languages.either)
+// against both, what both reject being an error (validate.Either).
 func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
-	ck.schemaIn(f, name, override, false)
+	if !ck.langs.either(name) {
+		ck.diags = append(ck.diags, ck.checkFile(f, name, override, false, ck.langs.language(name))...)
+		return
+	}
+	tofu := ck.checkFile(f, name, override, false, schema.OpenTofu)
+	terraform := ck.checkFile(f, name, override, false, schema.Terraform)
+	ck.diags = append(ck.diags, validate.Either(tofu, terraform)...)
 }
 
-// schemaIn is schema for a file of a module directory when inModule is
-// set: its provider blocks' bodies are then left to the module's
-// validation.
-func (ck *checkRun) schemaIn(f *hcl.File, name string, override, inModule bool) {
-	root, diags := ck.langs.root(name)
+// checkFile returns what a parsed file's check against lang (nil: none)
+// finds. When inModule is set (a file of a module directory), its
+// provider blocks' bodies are left to the module's validation. When the
+// provider schemas cannot extend lang, that error goes to ck.diags, once,
+// and nothing is checked.
+func (ck *checkRun) checkFile(f *hcl.File, name string, override, inModule bool, lang *schema.Language) hcl.Diagnostics {
+	root, diags := ck.langs.rootOf(lang)
 	if diags.HasErrors() {
 		if !ck.langFailed {
 			ck.diags = append(ck.diags, diags...)
 		}
 		ck.langFailed = true
-		return
+		return nil
 	}
 	if root == nil {
-		return
+		return nil
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: ck.langs.language(name) == schema.OpenTofu}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu}
 	c.body(f.Body, root, "")
-	ck.diags = append(ck.diags, c.diags...)
+	return c.diags
 }
 
 // hasErrorsIn reports whether diags has an error about the file name.

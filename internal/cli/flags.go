@@ -130,8 +130,13 @@ const programHelp = `  --program NAME           the program the files are writte
                            OpenTofu evaluates early (module source and
                            version, backend and cloud settings: expressions
                            for OpenTofu, literals for Terraform). Default:
-                           OpenTofu for a directory holding a .tofu or
-                           .tofu.json file, Terraform otherwise
+                           what the directory says: OpenTofu when it holds
+                           a .tofu or .tofu.json file, else the program
+                           whose registry .terraform.lock.hcl or
+                           .terraform/providers names; when nothing says,
+                           check accepts what either program accepts
+                           (an error only one reports is a warning), and
+                           convert and inspect read .tf files as Terraform
 `
 
 // noColorOn adds -no-color (Terraform's spelling; --no-color too) to fs:

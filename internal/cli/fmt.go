@@ -68,8 +68,9 @@ Flags:
                Terraform configuration
   --program NAME
                the program the files are written for: opentofu (or tofu)
-               or terraform (default: OpenTofu for a directory holding a
-               .tofu or .tofu.json file, Terraform otherwise)
+               or terraform (default: what the directory says, a .tofu or
+               .tofu.json file or the registry that .terraform.lock.hcl or
+               .terraform/providers names, and Terraform when nothing says)
   --max-size SIZE
                read no input larger than SIZE: a number of bytes, or with
                a unit (KiB, MiB, GiB; KB, MB, GB), such as 1GiB. Default:

@@ -18,8 +18,10 @@ type languages struct {
 	// terraform reads files of no known language as configuration.
 	terraform bool
 	// program is the program the files are written for (--program);
-	// under module.Auto a configuration file is OpenTofu's when it or a
-	// file beside it has an ending of the .tofu family.
+	// under module.Auto a configuration file's is what its directory
+	// says (module.Program.Resolve: a file of the .tofu family, the
+	// registry of the providers "init" installed), and module.Auto when
+	// it says nothing: the file is then either program's.
 	program module.Program
 	// extend adds the provider schemas to a language; nil without them.
 	extend func(*schema.Language) (*schema.Language, error)
@@ -32,9 +34,9 @@ type languages struct {
 
 	mu       sync.Mutex
 	extended map[*schema.Language]extended
-	// tofuDirs caches, under module.Auto, whether a directory holds a
-	// configuration file of the .tofu family.
-	tofuDirs map[string]bool
+	// dirs caches, under module.Auto, the program each directory says
+	// (module.Program.Resolve).
+	dirs map[string]module.Program
 }
 
 // extended is a language with the provider schemas, or why it has none.
@@ -51,7 +53,7 @@ func newLanguages(e *env, providerSchemas string, terraform bool, program module
 		program:   program,
 		file:      providerSchemas,
 		extended:  map[*schema.Language]extended{},
-		tofuDirs:  map[string]bool{},
+		dirs:      map[string]module.Program{},
 	}
 	if providerSchemas == "" {
 		return l, nil
@@ -79,11 +81,13 @@ func providerDiag(name string, err error) *hcl.Diagnostic {
 }
 
 // language returns the language of a file called name, or nil for a
-// generic HCL file.
+// generic HCL file. A configuration file that either program may read
+// (see either) has the language its name implies (Terraform's for .tf
+// and .tf.json), as convert needs one.
 func (l *languages) language(name string) *schema.Language {
 	p := l.program
-	if p == module.Auto && name != stdinName && l.tofuDir(filepath.Dir(name)) {
-		p = module.OpenTofu
+	if p == module.Auto && name != stdinName {
+		p = l.dirProgram(filepath.Dir(name))
 	}
 	lang := p.Language(name)
 	if lang == nil && l.terraform {
@@ -92,17 +96,29 @@ func (l *languages) language(name string) *schema.Language {
 	return lang
 }
 
-// tofuDir reports whether dir holds a configuration file of the .tofu
-// family, which makes it an OpenTofu module (module.Auto).
-func (l *languages) tofuDir(dir string) bool {
+// either reports whether the configuration file called name is one that
+// either program may read: no --program, nothing in its directory says
+// which, and its name is of the .tf family. check accepts in it what
+// either program accepts (validate.Either).
+func (l *languages) either(name string) bool {
+	if l.program != module.Auto || name == stdinName {
+		return false
+	}
+	e := schema.EndingOf(name)
+	return e.Kind == schema.ConfigFile && !e.Tofu && l.dirProgram(filepath.Dir(name)) == module.Auto
+}
+
+// dirProgram returns the program that dir says it is written for, under
+// module.Auto (module.Program.Resolve), listing it on the first call.
+func (l *languages) dirProgram(dir string) module.Program {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	tofu, ok := l.tofuDirs[dir]
+	p, ok := l.dirs[dir]
 	if !ok {
-		tofu = module.Auto.Resolve(dir) == module.OpenTofu
-		l.tofuDirs[dir] = tofu
+		p = module.Auto.Resolve(dir)
+		l.dirs[dir] = p
 	}
-	return tofu
+	return p
 }
 
 // setProgram records p, the program that a validate.Model resolved for
@@ -115,14 +131,20 @@ func (l *languages) setProgram(dir string, p module.Program) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.tofuDirs[filepath.Clean(dir)] = p == module.OpenTofu
+	l.dirs[filepath.Clean(dir)] = p
 }
 
 // root returns the schema of the root body of a file called name, nil for
 // a generic HCL file, and the diagnostics of extending its language with
 // the provider schemas.
 func (l *languages) root(name string) (*schema.Body, hcl.Diagnostics) {
-	lang := l.language(name)
+	return l.rootOf(l.language(name))
+}
+
+// rootOf returns the schema of the root body of a file in lang (nil for
+// nil), with the provider schemas, and the diagnostics of extending lang
+// with them.
+func (l *languages) rootOf(lang *schema.Language) (*schema.Body, hcl.Diagnostics) {
 	if lang == nil || l.extend == nil {
 		if lang == nil {
 			return nil, nil
