@@ -146,7 +146,8 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 				`The "path" object does not have an attribute named %q.%s`, attr, suggestion)}
 		}
 	case "terraform", "tofu":
-		if root == "tofu" && md.program == module.Terraform {
+		if root == "tofu" && md.target.tofu < 0 {
+			// Terraform has no tofu object: a resource type.
 			return md.resourceRef(t, "resource", t, sc)
 		}
 		if diags := single(); diags != nil {
