@@ -41,7 +41,8 @@
 //     1.12, Terraform 1.14) unless the version constraints it reads
 //     (required_version, language.compatible_with) rule that out. Their
 //     functions together (what either accepts is accepted), and the
-//     provider functions of the required providers.
+//     provider functions of the required providers;
+//   - resource.T.N, the managed resource T.N in both programs (V10).
 //
 // The diagnostics have the programs' summaries, and details in their
 // words where this package knows them, on the programs' ranges. As the

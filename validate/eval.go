@@ -154,8 +154,11 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 		}
 		byType[root][r.typ][r.name] = cty.DynamicVal
 	}
+	// resource.T.N is T.N: the managed resources by type.
+	managed := map[string]cty.Value{}
 	for root, m := range byType {
 		if names, ok := m[""]; ok && len(m) == 1 {
+			managed[root] = cty.ObjectVal(names)
 			if _, taken := vars[root]; !taken {
 				vars[root] = cty.ObjectVal(names)
 			}
@@ -166,6 +169,9 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 			types[typ] = cty.ObjectVal(names)
 		}
 		vars[root] = cty.ObjectVal(types)
+	}
+	if _, taken := vars["resource"]; !taken {
+		vars["resource"] = cty.ObjectVal(managed)
 	}
 	return vars
 }

@@ -198,9 +198,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 		if root == "ephemeral" && md.program == module.Terraform {
 			return md.resourceRef(t, "resource", t, sc)
 		}
-		if root == "resource" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t, sc)
-		}
+		// resource.T.N is T.N in both programs, every release (V10).
 		return md.resourceRef(t[1:], root, t, sc)
 	case "template", "lazy", "arg":
 		return reference{}, hcl.Diagnostics{errorAt(rootRange, "Reserved symbol name",
