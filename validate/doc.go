@@ -42,7 +42,9 @@
 //     (required_version, language.compatible_with) rule that out. Their
 //     functions together (what either accepts is accepted), and the
 //     provider functions of the required providers;
-//   - resource.T.N, the managed resource T.N in both programs (V10).
+//   - resource.T.N, the managed resource T.N in both programs (V10);
+//   - ephemeral.T.N, an ephemeral resource in the releases that have
+//     them: OpenTofu 1.11, Terraform 1.10 and later (V11).
 //
 // The diagnostics have the programs' summaries, and details in their
 // words where this package knows them, on the programs' ranges. As the
@@ -90,7 +92,7 @@
 // differs and is known here (count with for_each, undeclared resources,
 // import without id, provider functions); elsewhere OpenTofu's.
 // Releases older than the newest are known by their functions
-// (funcs.Added) only; Terraform 1.14's list.
+// (funcs.Added) and ephemeral resources only; Terraform 1.14's list.
 // and action. references are not read (a managed resource of type list
 // or action is read as one).
 package validate
