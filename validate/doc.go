@@ -30,7 +30,9 @@
 //     terraform in their contexts (V3, V4);
 //   - evaluation with unknown values of the right types and the
 //     function table of the releases that may run the module (package
-//     funcs), reporting what fails whatever the values (V5);
+//     funcs), reporting what fails whatever the values (V5); try and
+//     can catch their arguments' errors, as hcl/ext/tryfunc does in the
+//     programs (V12);
 //   - meta-arguments: count with for_each, count and for_each values,
 //     depends_on references, provider configurations validated only when
 //     used (V6);
@@ -60,9 +62,9 @@
 //
 // # Imports
 //
-// validate imports module, schema and funcs of this module, hcl, go-cty,
-// terraform-json and go-version (the programs' reading of version
-// constraints). It sits above module and below inspect and
+// validate imports module, schema and funcs of this module, hcl (with
+// ext/tryfunc), go-cty, terraform-json and go-version (the programs'
+// reading of version constraints). It sits above module and below inspect and
 // internal/cli, which may import it (inspect builds its configuration
 // from a Model).
 //

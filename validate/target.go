@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
@@ -165,8 +166,9 @@ var tables = struct {
 // table returns the functions of the releases that may run the module:
 // OpenTofu's and Terraform 1.14's tables, without the functions that
 // came after the newest release that may (funcs.Added), and for a name
-// both programs have, a function that accepts what either accepts. The
-// map is shared: read only.
+// both programs have, a function that accepts what either accepts. try
+// and can are hcl/ext/tryfunc's, which take expressions and catch their
+// errors, as in the programs (V12). The map is shared: read only.
 func (t target) table() map[string]function.Function {
 	tables.Lock()
 	defer tables.Unlock()
@@ -189,6 +191,16 @@ func (t target) table() map[string]function.Function {
 				f = either(prev, f)
 			}
 			m[name] = f
+		}
+	}
+	for _, name := range []string{"try", funcs.CorePrefix + "try"} {
+		if _, ok := m[name]; ok {
+			m[name] = tryfunc.TryFunc
+		}
+	}
+	for _, name := range []string{"can", funcs.CorePrefix + "can"} {
+		if _, ok := m[name]; ok {
+			m[name] = tryfunc.CanFunc
 		}
 	}
 	tables.m[t] = m

@@ -57,7 +57,8 @@ func TestTarget(t *testing.T) {
 
 // TestTargetTable checks the functions of a target: the union of the
 // programs' tables without evidence, one program's with it, narrowed by
-// release, calls that either program accepts accepted.
+// release, calls that either program accepts accepted, try and can
+// catching errors.
 func TestTargetTable(t *testing.T) {
 	both := target{tofu: 12, terraform: 14}
 	tofu := target{tofu: 12, terraform: -1}
@@ -86,6 +87,10 @@ func TestTargetTable(t *testing.T) {
 		{terraform, `format("a", null)`, ""},
 		{both, `format("a", null)`, ""},
 		{both, `format("%d", "x")`, "Error in function call"},
+		{both, `try(tonumber("x"), "y")`, ""},
+		{both, `can(tonumber("x")) ? 1 : 0`, ""},
+		{both, `try(tonumber("x"), tonumber("y"))`, "Error in function call"},
+		{both, `core::try(tonumber("x"), "y")`, ""},
 	} {
 		e, diags := hclsyntax.ParseExpression([]byte(c.expr), "x.tf", hcl.InitialPos)
 		if diags.HasErrors() {
