@@ -129,9 +129,14 @@ const programHelp = `  --program NAME           the program the files are writte
                            (or tofu) or terraform; they differ in what
                            OpenTofu evaluates early (module source and
                            version, backend and cloud settings: expressions
-                           for OpenTofu, literals for Terraform). Default:
+                           for OpenTofu, literals for Terraform) and, when
+                           check validates a module, in their functions and
+                           references (the newest release of each:
+                           OpenTofu 1.12, Terraform 1.14). Default:
                            OpenTofu for a directory holding a .tofu or
-                           .tofu.json file, Terraform otherwise
+                           .tofu.json file, Terraform otherwise (for the
+                           validation of check: either program, what
+                           either accepts passes)
 `
 
 // noColorOn adds -no-color (Terraform's spelling; --no-color too) to fs:
