@@ -64,6 +64,19 @@ var flags = map[Program]map[string]func(*function.Spec){
 	OpenTofu: {
 		"yamlencode": anyArgument, // go-cty-yaml's, not computed here
 	},
+	Terraform114: {
+		"yamlencode": anyArgument,
+		// Terraform 1.11.4 has go-cty 1.16.0, whose format and
+		// formatlist take no dynamically typed arguments (a typeless null
+		// gives an unknown result); go-cty 1.16.1 (Terraform 1.14) checks
+		// them, so this accepts some calls that 1.14 refuses.
+		"format":     func(s *function.Spec) { s.VarParam.AllowDynamicType = false },
+		"formatlist": func(s *function.Spec) { s.VarParam.AllowDynamicType = false },
+		// Terraform's template parameter takes an expression, which must
+		// be a reference (not checked here): its metadata reads the
+		// return type as string whatever vars is.
+		"templatestring": func(s *function.Spec) { s.Params[1].AllowDynamicType = true },
+	},
 	Terraform: {
 		"yamlencode": anyArgument,
 		// Terraform 1.5.7 has go-cty 1.12.2, whose stdlib takes fewer

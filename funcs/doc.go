@@ -1,20 +1,28 @@
 // Package funcs gives the function table of each target program
-// (OpenTofu 1.12.6, Terraform 1.5.7) as go-cty functions, for an offline
-// validator: [Table] is what to put in an hcl.EvalContext's Functions to
-// type-check calls as the program does, and to compute their results
-// where that is safe.
+// (OpenTofu 1.12.6, Terraform 1.14, and Terraform 1.5.7, the last MPL
+// release) as go-cty functions, for an offline validator: [Table] is
+// what to put in an hcl.EvalContext's Functions to type-check calls as
+// the program does, and to compute their results where that is safe.
+// [Added] says which release of a program added a function, for a
+// validator that knows from a module's required_version which releases
+// may run it.
 //
 // # What it owns
 //
 // The signatures: each program's "metadata functions -json" output,
 // descriptions dropped, is embedded from data/ (scripts/funcs-metadata.sh,
 // run by go generate, writes it). [Signatures] and [Lookup] read it;
-// [Names] lists the table's names. OpenTofu lists every function twice,
-// also under core:: (core::length); Terraform 1.5.7 has no core::
-// namespace, and the table follows each metadata. The table also has the
-// removed functions list and map (and OpenTofu's core::list, core::map),
-// which the metadata omits: the programs keep the names so that every
-// call fails with "Error in function call" saying what to write instead.
+// [Names] lists the table's names. Terraform 1.14's table
+// ([Terraform114]) is the metadata of Terraform 1.11.4: 1.14 has the
+// same functions with the same signatures (its internal/lang/functions.go
+// lists the same names; only the file functions' implementations
+// changed), and it has no pinned client. OpenTofu and Terraform 1.14
+// list every function twice, also under core:: (core::length);
+// Terraform 1.5.7 has no core:: namespace, and the table follows each
+// metadata. The table also has the removed functions list and map (and
+// core::list, core::map where there is core::), which the metadata
+// omits: the programs keep the names so that every call fails with
+// "Error in function call" saying what to write instead.
 //
 // Every function of [Table] has exactly the metadata's parameters (names,
 // types, nullability), variadic parameter and return type, which the
@@ -31,7 +39,9 @@
 // unchanged (with the argument handling of the go-cty release the
 // program was built with: Terraform 1.5.7 has go-cty 1.12.2, whose
 // format, formatlist, jsonencode, setproduct and sort accept fewer
-// unknown arguments and whose element refuses negative indexes), else a
+// unknown arguments and whose element refuses negative indexes;
+// Terraform 1.11.4, whose table stands for 1.14's, has go-cty 1.16.0,
+// whose format and formatlist take no dynamically typed argument), else a
 // function written here after the program's behaviour (length, the to*
 // conversions, lookup, coalesce, index, one, sum, matchkeys, transpose,
 // alltrue, anytrue, replace, startswith, endswith, strcontains, the
@@ -65,9 +75,20 @@
 // HCL evaluates the arguments first and reports their errors, so a call
 // happens only when all succeeded; then try returns its first argument
 // and can returns true (unknown while the value is not wholly known). A
-// validator that wants the programs' catching evaluates their arguments
-// itself. Their parameters accept null, which the metadata (written by
-// hand in the programs) does not say.
+// validator that wants the programs' catching puts hcl/ext/tryfunc's
+// functions in their place, as package validate does. Their parameters
+// accept null, which the metadata (written by hand in the programs) does
+// not say.
+//
+// # Releases
+//
+// [Added] gives the release that added each function that not every
+// release of its program has: OpenTofu 1.7 (base64gunzip, cidrcontains,
+// issensitive, templatestring, urldecode and the core:: namespace) and
+// 1.11 (ephemeralasnull); Terraform 1.8 (issensitive and core::), 1.9
+// (templatestring) and 1.10 (ephemeralasnull), read from each release's
+// source. Releases before OpenTofu 1.6 and Terraform 1.5 are not
+// recorded: a function they lack counts as always there.
 //
 // Marks: [Sensitive] and [Ephemeral] are the marks the functions read and
 // set; a caller marks sensitive values with Sensitive.
@@ -80,8 +101,10 @@
 // # Tests
 //
 // The tests check the table against the embedded metadata and, when the
-// clients are installed (internal/clients), the metadata against the
-// clients' output; they then compare with the programs themselves.
+// clients are installed (internal/clients; for Terraform 1.14, a
+// Terraform 1.11.4 named by $HCLJSON_TERRAFORM_1_11 or on PATH), the
+// metadata against the clients' output; they then compare with the
+// programs themselves.
 // TestAgainstValidate writes some 1,300 calls (written by hand, and
 // generated for every function: no arguments, sample arguments, one too
 // many, each parameter null, unknown and of a wrong type) as outputs of

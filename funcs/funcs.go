@@ -29,17 +29,27 @@ type Program int
 const (
 	OpenTofu  Program = iota // OpenTofu 1.12.6
 	Terraform                // Terraform 1.5.7
+	// Terraform114 is Terraform 1.14, the newest release: its table is
+	// the metadata of Terraform 1.11.4, whose functions 1.14 keeps (the
+	// same names in internal/lang/functions.go, the same signatures;
+	// only the file functions' implementations changed between them).
+	Terraform114
 )
 
-// Programs lists every Program, OpenTofu first.
+// Programs lists the programs whose pinned clients (internal/clients)
+// the tests compare the tables with, OpenTofu first. Terraform114 has
+// no pinned client.
 var Programs = []Program{OpenTofu, Terraform}
+
+// All lists every Program: Programs, then Terraform114.
+var All = []Program{OpenTofu, Terraform, Terraform114}
 
 // String returns the program's command name: "tofu" or "terraform".
 func (p Program) String() string {
 	switch p {
 	case OpenTofu:
 		return "tofu"
-	case Terraform:
+	case Terraform, Terraform114:
 		return "terraform"
 	}
 	return fmt.Sprintf("Program(%d)", int(p))
@@ -53,6 +63,8 @@ func (p Program) Version() string {
 		return "1.12.6"
 	case Terraform:
 		return "1.5.7"
+	case Terraform114:
+		return "1.14"
 	}
 	return ""
 }
@@ -63,9 +75,15 @@ func (p Program) file() string {
 		return "data/opentofu-1.12.6.json"
 	case Terraform:
 		return "data/terraform-1.5.7.json"
+	case Terraform114:
+		return "data/terraform-1.11.4.json"
 	}
 	panic("funcs: unknown " + p.String())
 }
+
+// hasCore reports whether p also offers every built-in function under
+// core:: (OpenTofu since 1.7, Terraform since 1.8).
+func (p Program) hasCore() bool { return p != Terraform }
 
 // ParseProgram reads "tofu", "opentofu" or "terraform" (any case).
 func ParseProgram(s string) (Program, bool) {
@@ -78,9 +96,9 @@ func ParseProgram(s string) (Program, bool) {
 	return 0, false
 }
 
-// CorePrefix is the namespace under which OpenTofu also offers every
-// built-in function (core::length). Terraform 1.5.7 has no such
-// namespace.
+// CorePrefix is the namespace under which OpenTofu and Terraform 1.14
+// also offer every built-in function (core::length). Terraform 1.5.7 has
+// no such namespace.
 const CorePrefix = "core::"
 
 // A Param is one parameter of a function as the program declares it:
@@ -105,7 +123,7 @@ type Signature struct {
 var tables = map[Program]func() (map[string]Signature, error){}
 
 func init() {
-	for _, p := range Programs {
+	for _, p := range All {
 		tables[p] = sync.OnceValues(func() (map[string]Signature, error) {
 			b, err := data.ReadFile(p.file())
 			if err != nil {
@@ -205,7 +223,7 @@ func signatures(p Program) map[string]Signature {
 }
 
 // Signatures returns every function the program's "metadata functions
-// -json" lists, by name (with OpenTofu's core:: aliases). The map is the
+// -json" lists, by name (with the core:: aliases). The map is the
 // caller's.
 func Signatures(p Program) map[string]Signature {
 	sigs := signatures(p)
@@ -239,8 +257,8 @@ func Lookup(p Program, name string) (sig Signature, ok bool) {
 var removed = []string{"list", "map"}
 
 // Names returns, sorted, the names of Table(p): the functions of the
-// metadata and the removed functions list and map (under core:: too for
-// OpenTofu).
+// metadata and the removed functions list and map (under core:: too
+// where p has that namespace).
 func Names(p Program) []string {
 	var names []string
 	for name := range signatures(p) {
@@ -248,7 +266,7 @@ func Names(p Program) []string {
 	}
 	for _, name := range removed {
 		names = append(names, name)
-		if p == OpenTofu {
+		if p.hasCore() {
 			names = append(names, CorePrefix+name)
 		}
 	}
@@ -272,8 +290,9 @@ func Table(p Program) map[string]function.Function {
 // builtTables builds each program's table once: functions are values
 // that never change, so the tables can share them.
 var builtTables = map[Program]func() map[string]function.Function{
-	OpenTofu:  sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu) }),
-	Terraform: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform) }),
+	OpenTofu:     sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu) }),
+	Terraform:    sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform) }),
+	Terraform114: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform114) }),
 }
 
 func buildTable(p Program) map[string]function.Function {
@@ -287,7 +306,7 @@ func buildTable(p Program) map[string]function.Function {
 	for _, name := range removed {
 		f := removedFunc(p, name)
 		out[name] = f
-		if p == OpenTofu {
+		if p.hasCore() {
 			out[CorePrefix+name] = f
 		}
 	}

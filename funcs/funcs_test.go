@@ -24,8 +24,8 @@ import (
 // function's ReturnType for its parameters' types, one variadic
 // argument).
 func TestTableMatchesMetadata(t *testing.T) {
-	for _, p := range Programs {
-		t.Run(p.String(), func(t *testing.T) {
+	for _, p := range All {
+		t.Run(p.String()+"-"+p.Version(), func(t *testing.T) {
 			table := Table(p)
 			sigs := Signatures(p)
 			var names []string
@@ -45,7 +45,7 @@ func TestTableMatchesMetadata(t *testing.T) {
 				checkSignature(t, name, f, sig, false)
 			}
 			extra := []string{"list", "map"}
-			if p == OpenTofu {
+			if p.hasCore() {
 				extra = append(extra, "core::list", "core::map")
 			}
 			for _, name := range names {
@@ -58,13 +58,13 @@ func TestTableMatchesMetadata(t *testing.T) {
 					t.Errorf("%s: missing from the table", name)
 				}
 			}
-			// core:: is OpenTofu's alone, and complete there.
+			// core:: is complete where p has it, absent elsewhere.
 			for name := range sigs {
 				base, core := strings.CutPrefix(name, CorePrefix)
-				if core && p != OpenTofu {
+				if core && !p.hasCore() {
 					t.Errorf("%s: core:: in %s", name, p)
 				}
-				if !core && p == OpenTofu {
+				if !core && p.hasCore() {
 					if _, ok := sigs[CorePrefix+base]; !ok {
 						t.Errorf("%s has no core:: alias", name)
 					}
@@ -119,7 +119,7 @@ func checkSignature(t *testing.T, name string, f function.Function, sig Signatur
 // wrapper passes arguments through, so a difference would surface as an
 // error of the implementation's instead of the program's.
 func TestImplementationsAgree(t *testing.T) {
-	for _, p := range Programs {
+	for _, p := range All {
 		impls := implementations(p)
 		sigs := Signatures(p)
 		for name, impl := range impls {
@@ -140,9 +140,9 @@ func TestImplementationsAgree(t *testing.T) {
 // and compares it, descriptions aside, with the embedded data: a new
 // client version means regenerating with scripts/funcs-metadata.sh.
 func TestMetadataOfClients(t *testing.T) {
-	for _, p := range Programs {
-		t.Run(p.String(), func(t *testing.T) {
-			bin := clients.Skip(t, p.String())
+	for _, p := range All {
+		t.Run(p.String()+"-"+p.Version(), func(t *testing.T) {
+			bin := client(t, p)
 			rc := filepath.Join(t.TempDir(), "empty.tfrc")
 			if err := os.WriteFile(rc, nil, 0o644); err != nil {
 				t.Fatal(err)
@@ -172,6 +172,35 @@ func TestMetadataOfClients(t *testing.T) {
 	}
 }
 
+// client returns the binary whose functions p describes, or skips t:
+// the pinned client of OpenTofu and Terraform 1.5.7 (internal/clients),
+// and for Terraform114 a Terraform 1.11.4 ($HCLJSON_TERRAFORM_1_11, else
+// the terraform on PATH when it is that version), whose functions
+// Terraform 1.14 keeps.
+func client(t testing.TB, p Program) string {
+	t.Helper()
+	if p != Terraform114 {
+		return clients.Skip(t, p.String())
+	}
+	bin := os.Getenv("HCLJSON_TERRAFORM_1_11")
+	if bin == "" {
+		bin, _ = exec.LookPath("terraform")
+	}
+	if bin != "" {
+		rc := filepath.Join(t.TempDir(), "empty.tfrc")
+		if err := os.WriteFile(rc, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, "version")
+		cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1")
+		if out, err := cmd.Output(); err == nil && strings.HasPrefix(string(out), "Terraform v1.11.4\n") {
+			return bin
+		}
+	}
+	t.Skip("Terraform 1.11.4 not found: name it in $HCLJSON_TERRAFORM_1_11")
+	return ""
+}
+
 func withoutDescriptions(t *testing.T, b []byte) map[string]any {
 	t.Helper()
 	var m map[string]any
@@ -191,4 +220,48 @@ func withoutDescriptions(t *testing.T, b []byte) map[string]any {
 		}
 	}
 	return m
+}
+
+// TestAdded checks the releases recorded for the functions that not
+// every release has: each is a function of the table, none came before
+// its program's core:: namespace (which Added relies on), and core::
+// names take the later of the two.
+func TestAdded(t *testing.T) {
+	for p, m := range added {
+		sigs := signatures(p)
+		for name, v := range m {
+			if _, ok := sigs[name]; !ok {
+				t.Errorf("%s %s: %s is not in the table", p, p.Version(), name)
+			}
+			if vm, cm := releaseMinor(v), releaseMinor(coreAdded[p]); vm < cm {
+				t.Errorf("%s %s: %s added in %s, before core:: (%s)", p, p.Version(), name, v, coreAdded[p])
+			}
+		}
+	}
+	for _, c := range []struct {
+		p          Program
+		name, want string
+	}{
+		{Terraform114, "templatestring", "1.9"},
+		{Terraform114, "core::templatestring", "1.9"},
+		{Terraform114, "core::length", "1.8"},
+		{Terraform114, "length", ""},
+		{OpenTofu, "core::length", "1.7"},
+		{OpenTofu, "ephemeralasnull", "1.11"},
+		{Terraform, "length", ""},
+	} {
+		if got := Added(c.p, c.name); got != c.want {
+			t.Errorf("Added(%s %s, %s) = %q, want %q", c.p, c.p.Version(), c.name, got, c.want)
+		}
+	}
+}
+
+// releaseMinor reads the minor number of "1.MINOR".
+func releaseMinor(v string) int {
+	_, m, _ := strings.Cut(v, ".")
+	n := 0
+	for _, c := range m {
+		n = n*10 + int(c-'0')
+	}
+	return n
 }

@@ -78,8 +78,9 @@ func implementations(p Program) map[string]function.Function {
 }
 
 var implTables = map[Program]func() map[string]function.Function{
-	OpenTofu:  sync.OnceValue(func() map[string]function.Function { return makeImplementations(OpenTofu) }),
-	Terraform: sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform) }),
+	OpenTofu:     sync.OnceValue(func() map[string]function.Function { return makeImplementations(OpenTofu) }),
+	Terraform:    sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform) }),
+	Terraform114: sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform114) }),
 }
 
 func makeImplementations(p Program) map[string]function.Function {
@@ -102,6 +103,15 @@ func makeImplementations(p Program) map[string]function.Function {
 		m["element"] = negativeIndexElement()
 		for _, name := range []string{"cidrcontains", "base64gunzip", "urldecode", "templatestring", "ephemeralasnull", "issensitive"} {
 			delete(m, name) // not in 1.5.7
+		}
+	case Terraform114:
+		// go-cty 1.16, as OpenTofu's stdlib but for transpose's errors
+		// about nulls, which are plain errors.
+		m["startswith"] = startsWithFunc(true)
+		m["nonsensitive"] = nonsensitiveFunc(false)
+		m["transpose"] = transposeFunc(true)
+		for _, name := range []string{"cidrcontains", "base64gunzip", "urldecode"} {
+			delete(m, name) // OpenTofu's alone
 		}
 	}
 	return m

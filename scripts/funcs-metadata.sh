@@ -5,9 +5,13 @@
 #
 #   funcs/data/opentofu-1.12.6.json   from tofu 1.12.6
 #   funcs/data/terraform-1.5.7.json   from terraform 1.5.7
+#   funcs/data/terraform-1.11.4.json  from terraform 1.11.4, when found
 #
 # The binaries are found as internal/clients finds them ($HCLJSON_TOFU,
-# $HCLJSON_TERRAFORM, else scripts/build-clients.sh's cache). Run from
+# $HCLJSON_TERRAFORM, else scripts/build-clients.sh's cache); Terraform
+# 1.11.4, whose functions Terraform 1.14 keeps (package funcs,
+# Terraform114), is $HCLJSON_TERRAFORM_1_11, else the terraform on PATH
+# when it is that version, and is skipped when neither is. Run from
 # anywhere: go generate ./funcs runs it.
 set -euo pipefail
 
@@ -31,3 +35,10 @@ dump() { # binary output
 
 dump "$tofu" "$root/funcs/data/opentofu-1.12.6.json"
 dump "$terraform" "$root/funcs/data/terraform-1.5.7.json"
+
+terraform111=${HCLJSON_TERRAFORM_1_11:-$(command -v terraform || true)}
+if [ -n "$terraform111" ] && TF_CLI_CONFIG_FILE=$rc "$terraform111" version | grep -qx 'Terraform v1.11.4'; then
+	dump "$terraform111" "$root/funcs/data/terraform-1.11.4.json"
+else
+	echo "no Terraform 1.11.4: funcs/data/terraform-1.11.4.json left as it is" >&2
+fi

@@ -1,7 +1,7 @@
 // Package validate is the semantic model of one Terraform or OpenTofu
-// module: what "tofu validate" (OpenTofu 1.12.6) and "terraform
-// validate" (Terraform 1.5.7) find in a module directory, found offline,
-// without init, providers or network (spec.md, section {#validate}).
+// module: what "tofu validate" (OpenTofu 1.12) and "terraform validate"
+// (Terraform 1.14) find in a module directory, found offline, without
+// init, providers or network (spec.md, section {#validate}).
 //
 // [Load] reads a module directory with module.Load (both syntaxes,
 // override files, the .tofu family for OpenTofu) into a [Model]: the one
@@ -34,14 +34,26 @@
 //     resource types, and the objects count, each, self, path and
 //     terraform in their contexts (V3, V4);
 //   - evaluation with unknown values of the right types and the
-//     program's function table (package funcs), reporting what fails
-//     whatever the values (V5), and in the content of a dynamic block
-//     only where the programs evaluate it: a for_each unknown until plan
-//     makes what fails there a warning, an empty one nothing (V11);
+//     function table of the releases that may run the module (package
+//     funcs), reporting what fails whatever the values (V5); try and
+//     can catch their arguments' errors, as hcl/ext/tryfunc does in the
+//     programs (V16); in the content of a dynamic block only where the
+//     programs evaluate it: a for_each unknown until plan makes what
+//     fails there a warning, an empty one nothing (V11);
 //   - meta-arguments: count with for_each, count and for_each values,
 //     depends_on references, provider configurations validated only when
 //     used (V6);
-//   - cycles between locals, resources and module calls (V7).
+//   - cycles between locals, resources and module calls (V7);
+//   - which programs, at which releases, may run the module (V13): the
+//     program chosen (Options.Program), or OpenTofu for a directory
+//     with .tofu files, or either; each at its newest release (OpenTofu
+//     1.12, Terraform 1.14) unless the version constraints it reads
+//     (required_version, language.compatible_with) rule that out. Their
+//     functions together (what either accepts is accepted), and the
+//     provider functions of the required providers;
+//   - resource.T.N, the managed resource T.N in both programs (V14);
+//   - ephemeral.T.N, an ephemeral resource in the releases that have
+//     them: OpenTofu 1.11, Terraform 1.10 and later (V15).
 //
 // The diagnostics have the programs' summaries, and details in their
 // words where this package knows them, on the programs' ranges. As the
@@ -57,8 +69,9 @@
 //
 // # Imports
 //
-// validate imports module, schema and funcs of this module, hcl, go-cty
-// and terraform-json. It sits above module and below inspect and
+// validate imports module, schema and funcs of this module, hcl (with
+// ext/tryfunc), go-cty, terraform-json and go-version (the programs'
+// reading of version constraints). It sits above module and below inspect and
 // internal/cli, which may import it (inspect builds its configuration
 // from a Model).
 //
@@ -85,10 +98,14 @@
 // missing file is not found: a module checked as a copy of its .tf files
 // would otherwise get false errors. Terraform 1.5.7's rule that a
 // validation condition refers to its variable only is not applied
-// (Terraform 1.9 dropped it, and real modules rely on that). Terraform
-// 1.5.7's own wording is used where it differs and is known here (count
-// with for_each, undeclared resources, import without id); elsewhere
-// OpenTofu's.
+// (Terraform 1.9 dropped it, and real modules rely on that). Terraform's
+// own wording (1.5.7's, 1.14's for what 1.5.7 lacks) is used where it
+// differs and is known here (count with for_each, undeclared resources,
+// import without id, provider functions); elsewhere OpenTofu's.
+// Releases older than the newest are known by their functions
+// (funcs.Added) and ephemeral resources only; Terraform 1.14's list.
+// and action. references are not read (a managed resource of type list
+// or action is read as one).
 //
 // # Misuse
 //

@@ -13,8 +13,10 @@ import (
 // The module is accepted when either program accepts it:
 //
 //   - an error that both report (the same summary about lines that
-//     overlap in the same file, or failing that the same summary
-//     anywhere) is an error, as OpenTofu words it;
+//     overlap in the same file, failing that the same range whatever
+//     the words, as where the programs word one finding differently,
+//     failing that the same summary anywhere) is an error, as OpenTofu
+//     words it;
 //   - an error that one program reports and the other does not is a
 //     warning whose summary names the program ("Variables not allowed
 //     (Terraform)") and whose detail says that the other accepts it;
@@ -30,7 +32,7 @@ func Either(tofu, terraform hcl.Diagnostics) hcl.Diagnostics {
 	match := make([]int, len(tofu)) // the Terraform error matching each OpenTofu error, or -1
 	used := make([]bool, len(terraform))
 	common := false
-	for pass := range 2 {
+	for pass := range 3 {
 		for i, d := range tofu {
 			if pass == 0 {
 				match[i] = -1
@@ -39,7 +41,19 @@ func Either(tofu, terraform hcl.Diagnostics) hcl.Diagnostics {
 				continue
 			}
 			for j, e := range terraform {
-				if !used[j] && e.Severity == hcl.DiagError && e.Summary == d.Summary && (pass == 1 || sameLines(d.Subject, e.Subject)) {
+				if used[j] || e.Severity != hcl.DiagError {
+					continue
+				}
+				same := false
+				switch pass {
+				case 0:
+					same = e.Summary == d.Summary && sameLines(d.Subject, e.Subject)
+				case 1:
+					same = d.Subject != nil && sameRange(d.Subject, e.Subject)
+				case 2:
+					same = e.Summary == d.Summary
+				}
+				if same {
 					match[i], used[j], common = j, true, true
 					break
 				}

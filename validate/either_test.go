@@ -51,10 +51,16 @@ func TestEither(t *testing.T) {
 		tofu: hcl.Diagnostics{e("A", 1), e("B", 2)}, terraform: hcl.Diagnostics{e("A", 1), e("C", 3)},
 		want: "1 error A\n2 warning B (OpenTofu): Terraform accepts this; only OpenTofu rejects it.\n3 warning C (Terraform): OpenTofu accepts this; only Terraform rejects it.\n",
 	}, {
-		name: "both reject it for different reasons",
+		// One finding in each program's words (an import without id):
+		// the same range.
+		name: "both report it in other words",
 		tofu: hcl.Diagnostics{e("Missing required import argument", 5)}, terraform: hcl.Diagnostics{e("Missing required argument", 5)},
+		want: "5 error Missing required import argument\n",
+	}, {
+		name: "both reject it for different reasons",
+		tofu: hcl.Diagnostics{e("Missing required import argument", 5)}, terraform: hcl.Diagnostics{e("Variables not allowed", 9)},
 		want: "5 error Missing required import argument (OpenTofu): Only OpenTofu reports this; Terraform rejects the module for the other errors reported.\n" +
-			"5 error Missing required argument (Terraform): Only Terraform reports this; OpenTofu rejects the module for the other errors reported.\n",
+			"9 error Variables not allowed (Terraform): Only Terraform reports this; OpenTofu rejects the module for the other errors reported.\n",
 	}, {
 		name: "without subjects",
 		tofu: hcl.Diagnostics{e("Cycle: a, b", 0)}, terraform: hcl.Diagnostics{e("Cycle: a, b", 0)},

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,25 +88,11 @@ func (md *unit) evaluate() hcl.Diagnostics {
 	return diags
 }
 
-// functions returns the function table of the program, with the
-// provider functions of the schemas as functions of any arguments.
+// functions returns the function table of the releases that may run
+// the module (target.table), to which the evaluator adds the provider
+// functions it meets (providerFunctions).
 func (md *unit) functions() map[string]function.Function {
-	fns := map[string]function.Function{}
-	for k, f := range funcs.Table(md.fn) {
-		fns[k] = f
-	}
-	if ps := md.opts.Providers; ps != nil {
-		for addr, p := range ps.Schemas {
-			if p == nil {
-				continue
-			}
-			local := addr[strings.LastIndex(addr, "/")+1:]
-			for name := range p.Functions {
-				fns["provider::"+local+"::"+name] = anyFunction()
-			}
-		}
-	}
-	return fns
+	return maps.Clone(md.target.table())
 }
 
 // anyFunction takes any arguments and returns an unknown value.
@@ -138,7 +125,7 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 	})
 	ws := cty.ObjectVal(map[string]cty.Value{"workspace": cty.StringVal("default"), "applying": cty.False})
 	vars["terraform"] = ws
-	if md.program != module.Terraform {
+	if md.target.tofu >= 0 {
 		vars["tofu"] = ws
 	}
 	mods := map[string]cty.Value{}
@@ -167,8 +154,11 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 		}
 		byType[root][r.typ][r.name] = cty.DynamicVal
 	}
+	// resource.T.N is T.N: the managed resources by type.
+	managed := map[string]cty.Value{}
 	for root, m := range byType {
 		if names, ok := m[""]; ok && len(m) == 1 {
+			managed[root] = cty.ObjectVal(names)
 			if _, taken := vars[root]; !taken {
 				vars[root] = cty.ObjectVal(names)
 			}
@@ -179,6 +169,9 @@ func (ev *evaluator) baseVariables() map[string]cty.Value {
 			types[typ] = cty.ObjectVal(names)
 		}
 		vars[root] = cty.ObjectVal(types)
+	}
+	if _, taken := vars["resource"]; !taken {
+		vars["resource"] = cty.ObjectVal(managed)
 	}
 	return vars
 }
@@ -429,7 +422,9 @@ func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name s
 	if !refsOK || !eval {
 		return cty.DynamicVal, diags
 	}
-	ev.providerFunctions(e)
+	if d := ev.providerFunctions(e); d.HasErrors() {
+		return cty.DynamicVal, append(diags, d...)
+	}
 	ctx := ev.context(sc, vars)
 	val, d := e.Value(ctx)
 	diags = append(diags, d...)
@@ -612,19 +607,50 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 	}
 }
 
-// providerFunctions adds to the table, for OpenTofu, each provider
-// function that e calls and the table lacks, as a function of any
-// arguments: OpenTofu's validate does not check provider function calls
-// against the provider.
-func (ev *evaluator) providerFunctions(e hcl.Expression) {
-	if ev.md.program == module.Terraform {
-		return
+// providerFunctions adds to the table each provider function that e
+// calls (provider::NAME::FUNC) and the table lacks, as a function of any
+// arguments, when NAME is one of the module's required providers: the
+// programs read its functions from the provider, which is not known
+// here. Terraform, when it alone may run the module, also checks FUNC
+// against the provider's schema, when given. A provider function of
+// another name is an error in both programs (spec.md {#validate} V13).
+func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
+	var diags hcl.Diagnostics
+	call := func(name string, rng hcl.Range) {
+		if _, ok := ev.fns[name]; ok {
+			return
+		}
+		rest, ok := strings.CutPrefix(name, "provider::")
+		if !ok {
+			return
+		}
+		local, fn, ok := strings.Cut(rest, "::")
+		if !ok {
+			return // HCL reports it
+		}
+		md := ev.md
+		if !md.requiresProvider(local) {
+			if md.program == module.Terraform {
+				diags = append(diags, unknownProviderFunction(rng, name, local, fn))
+			} else {
+				diags = append(diags, errorAt(rng, "Unknown function provider",
+					"Provider %q does not exist within the required_providers of this module", local))
+			}
+			return
+		}
+		if md.target.only(module.Terraform) {
+			if ps := md.providerSchema(local); ps != nil && ps.Functions[fn] == nil {
+				diags = append(diags, errorAt(rng, "Unknown provider function",
+					"The function %q is not available from the provider %q.", fn, local))
+				return
+			}
+		}
+		ev.fns[name] = anyFunction()
 	}
-	var names []string
 	if se, ok := e.(hclsyntax.Expression); ok {
 		hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
-			if call, ok := n.(*hclsyntax.FunctionCallExpr); ok {
-				names = append(names, call.Name)
+			if c, ok := n.(*hclsyntax.FunctionCallExpr); ok {
+				call(c.Name, c.NameRange)
 			}
 			return nil
 		})
@@ -639,12 +665,15 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) {
 					parts = append(parts, s.Name)
 				}
 			}
-			names = append(names, strings.Join(parts, "::"))
+			call(strings.Join(parts, "::"), t.SourceRange())
 		}
 	}
-	for _, n := range names {
-		if _, ok := ev.fns[n]; !ok && strings.HasPrefix(n, "provider::") {
-			ev.fns[n] = anyFunction()
-		}
-	}
+	return diags
+}
+
+// unknownProviderFunction is Terraform's error for a provider function
+// that it cannot find.
+func unknownProviderFunction(rng hcl.Range, name, local, fn string) *hcl.Diagnostic {
+	return errorAt(rng, "Unknown provider function",
+		"There is no function named %q. Ensure that provider name %q is declared in this module's required_providers block, and that this provider offers a function named %q.", name, local, fn)
 }

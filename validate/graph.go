@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -99,6 +100,42 @@ func (md *unit) requiredSource(name string) string {
 		}
 	}
 	return ""
+}
+
+// requiresProvider reports whether a required_providers block of the
+// module names the provider local.
+func (md *unit) requiresProvider(local string) bool {
+	for _, b := range md.decls.blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
+		if content == nil {
+			continue
+		}
+		for _, rp := range content.Blocks {
+			if attrs, _ := rp.Body.JustAttributes(); attrs[local] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// providerSchema returns the schema of the provider that the module
+// calls local, from Options.Providers, or nil.
+func (md *unit) providerSchema(local string) *tfjson.ProviderSchema {
+	ps := md.opts.Providers
+	if ps == nil {
+		return nil
+	}
+	want := providerType(local, md.requiredSource(local))
+	for addr, p := range ps.Schemas {
+		if providerType("", addr) == want {
+			return p
+		}
+	}
+	return nil
 }
 
 // requiredSources returns the sources that a terraform block's

@@ -232,6 +232,18 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 		diags = append(diags, cm.declDiags...)
 		tree = append(tree, cm)
 	}
+	// The programs check every module's required_version against their
+	// own version: the releases that may run the tree meet them all.
+	var cs constraints
+	for _, t := range tree {
+		c := t.constraints()
+		cs.tofu = append(cs.tofu, c.tofu...)
+		cs.terraform = append(cs.terraform, c.terraform...)
+	}
+	tg := newTarget(root.program, md.root, cs)
+	for _, t := range tree {
+		t.target = tg
+	}
 	files := map[string]*hcl.File{}
 	for _, t := range tree[1:] {
 		for _, f := range t.mod.Files {

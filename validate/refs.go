@@ -192,7 +192,8 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 				`The "path" object does not have an attribute named %q.%s`, attr, suggestion)}
 		}
 	case "terraform", "tofu":
-		if root == "tofu" && md.program == module.Terraform {
+		if root == "tofu" && md.target.tofu < 0 {
+			// Terraform has no tofu object: a resource type.
 			return md.resourceRef(t, "resource", t, sc)
 		}
 		if diags := single(); diags != nil {
@@ -232,6 +233,10 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 		}
 		return reference{addr: "module." + attr + ".outputs"}, nil
 	case "data", "ephemeral", "resource":
+		if root == "ephemeral" && !md.target.since(11, 10) {
+			// Before OpenTofu 1.11 and Terraform 1.10: a resource type.
+			return md.resourceRef(t, "resource", t, sc)
+		}
 		if len(t) < 3 {
 			what := map[string]string{
 				"data":      `The "data" object must be followed by two attribute names: the data source type and the resource name.`,
@@ -240,12 +245,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			}[root]
 			return reference{}, hcl.Diagnostics{errorAt(t.SourceRange(), "Invalid reference", "%s", what)}
 		}
-		if root == "ephemeral" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t, sc)
-		}
-		if root == "resource" && md.program == module.Terraform {
-			return md.resourceRef(t, "resource", t, sc)
-		}
+		// resource.T.N is T.N in both programs, every release (V14).
 		return md.resourceRef(t[1:], root, t, sc)
 	case "template", "lazy", "arg":
 		return reference{}, hcl.Diagnostics{errorAt(rootRange, "Reserved symbol name",
@@ -293,8 +293,12 @@ func (md *unit) resourceRef(t hcl.Traversal, mode string, whole hcl.Traversal, s
 	if !found {
 		adj := map[string]string{"resource": "managed", "data": "data", "ephemeral": "ephemeral"}[mode]
 		if md.program == module.Terraform {
+			article := "A"
+			if mode == "ephemeral" {
+				article = "An"
+			}
 			return reference{}, hcl.Diagnostics{errorAt(rng, "Reference to undeclared resource",
-				"A %s resource %q %q has not been declared in the root module.%s", adj, typ, name, md.candidate(mode, typ, name))}
+				"%s %s resource %q %q has not been declared in the root module.%s", article, adj, typ, name, md.candidate(mode, typ, name))}
 		}
 		return reference{}, hcl.Diagnostics{errorAt(rng, "Reference to undeclared resource",
 			"There is no %s resource %q %q definition in the root module.%s", adj, typ, name, md.candidate(mode, typ, name))}

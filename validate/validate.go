@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
-	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -97,7 +96,9 @@ type unit struct {
 	tree    *Model
 	opts    Options
 	program module.Program
-	fn      funcs.Program
+	// target says which releases of which programs may run the module
+	// tree: its functions and the features of the language it knows.
+	target  target
 	lang    *schema.Language
 	types   *providerTypes
 	langErr error
@@ -114,15 +115,13 @@ type unit struct {
 }
 
 // newUnit returns the unit of m validated for the program p
-// (module.Auto is OpenTofu).
+// (module.Auto is OpenTofu), knowing the newest release's functions
+// until ValidateAs narrows them by the tree's constraints.
 func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 	if p == module.Auto {
 		p = module.OpenTofu
 	}
-	md := &unit{mod: m, opts: opts, program: p, fn: funcs.OpenTofu, children: map[string]*child{}}
-	if p == module.Terraform {
-		md.fn = funcs.Terraform
-	}
+	md := &unit{mod: m, opts: opts, program: p, target: newTarget(p, m, constraints{}), children: map[string]*child{}}
 	md.lang = p.ConfigLanguage()
 	if opts.Providers != nil {
 		if l, err := md.lang.WithProviders(opts.Providers); err == nil {
@@ -136,10 +135,10 @@ func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 }
 
 // sub returns the unit of m, a module that md calls, in md's tree, with
-// md's program, functions, language and provider types.
+// md's program, target, language and provider types.
 func (md *unit) sub(m *module.Module) *unit {
 	cm := newUnit(m, md.opts, md.program)
-	cm.tree, cm.program, cm.fn, cm.lang, cm.types = md.tree, md.program, md.fn, md.lang, md.types
+	cm.tree, cm.program, cm.target, cm.lang, cm.types = md.tree, md.program, md.target, md.lang, md.types
 	return cm
 }
 

@@ -81,7 +81,8 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// render writes diags one a line, file names relative to dir.
+// render writes diags one a line, file names relative to dir (in the
+// details too: try's error quotes the ranges of its arguments' errors).
 func render(dir string, diags hcl.Diagnostics) string {
 	var b strings.Builder
 	for _, d := range diags {
@@ -98,7 +99,11 @@ func render(dir string, diags hcl.Diagnostics) string {
 			}
 			where = fmt.Sprintf("%s:%d,%d-%d,%d", filepath.ToSlash(name), r.Start.Line, r.Start.Column, r.End.Line, r.End.Column)
 		}
-		fmt.Fprintf(&b, "%s: %s: %s; %s\n", where, sev, d.Summary, d.Detail)
+		detail := d.Detail
+		if dir != "" {
+			detail = strings.ReplaceAll(detail, dir+string(filepath.Separator), "")
+		}
+		fmt.Fprintf(&b, "%s: %s: %s; %s\n", where, sev, d.Summary, detail)
 	}
 	return b.String()
 }

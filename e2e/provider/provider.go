@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -32,4 +34,12 @@ func (*standin) Resources(context.Context) []func() resource.Resource {
 
 func (*standin) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{newEcho}
+}
+
+func (*standin) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{newSecret}
+}
+
+func (*standin) Functions(context.Context) []func() function.Function {
+	return []func() function.Function{newID}
 }

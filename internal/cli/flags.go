@@ -129,10 +129,13 @@ const programHelp = `  --program NAME           the program the files are writte
                            (or tofu) or terraform; they differ in what
                            OpenTofu evaluates early (module source and
                            version, backend and cloud settings: expressions
-                           for OpenTofu, literals for Terraform). Default:
-                           what the directory says: OpenTofu when it holds
-                           a .tofu or .tofu.json file, else the program
-                           whose registry .terraform.lock.hcl or
+                           for OpenTofu, literals for Terraform) and, when
+                           check validates a module, in their functions and
+                           references (the newest release of each:
+                           OpenTofu 1.12, Terraform 1.14). Default: what
+                           the directory says: OpenTofu when it holds a
+                           .tofu or .tofu.json file, else the program whose
+                           registry .terraform.lock.hcl or
                            .terraform/providers names; when nothing says,
                            check accepts what either program accepts
                            (an error only one reports is a warning), and

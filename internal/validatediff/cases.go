@@ -176,6 +176,22 @@ resource "terraform_data" "c" {
   for_each = toset(["a"])
 }
 `),
+	bad(Undeclared, "resource-prefix-undeclared", out("resource.standin_thing.nope.id")),
+	ok(Undeclared, "resource-prefix", out("resource.standin_thing.a.id")+`
+resource "terraform_data" "p" {
+  depends_on = [resource.standin_thing.a]
+}
+`),
+	// Ephemeral resources came with OpenTofu 1.11 and Terraform 1.10.
+	ok(Undeclared, "ephemeral-in-provider", `ephemeral "standin_secret" "s" {
+  name = "pw"
+}
+
+provider "standin" {
+  alias = "c"
+  label = ephemeral.standin_secret.s.value
+}
+`+usesC).only("tofu"),
 }
 
 var context = []Case{
@@ -519,6 +535,9 @@ var functions = []Case{
 	bad(Functions, "cidrsubnet-invalid", out(`cidrsubnet("nope", 8, 1)`)),
 	bad(Functions, "file-missing", out(`file("${path.module}/missing.txt")`)),
 	bad(Functions, "provider-function-unknown", out(`provider::standin::nope(1)`)),
+	bad(Functions, "provider-function-not-required", out(`provider::nope::f(1)`)),
+	bad(Functions, "try-undeclared", out(`try(local.nope, 1)`)),
+	bad(Functions, "try-all-fail", out(`try(tonumber("x"), tobool("y"))`)),
 	bad(Functions, "in-resource", `resource "standin_thing" "c" {
   name = nope("c")
 }
@@ -545,6 +564,16 @@ var functions = []Case{
 	ok(Functions, "coalesce", out(`coalesce(var.name, "x")`)),
 	ok(Functions, "timestamp", out("timestamp()")),
 	ok(Functions, "file-exists", out(`file("${path.module}/data.txt")`)).with("data.txt", "hello\n"),
+	ok(Functions, "try-null-attribute", out(`try(local.nothing.attr, "fallback")`)+`
+locals {
+  nothing = null
+}
+`),
+	ok(Functions, "can-conversion", out(`can(tonumber("x"))`)),
+	ok(Functions, "can-in-for", out(`[for k, v in { a = "x", b = { c = 1 } } : can(tostring(v)) ? "scalar" : "complex"]`)),
+	ok(Functions, "try-missing-attribute", out("try(var.settings.missing.key, null)")),
+	// Provider functions came with OpenTofu 1.7 and Terraform 1.8.
+	ok(Functions, "provider-function", out(`provider::standin::id("thing", "a")`)).only("tofu"),
 }
 
 var expressions = []Case{
