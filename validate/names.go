@@ -99,11 +99,7 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 			diags = append(diags, d)
 			break
 		}
-		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "alias"}}})
-		if content == nil {
-			break
-		}
-		if a, ok := content.Attributes["alias"]; ok {
+		if a := attribute(b.Body, "alias"); a != nil {
 			if alias, ok := literalString(a.Expr); ok && !hclsyntax.ValidIdentifier(alias) {
 				// The programs give this one no range.
 				diags = append(diags, &hcl.Diagnostic{
@@ -167,15 +163,21 @@ func providerLocalName(name string, rng hcl.Range) *hcl.Diagnostic {
 	return nil
 }
 
-// providerArgument checks the provider argument of a resource, data or
-// ephemeral block.
-func (md *unit) providerArgument(b *hcl.Block) hcl.Diagnostics {
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "provider"}}})
+// attribute returns the argument name of body, or nil when the body has
+// none (or cannot be read: the language schema reports that).
+func attribute(body hcl.Body, name string) *hcl.Attribute {
+	content, _, _ := body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: name}}})
 	if content == nil {
 		return nil
 	}
-	a, ok := content.Attributes["provider"]
-	if !ok {
+	return content.Attributes[name]
+}
+
+// providerArgument checks the provider argument of a resource, data or
+// ephemeral block.
+func (md *unit) providerArgument(b *hcl.Block) hcl.Diagnostics {
+	a := attribute(b.Body, "provider")
+	if a == nil {
 		return nil
 	}
 	_, diags := md.providerRef(a.Expr, "provider")
@@ -185,12 +187,8 @@ func (md *unit) providerArgument(b *hcl.Block) hcl.Diagnostics {
 // passedProviderRefs checks the providers argument of a module call: each
 // key and value a provider configuration reference, each key once.
 func (md *unit) passedProviderRefs(b *hcl.Block) hcl.Diagnostics {
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "providers"}}})
-	if content == nil {
-		return nil
-	}
-	a, ok := content.Attributes["providers"]
-	if !ok {
+	a := attribute(b.Body, "providers")
+	if a == nil {
 		return nil
 	}
 	pairs, mdiags := hcl.ExprMap(a.Expr)

@@ -125,11 +125,11 @@ func (md *unit) constraints() constraints {
 	for _, b := range md.decls.blocks {
 		switch b.Type {
 		case "terraform":
-			c, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "required_version"}}})
-			if c == nil || c.Attributes["required_version"] == nil {
+			a := attribute(b.Body, "required_version")
+			if a == nil {
 				continue
 			}
-			v, ok := read(c.Attributes["required_version"].Expr)
+			v, ok := read(a.Expr)
 			if !ok {
 				continue
 			}
@@ -144,11 +144,11 @@ func (md *unit) constraints() constraints {
 				continue
 			}
 			for _, cw := range c.Blocks {
-				cc, _, _ := cw.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "opentofu"}}})
-				if cc == nil || cc.Attributes["opentofu"] == nil {
+				a := attribute(cw.Body, "opentofu")
+				if a == nil {
 					continue
 				}
-				if v, ok := read(cc.Attributes["opentofu"].Expr); ok {
+				if v, ok := read(a.Expr); ok {
 					cs.tofu = append(cs.tofu, v)
 				}
 			}
