@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -14,10 +15,12 @@ import (
 )
 
 // checkUsage is the help of "hcljson check".
-const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--lang terraform|generic] [PATH...]
+const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--lang terraform|generic] [--stdin-filename NAME] [PATH...]
 
-Parses each file ("-": standard input, JSON if it starts with "{" or "[")
-and checks it against its language (without a PATH, the current
+Parses each file ("-": standard input, read as the file --stdin-filename
+names; without it, JSON if it starts with "{" or "[", native syntax
+otherwise, and generic HCL unless --lang terraform) and checks it against
+its language (without a PATH, the current
 directory, as terraform validate), chosen by its name as
 in "hcljson convert": .tf, .tf.json, .tofu and .tofu.json files are
 Terraform and OpenTofu configuration, .tftest and .tofutest files tests,
@@ -67,6 +70,11 @@ Flags:
                            configuration; generic (the default): only parse
                            them as HCL
   --terraform              the same as --lang terraform
+  --stdin-filename NAME    read standard input ("-") as the file NAME: its
+                           syntax and language follow the name (main.tf.json
+                           is Terraform's JSON), and diagnostics name it, as
+                           editors and pre-commit hooks that pipe a buffer
+                           need; the file itself is not read
 ` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 on a usage error.
@@ -83,10 +91,14 @@ func check(e *env, args []string) int {
 	lang := fs.String("lang", "", "")
 	var program programFlag
 	fs.Var(&program, "program", "")
+	stdinFile := fs.String("stdin-filename", "", "")
 	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
+	}
+	if *stdinFile != "" && !slices.Contains(paths, "-") {
+		return e.usageError(c, "--stdin-filename names standard input: give - as a PATH")
 	}
 	if err := oneOf("format", *format, "text", "json"); err != nil {
 		return e.usageError(c, "%v", err)
@@ -112,7 +124,7 @@ func check(e *env, args []string) int {
 		schemaFile = schemas[0]
 	}
 	langs, diags := newLanguages(e, schemaFile, *terraform, program.p)
-	ck := &checkRun{e: e, langs: langs, files: map[string]*hcl.File{}, diags: diags}
+	ck := &checkRun{e: e, langs: langs, files: map[string]*hcl.File{}, diags: diags, stdinFile: *stdinFile}
 	if !diags.HasErrors() {
 		for _, p := range paths {
 			ck.path(p)
@@ -142,6 +154,9 @@ type checkRun struct {
 	files   map[string]*hcl.File
 	diags   hcl.Diagnostics
 	checked int
+	// stdinFile is the name standard input is read as (--stdin-filename),
+	// or "".
+	stdinFile string
 	// langFailed is set once the provider schemas failed to extend a
 	// language, which is reported once.
 	langFailed bool
@@ -232,27 +247,34 @@ func (ck *checkRun) file(name string, override bool) {
 	}
 }
 
-// stdin reads, parses and checks standard input: JSON if it starts with
-// "{" or "[", native syntax otherwise.
+// stdin reads, parses and checks standard input: as the file
+// --stdin-filename names, as a file of that name is read and checked;
+// without it JSON if it starts with "{" or "[", native syntax otherwise.
 func (ck *checkRun) stdin() {
 	ck.checked++
+	name := stdinName
+	if ck.stdinFile != "" {
+		name = ck.stdinFile
+	}
 	src, err := ck.e.readStdin()
 	if err != nil {
-		ck.diags = append(ck.diags, readFailed(stdinName, err))
+		ck.diags = append(ck.diags, readFailed(name, err))
 		return
 	}
-	f, diags := encodingFailed(src, stdinName)
+	f, diags := encodingFailed(src, name)
 	switch {
 	case f != nil:
+	case ck.stdinFile != "":
+		f, diags = module.Parse(src, name)
 	case sniff(src) == jsonSyntax:
-		f, diags = hcljson.Parse(src, stdinName)
+		f, diags = hcljson.Parse(src, name)
 	default:
-		f, diags = hclsyntax.ParseConfig(src, stdinName, hcl.InitialPos)
+		f, diags = hclsyntax.ParseConfig(src, name, hcl.InitialPos)
 	}
-	ck.files[stdinName] = f
+	ck.files[name] = f
 	ck.diags = append(ck.diags, diags...)
 	if !diags.HasErrors() {
-		ck.schema(f, stdinName, false)
+		ck.schema(f, name, ck.stdinFile != "" && module.IsOverride(filepath.Base(name), module.Options{}))
 	}
 }
 
