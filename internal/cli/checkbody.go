@@ -73,8 +73,47 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		if len(b.Labels) > 0 {
 			inner = blk.BodyFor(b.Labels[0])
 		}
+		if b.Type == "dynamic" && emptyForEach(b.Body) {
+			inner = contentUnchecked(inner)
+		}
 		c.body(b.Body, inner, blockName(b))
 	}
+}
+
+// emptyForEach reports whether the for_each of a dynamic block's body is
+// known to be empty without variables or functions (for_each = [], {}):
+// the programs then make no block of its content and never decode it
+// (spec.md {#validate} V11), so nothing in it is checked.
+func emptyForEach(body hcl.Body) bool {
+	content, _, _ := body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "for_each"}}})
+	if content == nil || content.Attributes["for_each"] == nil {
+		return false
+	}
+	// An empty context, not nil: a JSON string is a template only
+	// with one.
+	v, diags := content.Attributes["for_each"].Expr.Value(&hcl.EvalContext{})
+	if diags.HasErrors() || !v.IsWhollyKnown() || v.IsNull() {
+		return false
+	}
+	ty := v.Type()
+	return (ty.IsCollectionType() || ty.IsTupleType() || ty.IsObjectType()) && v.LengthInt() == 0
+}
+
+// contentUnchecked returns dyn, the schema of a dynamic block's body, with
+// a content block that takes anything.
+func contentUnchecked(dyn *schema.Body) *schema.Body {
+	if dyn == nil || dyn.Block("content") == nil {
+		return dyn
+	}
+	out := *dyn
+	out.Blocks = slices.Clone(dyn.Blocks)
+	for i := range out.Blocks {
+		if out.Blocks[i].Type == "content" {
+			out.Blocks[i].Body = &schema.Body{Open: true, AnyAttributesMode: schema.Expression}
+			out.Blocks[i].ByLabel = nil
+		}
+	}
+	return &out
 }
 
 // unlisted checks, in a JSON file, the values of what an open body holds
