@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -40,6 +41,11 @@ constraints, references (depends_on, provider, ignore_changes), keywords
 JSON, templates that cannot be valid whatever the variables hold. With
 --provider-schema, resource, data source and provider blocks are checked
 against their providers' schemas too.
+
+Configuration files named one by one are checked with the module of their
+directory: when they pass, the module is validated as for DIR below and
+what it finds in the named files is reported (a warning says when other
+files' errors keep it from being validated).
 
 A directory whose files all pass is then validated as a module, as
 "tofu validate" or "terraform validate" validates it (the program the
@@ -129,6 +135,7 @@ func check(e *env, args []string) int {
 		for _, p := range paths {
 			ck.path(p)
 		}
+		ck.namedModules()
 	}
 	if *format == "json" {
 		return ck.writeJSON(e)
@@ -157,6 +164,15 @@ type checkRun struct {
 	// stdinFile is the name standard input is read as (--stdin-filename),
 	// or "".
 	stdinFile string
+	// named holds the configuration files named one by one, by their
+	// directory (dirs in the order first named), and failed those whose
+	// own check found errors: namedModules validates their modules.
+	named  map[string][]string
+	dirs   []string
+	failed map[string]bool
+	// validated is set once a module's validation ran (its files all
+	// read and passed their checks).
+	validated bool
 	// langFailed is set once the provider schemas failed to extend a
 	// language, which is reported once.
 	langFailed bool
@@ -173,8 +189,74 @@ func (ck *checkRun) path(p string) {
 	case fi.IsDir():
 		ck.module(p)
 	default:
+		before := len(ck.diags)
 		ck.file(p, module.IsOverride(filepath.Base(p), module.Options{}))
+		if module.IsConfigFile(filepath.Base(p), module.Options{Program: module.OpenTofu}) {
+			ck.name(p, ck.diags[before:].HasErrors())
+		}
 	}
+}
+
+// name records a configuration file named one by one, and whether its
+// own check found errors, for namedModules.
+func (ck *checkRun) name(p string, failed bool) {
+	dir := filepath.Dir(p)
+	if ck.named == nil {
+		ck.named, ck.failed = map[string][]string{}, map[string]bool{}
+	}
+	if _, ok := ck.named[dir]; !ok {
+		ck.dirs = append(ck.dirs, dir)
+	}
+	ck.named[dir] = append(ck.named[dir], filepath.Clean(p))
+	ck.failed[dir] = ck.failed[dir] || failed
+}
+
+// namedModules validates the module of each directory holding
+// configuration files named one by one (as pre-commit hooks and editors
+// name them), whose own checks found no error, as "hcljson check DIR"
+// validates it, and reports what it finds in the named files that their
+// own checks did not (an undeclared local, a reference to a variable of
+// another file). The programs only ever read a module; a named file
+// alone says nothing of what it refers to. When another file of the
+// module has errors, the programs stop there: the module is not
+// validated, and a warning says so.
+func (ck *checkRun) namedModules() {
+	for _, dir := range ck.dirs {
+		if ck.failed[dir] {
+			continue
+		}
+		names := ck.named[dir]
+		sub := &checkRun{e: ck.e, langs: ck.langs, files: ck.files, langFailed: ck.langFailed}
+		sub.module(dir)
+		var others []string // other files of the module with errors
+		for _, d := range sub.diags {
+			switch {
+			case d.Subject != nil && slices.Contains(names, filepath.Clean(d.Subject.Filename)):
+				if !slices.ContainsFunc(ck.diags, func(e *hcl.Diagnostic) bool { return sameDiagnostic(d, e) }) {
+					ck.diags = append(ck.diags, d)
+				}
+			case d.Severity == hcl.DiagError && d.Subject != nil && !slices.Contains(others, d.Subject.Filename):
+				others = append(others, d.Subject.Filename)
+			}
+		}
+		if len(others) > 0 && !sub.validated {
+			ck.diags = append(ck.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagWarning,
+				Summary:  "Module not validated",
+				Detail:   fmt.Sprintf("Other files of the module in %s have errors (%s), so the module of the files named was not validated: the programs stop there. \"hcljson check %s\" shows them.", dir, strings.Join(others, ", "), dir),
+			})
+		}
+	}
+}
+
+// sameDiagnostic reports whether a and b say the same of the same range
+// (a file's path compared cleaned: ./main.tf is main.tf).
+func sameDiagnostic(a, b *hcl.Diagnostic) bool {
+	if a.Severity != b.Severity || a.Summary != b.Summary || (a.Subject == nil) != (b.Subject == nil) {
+		return false
+	}
+	return a.Subject == nil || filepath.Clean(a.Subject.Filename) == filepath.Clean(b.Subject.Filename) &&
+		a.Subject.Start.Byte == b.Subject.Start.Byte && a.Subject.End.Byte == b.Subject.End.Byte
 }
 
 // module checks every configuration and test file of the module in dir:
@@ -222,6 +304,7 @@ func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Di
 	}
 	// The module's semantics, as the programs validate it once every
 	// file reads.
+	ck.validated = true
 	vd, files := md.ValidateAs(p)
 	for name, f := range files {
 		if _, ok := ck.files[name]; !ok {
