@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
@@ -347,13 +348,34 @@ func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 	if c.content == nil {
 		c.content = &hcl.BodyContent{}
 	}
+	var diags hcl.Diagnostics
 	if a, ok := c.content.Attributes["source"]; ok {
-		if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+		if v, vdiags := a.Expr.Value(nil); !vdiags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
 			c.source = v.AsString()
+			if _, versioned := c.content.Attributes["version"]; !versioned && maybeRelativePath(c.source) {
+				diags = append(diags, errorAt(a.Expr.Range(), "Invalid module source address",
+					"%s failed to determine your intended installation method for remote module package %q.\n\nIf you intended this as a path relative to the current module, use \"./%s\" instead. The \"./\" prefix indicates that the address is a relative filesystem path.",
+					md.program, c.source, c.source))
+			}
 		}
 	}
 	c.count, c.forEach = attrExpr(c.content, "count"), attrExpr(c.content, "for_each")
-	return md.countAndForEach(c.content, "module")
+	return append(diags, md.countAndForEach(c.content, "module")...)
+}
+
+// maybeRelativePath reports whether a module source address is one that
+// both programs take for a relative path written without "./" ("stage",
+// "modules"), which they reject when they load the module: not a local
+// path ("./", "../"), not a registry address (it has slashes), not a URL
+// or a forced getter ("git::", with a colon), and none of go-getter's
+// hosts (github.com/, bitbucket.org/, googleapis.com, amazonaws.com), so
+// that its file detector is left, which refuses a path that is not
+// absolute (OpenTofu's getmodules.MaybeRelativePathErr). Only what
+// surely takes that way is reported: no slash, colon or backslash, and
+// no template.
+func maybeRelativePath(src string) bool {
+	return src != "" && !strings.ContainsAny(src, "/:\\") && !strings.Contains(src, "${") && !strings.Contains(src, "%{") &&
+		!strings.Contains(src, "amazonaws.com") && !strings.Contains(src, "googleapis.com")
 }
 
 // declareResource adds a resource, data or ephemeral block; inCheck names
