@@ -44,13 +44,14 @@
 //     depends_on references, provider configurations validated only when
 //     used (V6);
 //   - cycles between locals, resources and module calls (V7);
-//   - which programs, at which releases, may run the module (V13): the
-//     program chosen (Options.Program), or OpenTofu for a directory
-//     with .tofu files, or either; each at its newest release (OpenTofu
-//     1.12, Terraform 1.14) unless the version constraints it reads
-//     (required_version, language.compatible_with) rule that out. Their
-//     functions together (what either accepts is accepted), and the
-//     provider functions of the required providers;
+//   - which release of the program validated for may run the module
+//     (V13): its newest (OpenTofu 1.12, Terraform 1.14) unless the
+//     version constraints it reads (required_version,
+//     language.compatible_with) rule that out; its functions, and the
+//     provider functions of the required providers. A module that
+//     either program may run (nothing in its directory says which) is
+//     validated for each, and Either keeps as errors what both reject
+//     (V12);
 //   - resource.T.N, the managed resource T.N in both programs (V14);
 //   - ephemeral.T.N, an ephemeral resource in the releases that have
 //     them: OpenTofu 1.11, Terraform 1.10 and later (V15).

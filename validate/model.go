@@ -240,7 +240,7 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 		cs.tofu = append(cs.tofu, c.tofu...)
 		cs.terraform = append(cs.terraform, c.terraform...)
 	}
-	tg := newTarget(root.program, md.root, cs)
+	tg := newTarget(root.program, cs)
 	for _, t := range tree {
 		t.target = tg
 	}

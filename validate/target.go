@@ -14,17 +14,17 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 )
 
-// A target is what the evidence says of the programs that may run a
-// module (spec.md {#validate} V13): for each program, the newest of its
-// releases that may, as a minor version of 1.x, or -1 when none may.
-// With no evidence both programs may, each at its newest release. The
-// evidence is the program chosen (Options.Program), a file of the .tofu
-// family (OpenTofu), and the version constraints of the modules of the
-// tree, which each program checks against its own version: Terraform
-// the required_version arguments of the files it reads (the .tf
-// family), OpenTofu 1.12 those of the .tofu family and the opentofu
-// argument of language.compatible_with blocks, and not the others (it
-// takes them for Terraform's).
+// A target is what the evidence says of the releases that may run a
+// module (spec.md {#validate} V13), for the one program it is validated
+// for (a module that either program may run is validated once for each,
+// V12): the newest of that program's releases that may, as a minor
+// version of 1.x, and -1 for the other program. The evidence is the
+// version constraints of the modules of the tree, which each program
+// checks against its own version: Terraform the required_version
+// arguments of the files it reads (the .tf family), OpenTofu 1.12 those
+// of the .tofu family and the opentofu argument of
+// language.compatible_with blocks, and not the others (it takes them for
+// Terraform's).
 type target struct {
 	tofu, terraform int
 }
@@ -57,38 +57,28 @@ type constraints struct {
 	tofu, terraform []version.Constraints
 }
 
-// newTarget returns the target of a module tree read for program p
-// (module.Auto: no evidence but the files, root being the root module
-// as read) whose modules state cs.
-func newTarget(p module.Program, root *module.Module, cs constraints) target {
-	t := target{tofu: newestTofu, terraform: newestTerraform}
-	if p == module.Auto && root != nil && root.Program == module.OpenTofu {
-		p = module.OpenTofu // a .tofu family file
-	}
-	switch p {
-	case module.OpenTofu:
-		t.terraform = -1
-	case module.Terraform:
-		t.tofu = -1
-	}
-	narrowed := t
-	if t.tofu >= 0 && len(cs.tofu) > 0 {
-		narrowed.tofu = newestAllowed(cs.tofu, oldestTofu, newestTofu)
-	}
-	if t.terraform >= 0 && len(cs.terraform) > 0 {
-		narrowed.terraform = newestAllowed(cs.terraform, oldestTerraform, newestTerraform)
-	}
-	if narrowed.tofu < 0 && narrowed.terraform < 0 {
-		// No release known here may run it: a newer one, or a mistake
-		// the programs report themselves. Nothing is narrowed.
+// newTarget returns the target of a module tree validated for program
+// p (module.Auto is OpenTofu, as in newUnit) whose modules state cs.
+func newTarget(p module.Program, cs constraints) target {
+	if p == module.Terraform {
+		t := target{tofu: -1, terraform: newestTerraform}
+		if m := newestAllowed(cs.terraform, oldestTerraform, newestTerraform); m >= 0 {
+			t.terraform = m
+		}
 		return t
 	}
-	return narrowed
+	t := target{tofu: newestTofu, terraform: -1}
+	if m := newestAllowed(cs.tofu, oldestTofu, newestTofu); m >= 0 {
+		t.tofu = m
+	}
+	return t
 }
 
 // newestAllowed returns the newest minor version of 1.x between oldest
 // and newest of which a release (1.MINOR.PATCH, PATCH below 50) meets
-// every constraint, or -1.
+// every constraint (newest when there is none), or -1: a release not
+// known here, or a mistake the programs report themselves, narrows
+// nothing.
 func newestAllowed(cs []version.Constraints, oldest, newest int) int {
 	for m := newest; m >= oldest; m-- {
 		for patch := 49; patch >= 0; patch-- {
@@ -163,33 +153,24 @@ var tables = struct {
 	m map[target]map[string]function.Function
 }{m: map[target]map[string]function.Function{}}
 
-// table returns the functions of the releases that may run the module:
-// OpenTofu's and Terraform 1.14's tables, without the functions that
-// came after the newest release that may (funcs.Added), and for a name
-// both programs have, a function that accepts what either accepts. try
-// and can are hcl/ext/tryfunc's, which take expressions and catch their
-// errors, as in the programs (V16). The map is shared: read only.
+// table returns the functions of the release that may run the module:
+// its program's table (OpenTofu's, or Terraform 1.14's) without the
+// functions that came after that release (funcs.Added). try and can are
+// hcl/ext/tryfunc's, which take expressions and catch their errors, as in
+// the programs (V16). The map is shared: read only.
 func (t target) table() map[string]function.Function {
 	tables.Lock()
 	defer tables.Unlock()
 	if m, ok := tables.m[t]; ok {
 		return m
 	}
+	p, minor := funcs.OpenTofu, t.tofu
+	if t.tofu < 0 {
+		p, minor = funcs.Terraform114, t.terraform
+	}
 	m := map[string]function.Function{}
-	for _, p := range []struct {
-		fn    funcs.Program
-		minor int
-	}{{funcs.OpenTofu, t.tofu}, {funcs.Terraform114, t.terraform}} {
-		if p.minor < 0 {
-			continue
-		}
-		for name, f := range funcs.Table(p.fn) {
-			if added := funcs.Added(p.fn, name); added != "" && minorOf(added) > p.minor {
-				continue
-			}
-			if prev, ok := m[name]; ok {
-				f = either(prev, f)
-			}
+	for name, f := range funcs.Table(p) {
+		if added := funcs.Added(p, name); added == "" || minorOf(added) <= minor {
 			m[name] = f
 		}
 	}
@@ -214,67 +195,4 @@ func minorOf(v string) int {
 		n = n*10 + int(v[i]-'0')
 	}
 	return n
-}
-
-// either returns a function that accepts what a or b accepts, two
-// programs' functions of one name: a's result when a's call succeeds,
-// else b's when b's does, else a's error (its words). Their parameters
-// must have the same types (the programs' tables agree on them); when
-// they do not, a is returned.
-func either(a, b function.Function) function.Function {
-	ap, bp := a.Params(), b.Params()
-	if len(ap) != len(bp) || (a.VarParam() == nil) != (b.VarParam() == nil) {
-		return a
-	}
-	merge := func(x, y function.Parameter) (function.Parameter, bool) {
-		if !x.Type.Equals(y.Type) {
-			return x, false
-		}
-		x.AllowNull = x.AllowNull || y.AllowNull
-		x.AllowUnknown = x.AllowUnknown || y.AllowUnknown
-		x.AllowDynamicType = x.AllowDynamicType || y.AllowDynamicType
-		x.AllowMarked = x.AllowMarked || y.AllowMarked
-		return x, true
-	}
-	spec := &function.Spec{}
-	for i := range ap {
-		p, ok := merge(ap[i], bp[i])
-		if !ok {
-			return a
-		}
-		spec.Params = append(spec.Params, p)
-	}
-	if vp := a.VarParam(); vp != nil {
-		p, ok := merge(*vp, *b.VarParam())
-		if !ok {
-			return a
-		}
-		spec.VarParam = &p
-	}
-	spec.Type = func(args []cty.Value) (cty.Type, error) {
-		ta, errA := a.ReturnTypeForValues(args)
-		tb, errB := b.ReturnTypeForValues(args)
-		switch {
-		case errA == nil && errB == nil && ta.Equals(tb):
-			return ta, nil
-		case errA == nil && errB == nil:
-			return cty.DynamicPseudoType, nil
-		case errA == nil:
-			return ta, nil
-		case errB == nil:
-			return tb, nil
-		}
-		return cty.NilType, errA
-	}
-	spec.Impl = func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		v, errA := a.Call(args)
-		if errA == nil {
-			return v, nil
-		}
-		if v, err := b.Call(args); err == nil {
-			return v, nil
-		}
-		return cty.NilVal, errA
-	}
-	return function.New(spec)
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/hcljson/hcljson/module"
 )
 
-// TestTarget checks which releases of which programs the evidence
-// leaves (spec.md {#validate} V13).
+// TestTarget checks which release of the program validated for the
+// evidence leaves (spec.md {#validate} V13).
 func TestTarget(t *testing.T) {
 	cons := func(ss ...string) []version.Constraints {
 		var out []version.Constraints
@@ -19,48 +19,39 @@ func TestTarget(t *testing.T) {
 		}
 		return out
 	}
-	tofuFiles := &module.Module{Program: module.OpenTofu}
-	tfFiles := &module.Module{Program: module.Terraform}
 	for _, c := range []struct {
 		name    string
 		program module.Program
-		root    *module.Module
 		cs      constraints
 		want    target
 	}{
-		{name: "no evidence", root: tfFiles, want: target{tofu: 12, terraform: 14}},
-		{name: "tofu files", root: tofuFiles, want: target{tofu: 12, terraform: -1}},
-		{name: "program terraform", program: module.Terraform, root: tfFiles, want: target{tofu: -1, terraform: 14}},
-		{name: "program opentofu", program: module.OpenTofu, root: tfFiles, want: target{tofu: 12, terraform: -1}},
-		{name: "tf required_version leaves OpenTofu", root: tfFiles,
-			cs: constraints{terraform: cons("~> 1.5.0")}, want: target{tofu: 12, terraform: 5}},
-		{name: "terraform 1.5", program: module.Terraform, root: tfFiles,
+		{name: "opentofu", program: module.OpenTofu, want: target{tofu: 12, terraform: -1}},
+		{name: "auto is opentofu", program: module.Auto, want: target{tofu: 12, terraform: -1}},
+		{name: "terraform", program: module.Terraform, want: target{tofu: -1, terraform: 14}},
+		{name: "tf required_version leaves OpenTofu", program: module.OpenTofu,
+			cs: constraints{terraform: cons("~> 1.5.0")}, want: target{tofu: 12, terraform: -1}},
+		{name: "terraform 1.5", program: module.Terraform,
 			cs: constraints{terraform: cons("~> 1.5.0")}, want: target{tofu: -1, terraform: 5}},
-		{name: "every constraint", program: module.Terraform, root: tfFiles,
+		{name: "every constraint", program: module.Terraform,
 			cs: constraints{terraform: cons(">= 1.3", "< 1.9.2")}, want: target{tofu: -1, terraform: 9}},
-		{name: "patch range", program: module.Terraform, root: tfFiles,
+		{name: "patch range", program: module.Terraform,
 			cs: constraints{terraform: cons("> 1.8.20, < 1.9")}, want: target{tofu: -1, terraform: 8}},
-		{name: "tofu file required_version", root: tofuFiles,
+		{name: "tofu file required_version", program: module.OpenTofu,
 			cs: constraints{tofu: cons("< 1.7")}, want: target{tofu: 6, terraform: -1}},
-		{name: "rules out OpenTofu", root: tfFiles,
-			cs: constraints{tofu: cons(">= 1.13")}, want: target{tofu: -1, terraform: 14}},
-		{name: "unknown release: nothing narrowed", program: module.Terraform, root: tfFiles,
+		{name: "unknown release: nothing narrowed", program: module.Terraform,
 			cs: constraints{terraform: cons(">= 2.0")}, want: target{tofu: -1, terraform: 14}},
-		{name: "none at all: nothing narrowed", root: tfFiles,
-			cs: constraints{tofu: cons("< 1.0"), terraform: cons(">= 2.0")}, want: target{tofu: 12, terraform: 14}},
+		{name: "none at all: nothing narrowed", program: module.OpenTofu,
+			cs: constraints{tofu: cons("< 1.0")}, want: target{tofu: 12, terraform: -1}},
 	} {
-		if got := newTarget(c.program, c.root, c.cs); got != c.want {
+		if got := newTarget(c.program, c.cs); got != c.want {
 			t.Errorf("%s: newTarget = %+v, want %+v", c.name, got, c.want)
 		}
 	}
 }
 
-// TestTargetTable checks the functions of a target: the union of the
-// programs' tables without evidence, one program's with it, narrowed by
-// release, calls that either program accepts accepted, try and can
-// catching errors.
+// TestTargetTable checks the functions of a target: its program's table,
+// narrowed by release, try and can catching errors.
 func TestTargetTable(t *testing.T) {
-	both := target{tofu: 12, terraform: 14}
 	tofu := target{tofu: 12, terraform: -1}
 	terraform := target{tofu: -1, terraform: 14}
 	terraform15 := target{tofu: -1, terraform: 5}
@@ -69,9 +60,10 @@ func TestTargetTable(t *testing.T) {
 		expr   string
 		want   string // the first error's summary, "" for none
 	}{
-		{both, `cidrcontains("10.0.0.0/8", "10.1.2.3")`, ""},
-		{both, `templatestring("a", {})`, ""},
-		{both, `core::upper("a")`, ""},
+		{tofu, `cidrcontains("10.0.0.0/8", "10.1.2.3")`, ""},
+		{tofu, `templatestring("a", {})`, ""},
+		{tofu, `core::upper("a")`, ""},
+		{terraform, `core::upper("a")`, ""},
 		{terraform, `cidrcontains("10.0.0.0/8", "10.1.2.3")`, "Call to unknown function"},
 		{terraform, `templatestring("a", {})`, ""},
 		{terraform15, `templatestring("a", {})`, "Call to unknown function"},
@@ -82,15 +74,14 @@ func TestTargetTable(t *testing.T) {
 		{target{tofu: 10, terraform: -1}, `ephemeralasnull("a")`, "Call to unknown function"},
 		{target{tofu: 11, terraform: -1}, `ephemeralasnull("a")`, ""},
 		// OpenTofu (go-cty 1.18) refuses a typeless null, Terraform's
-		// table does not: together, the call is accepted.
+		// table does not.
 		{tofu, `format("a", null)`, "Invalid function argument"},
 		{terraform, `format("a", null)`, ""},
-		{both, `format("a", null)`, ""},
-		{both, `format("%d", "x")`, "Error in function call"},
-		{both, `try(tonumber("x"), "y")`, ""},
-		{both, `can(tonumber("x")) ? 1 : 0`, ""},
-		{both, `try(tonumber("x"), tonumber("y"))`, "Error in function call"},
-		{both, `core::try(tonumber("x"), "y")`, ""},
+		{tofu, `format("%d", "x")`, "Error in function call"},
+		{tofu, `try(tonumber("x"), "y")`, ""},
+		{terraform, `can(tonumber("x")) ? 1 : 0`, ""},
+		{tofu, `try(tonumber("x"), tonumber("y"))`, "Error in function call"},
+		{tofu, `core::try(tonumber("x"), "y")`, ""},
 	} {
 		e, diags := hclsyntax.ParseExpression([]byte(c.expr), "x.tf", hcl.InitialPos)
 		if diags.HasErrors() {

@@ -121,7 +121,7 @@ func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 	if p == module.Auto {
 		p = module.OpenTofu
 	}
-	md := &unit{mod: m, opts: opts, program: p, target: newTarget(p, m, constraints{}), children: map[string]*child{}}
+	md := &unit{mod: m, opts: opts, program: p, target: newTarget(p, constraints{}), children: map[string]*child{}}
 	md.lang = p.ConfigLanguage()
 	if opts.Providers != nil {
 		if l, err := md.lang.WithProviders(opts.Providers); err == nil {
