@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -11,6 +9,7 @@ import (
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/gocty"
 )
 
 // declarations evaluates every declaration's expressions.
@@ -289,18 +288,20 @@ func countValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
 	if val.IsNull() {
 		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is null. An integer is required.`)}
 	}
-	n, err := convertNumber(val)
+	// The programs evaluate count wanting a number, so a value that does
+	// not convert is their evaluator's "Incorrect value type".
+	n, err := convert.Convert(val, cty.Number)
 	if err != nil {
-		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: %s.`, err)}
+		return hcl.Diagnostics{errorAt(expr.Range(), "Incorrect value type", "Invalid expression value: %s.", err)}
 	}
 	if !n.IsKnown() {
 		return nil
 	}
-	bf := n.AsBigFloat()
-	if !bf.IsInt() {
-		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: value must be a whole number.`)}
+	var count int
+	if err := gocty.FromCtyValue(n, &count); err != nil {
+		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: %s.`, err)}
 	}
-	if bf.Sign() < 0 {
+	if count < 0 {
 		return hcl.Diagnostics{errorAt(expr.Range(), "Invalid count argument", `The given "count" argument value is unsuitable: must be greater than or equal to zero.`)}
 	}
 	return nil
@@ -387,24 +388,6 @@ func impliedProvider(typ string) string {
 		}
 	}
 	return typ
-}
-
-// convertNumber converts a count value to a number.
-func convertNumber(val cty.Value) (cty.Value, error) {
-	if val.Type() == cty.Number {
-		return val, nil
-	}
-	if val.Type() == cty.String {
-		if !val.IsKnown() {
-			return cty.UnknownVal(cty.Number), nil
-		}
-		f, _, err := big.ParseFloat(val.AsString(), 10, 512, big.ToNearestEven)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("number required")
-		}
-		return cty.NumberVal(f), nil
-	}
-	return cty.NilVal, fmt.Errorf("number required")
 }
 
 // ignoreChanges checks each element of lifecycle.ignore_changes against
