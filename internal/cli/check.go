@@ -289,8 +289,18 @@ func (ck *checkRun) module(dir string) {
 
 // moduleAs returns what program p reports about the module of md, whose
 // reading found loaded: each file's check against p's language (but for
-// the files that did not read), then, when no file has an error, the
-// model's validation for p.
+// the files that did not read), then, when no file has an error of the
+// language itself, the model's validation for p.
+//
+// The programs find a module's faults in two phases: loading the
+// configuration decodes every file against the language (its blocks,
+// meta-arguments, lifecycle) and stops at the first phase's errors; the
+// validation walk then decodes each resource's and provider's own
+// arguments against the provider's schema, and checks references,
+// count, for_each and module arguments, reporting all it finds together.
+// So an argument the provider does not take hides nothing, while an
+// error of the language hides the second phase: what the provider
+// schemas alone reject is then not reported either.
 func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Diagnostics) hcl.Diagnostics {
 	m := md.Root()
 	var diags hcl.Diagnostics
@@ -299,7 +309,13 @@ func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Di
 			diags = append(diags, ck.checkFile(f.File, f.Path, f.Override, true, p.ConfigLanguage())...)
 		}
 	}
-	if loaded.HasErrors() || diags.HasErrors() || ck.langFailed || len(m.Files) == 0 {
+	stop := loaded.HasErrors() || ck.langFailed || len(m.Files) == 0
+	if diags.HasErrors() && !ck.langFailed {
+		var failed bool
+		diags, failed = ck.loadPhase(m, p, loaded, diags)
+		stop = stop || failed
+	}
+	if stop {
 		return diags
 	}
 	// The module's semantics, as the programs validate it once every
@@ -312,6 +328,37 @@ func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Di
 		}
 	}
 	return append(diags, vd...)
+}
+
+// loadPhase returns, of diags (what the root's files' checks against p's
+// language extended with the provider schemas found), what the programs
+// report when they load the module, and whether that has errors, which
+// stop them there. An error that the language alone finds (the files'
+// check without the provider schemas) is the load's; the others are the
+// validation walk's, reported only when the load has no error, with the
+// walk's own findings. Without provider schemas every error is the
+// load's.
+func (ck *checkRun) loadPhase(m *module.Module, p module.Program, loaded, diags hcl.Diagnostics) (hcl.Diagnostics, bool) {
+	if ck.langs.extend == nil {
+		return diags, diags.HasErrors()
+	}
+	lang := p.ConfigLanguage()
+	var base hcl.Diagnostics
+	for _, f := range m.Files {
+		if !hasErrorsIn(loaded, f.Path) {
+			base = append(base, ck.checkRoot(f.File, f.Override, true, lang, lang.Root)...)
+		}
+	}
+	var load hcl.Diagnostics
+	for _, d := range diags {
+		if slices.ContainsFunc(base, func(e *hcl.Diagnostic) bool { return sameDiagnostic(d, e) }) {
+			load = append(load, d)
+		}
+	}
+	if load.HasErrors() || loaded.HasErrors() {
+		return load, true
+	}
+	return diags, false
 }
 
 // file reads, parses and checks one file.
@@ -388,6 +435,12 @@ func (ck *checkRun) checkFile(f *hcl.File, name string, override, inModule bool,
 		ck.langFailed = true
 		return nil
 	}
+	return ck.checkRoot(f, override, inModule, lang, root)
+}
+
+// checkRoot returns what a parsed file's check against root, the root
+// body of lang or of lang extended with provider schemas, finds.
+func (ck *checkRun) checkRoot(f *hcl.File, override, inModule bool, lang *schema.Language, root *schema.Body) hcl.Diagnostics {
 	if root == nil {
 		return nil
 	}

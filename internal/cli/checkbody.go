@@ -72,12 +72,30 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		inner := blk.Body
 		if len(b.Labels) > 0 {
 			inner = blk.BodyFor(b.Labels[0])
+			if b.Type == "dynamic" && blk.ByLabel != nil && blk.ByLabel[b.Labels[0]] == nil {
+				c.unsupportedDynamic(b)
+				continue
+			}
 		}
 		if b.Type == "dynamic" && emptyForEach(b.Body) {
 			inner = contentUnchecked(inner)
 		}
 		c.body(b.Body, inner, blockName(b))
 	}
+}
+
+// unsupportedDynamic reports a dynamic block whose label names no nested
+// block of a body whose schema is known (a dynamic block's ByLabel is
+// made from the provider's schema): the programs' dynamic block expansion
+// says so on the label, without a suggestion, and never reads the
+// block's content.
+func (c *checker) unsupportedDynamic(b *hcl.Block) {
+	c.diags = append(c.diags, &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Unsupported block type",
+		Detail:   fmt.Sprintf("Blocks of type %q are not expected here.", b.Labels[0]),
+		Subject:  b.LabelRanges[0].Ptr(),
+	})
 }
 
 // emptyForEach reports whether the for_each of a dynamic block's body is
