@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,6 +42,14 @@ constraints, references (depends_on, provider, ignore_changes), keywords
 JSON, templates that cannot be valid whatever the variables hold. With
 --provider-schema, resource, data source and provider blocks are checked
 against their providers' schemas too.
+
+Without --provider-schema, the schemas are found where init left the
+providers: in a directory with .terraform/providers, check runs "tofu
+providers schema -json" there (terraform for a Terraform module; when
+nothing says which, the lock file's registry), once: the output is kept in
+the user cache directory, keyed by the lock file, for the next runs. It
+never runs init and never downloads. When some providers' schemas are
+missing, the summary says whose arguments went unchecked.
 
 Configuration files named one by one are checked with the module of their
 directory: when they pass, the module is validated as for DIR below and
@@ -130,6 +139,19 @@ func check(e *env, args []string) int {
 		schemaFile = schemas[0]
 	}
 	langs, diags := newLanguages(e, schemaFile, *terraform, program.p)
+	var discovered found
+	if schemaFile == "" && !diags.HasErrors() {
+		if dir, ok := discoveryDir(paths); ok {
+			discovered = discoverSchemas(dir, langs.dirProgram(dir), exec.LookPath, os.UserCacheDir)
+			if discovered.data != nil {
+				name := discovered.file
+				if name == "" {
+					name = discovered.why
+				}
+				diags = langs.setSchemas(name, discovered.data)
+			}
+		}
+	}
 	ck := &checkRun{e: e, langs: langs, files: map[string]*hcl.File{}, diags: diags, stdinFile: *stdinFile}
 	if !diags.HasErrors() {
 		for _, p := range paths {
@@ -140,10 +162,20 @@ func check(e *env, args []string) int {
 	if *format == "json" {
 		return ck.writeJSON(e)
 	}
+	note := ""
+	if !diags.HasErrors() {
+		note = schemaNote(uncheckedProviders(ck.files, langs), schemaFile != "", discovered)
+	}
 	if code := e.writeDiags(ck.files, ck.diags); code != 0 {
+		if note != "" {
+			fmt.Fprintf(e.stderr, "Note: %s.\n", note)
+		}
 		return code
 	}
-	return e.writeStdout(c, fmt.Appendf(nil, "%s checked, %s\n", plural(ck.checked, "file"), warningCount(ck.diags)))
+	if note != "" {
+		note = "; " + note
+	}
+	return e.writeStdout(c, fmt.Appendf(nil, "%s checked, %s%s\n", plural(ck.checked, "file"), warningCount(ck.diags), note))
 }
 
 // warningCount says how many warnings diags holds, which are all warnings.

@@ -62,13 +62,19 @@ func newLanguages(e *env, providerSchemas string, terraform bool, program module
 	if err != nil {
 		return nil, hcl.Diagnostics{readFailed(providerSchemas, err)}
 	}
+	return l, l.setSchemas(providerSchemas, data)
+}
+
+// setSchemas gives l the provider schemas data, read from the file name.
+func (l *languages) setSchemas(name string, data []byte) hcl.Diagnostics {
+	l.file = name
 	ps, err := schema.ReadProviderSchemas(data)
 	if err != nil {
-		return nil, hcl.Diagnostics{providerDiag(providerSchemas, err)}
+		return hcl.Diagnostics{providerDiag(name, err)}
 	}
 	l.providers = ps
 	l.extend = func(lang *schema.Language) (*schema.Language, error) { return lang.WithProviders(ps) }
-	return l, nil
+	return nil
 }
 
 // providerDiag reports provider schemas that cannot be used.

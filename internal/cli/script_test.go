@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -42,7 +44,22 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"mode": checkMode,
 		},
+		Setup: hermetic,
 	})
+}
+
+// hermetic gives a script a PATH of its own, $WORK/bin (for stand-ins of
+// tofu and terraform that a script writes) and the hcljson command, so
+// that check's discovery of provider schemas never runs a program of
+// the machine's, and a cache directory in $WORK.
+func hermetic(env *testscript.Env) error {
+	self, err := exec.LookPath("hcljson")
+	if err != nil {
+		return err
+	}
+	env.Setenv("PATH", filepath.Join(env.WorkDir, "bin")+string(os.PathListSeparator)+filepath.Dir(self))
+	env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, ".cache"))
+	return nil
 }
 
 // checkMode implements the script command "mode FILE PERM".
