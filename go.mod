@@ -1,6 +1,8 @@
 module github.com/hcljson/hcljson
 
-go 1.26.8
+go 1.25.0
+
+toolchain go1.26.8
 
 require (
 	github.com/agext/levenshtein v1.2.3
