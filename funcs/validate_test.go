@@ -249,9 +249,6 @@ func module(cases []string) (src string, firstLine int) {
 	return b.String(), firstLine
 }
 
-// lineOf is the line of case i's expression.
-func lineOf(i, firstLine int) int { return firstLine + 4*i + 2 }
-
 type validateOutput struct {
 	Valid       bool `json:"valid"`
 	Diagnostics []struct {

@@ -87,9 +87,6 @@ func (n *Node) Kind() Kind { return Kind(n.bits >> kindShift) }
 // aux returns the node's number: see auxBits.
 func (n *Node) aux() uint32 { return n.bits & auxMask }
 
-// setAux sets the node's number.
-func (n *Node) setAux(i uint32) { n.bits = n.bits&^auxMask | i }
-
 // inExt reports whether the node's end is in Document.ext.
 func (n *Node) inExt() bool { return n.bits >= containerBits || n.bits&(flagEscaped|flagLong) != 0 }
 

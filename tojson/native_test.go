@@ -474,9 +474,7 @@ func TestNativeTemplatePieces(t *testing.T) {
 		for n := 1 + next(8); n > 0; n-- {
 			if heredoc {
 				p := heredocPieces[next(len(heredocPieces))]
-				if strings.HasPrefix(p, `\`) {
-					p = p[1:] // escapes are not escapes in heredocs
-				}
+				p = strings.TrimPrefix(p, `\`) // escapes are not escapes in heredocs
 				b.WriteString(p)
 			} else {
 				b.WriteString(pieces[next(len(pieces))])

@@ -15,7 +15,7 @@ import (
 	"go/doc"
 	"go/parser"
 	"go/token"
-	"io/fs"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -153,22 +153,28 @@ func apiName(fn, pkg string, api []string) bool {
 // "Document.Text"), and the package's name.
 func exported(dir string) ([]string, string, error) {
 	fset := token.NewFileSet()
-	pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool {
-		return !strings.HasSuffix(fi.Name(), "_test.go")
-	}, parser.ParseComments)
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, "", err
 	}
-	if len(pkgs) != 1 {
-		return nil, "", fmt.Errorf("%s: %d packages", dir, len(pkgs))
-	}
 	var files []*ast.File
 	var path string
-	for name, p := range pkgs {
-		path = name
-		for _, f := range p.Files {
-			files = append(files, f)
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
 		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			return nil, "", err
+		}
+		if path != "" && f.Name.Name != path {
+			return nil, "", fmt.Errorf("%s: packages %s and %s", dir, path, f.Name.Name)
+		}
+		path = f.Name.Name
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return nil, "", fmt.Errorf("%s: no Go files", dir)
 	}
 	d, err := doc.NewFromFiles(fset, files, path)
 	if err != nil {

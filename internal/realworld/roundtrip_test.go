@@ -315,19 +315,6 @@ func diffs(a, b any) []string {
 	return out[:min(len(out), maxDiffs)]
 }
 
-// brief is v as compact JSON, cut to a readable length.
-func brief(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	const max = 200
-	if len(b) > max {
-		return string(b[:max]) + "…"
-	}
-	return string(b)
-}
-
 // firstLines returns the first n non-empty lines of b, joined by " | ".
 func firstLines(b []byte, n int) string {
 	var lines []string

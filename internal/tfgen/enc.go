@@ -92,14 +92,6 @@ func (e *enc) bool(v bool)     { e.b = strconv.AppendBool(e.b, v) }
 func (e *enc) int(v int)       { e.b = strconv.AppendInt(e.b, int64(v), 10) }
 func (e *enc) number(s string) { e.b = append(e.b, s...) } // s is a JSON number literal
 
-// verbatim writes a string whose JSON source text (without the quotes) is
-// given, for deliberate escapes such as "caf\u00e9".
-func (e *enc) verbatim(src string) {
-	e.b = append(e.b, '"')
-	e.b = append(e.b, src...)
-	e.b = append(e.b, '"')
-}
-
 const hexDigits = "0123456789abcdef"
 
 func (e *enc) u4(r rune) {
