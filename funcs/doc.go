@@ -119,5 +119,10 @@
 // # Misuse
 //
 // A Program out of range panics, except in String and Version, which
-// describe it (spec.md §misuse).
+// describe it ([spec.md] §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package funcs

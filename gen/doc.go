@@ -10,7 +10,7 @@
 // file in the general array form. Conversions live beside it, one package
 // per direction: package tojson converts native HCL to JSON through this
 // builder, package tonative converts JSON to native syntax. How the
-// output is read back is the parse side, package hcljson, which spec.md
+// output is read back is the parse side, package hcljson, which [spec.md]
 // specifies: bodies (§body), "//" properties
 // (§body-comments), blocks and labels (§blocks), values, strings and object
 // keys as expressions (§json-values, §json-strings, §json-objects).
@@ -137,4 +137,9 @@
 // and Block are empty (spec.md §misuse). A nil writer given to NewEncoder,
 // and a Mode other than Expr and Literal, panic; text that a constructor
 // cannot read is its error.
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package gen

@@ -3,7 +3,7 @@
 // github.com/hashicorp/hcl/v2/json: the same functions with the same
 // signatures, the same values, block order, labels and ranges on valid
 // input, and the same diagnostics wording, with the deliberate differences
-// listed in spec.md §differences.
+// listed in [spec.md] §differences.
 //
 // # Bodies
 //
@@ -45,4 +45,9 @@
 // or SyntaxErrorDetail panics, and so do the methods of a Source that
 // SourceOf did not make and, in the method called, a node index outside
 // the tape.
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package hcljson

@@ -129,5 +129,10 @@
 // A nil Config is no configuration (WriteJSON writes null, WriteText
 // nothing), a nil entry in one is null, every MarshalJSON writes null for
 // nil, and a value that cannot be marshalled is MarshalJSON's error. A nil
-// writer, hcl.Expression, file or validate.Model panics (spec.md §misuse).
+// writer, hcl.Expression, file or validate.Model panics ([spec.md] §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package inspect

@@ -48,5 +48,10 @@
 //
 // Nil text is empty text, which is not a JSON value (an error for Open,
 // Set and CheckValue). The methods of a Document that Open did not make,
-// and a path with a nil step, panic (spec.md §misuse).
+// and a path with a nil step, panic ([spec.md] §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package jsonedit

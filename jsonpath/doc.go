@@ -32,7 +32,7 @@
 //
 // Lookup walks the tape of a scanner.Document, so the Result has the exact
 // bytes of the value (numbers keep their literal text) and its hcl.Range,
-// with columns counted as HCL counts them (spec.md §positions). Keys are compared after
+// with columns counted as HCL counts them ([spec.md] §positions). Keys are compared after
 // unescaping. Object members are searched in written order; when a key is
 // repeated the first member is used and each later one gets a warning that
 // names the key, the path to its object and both positions.
@@ -56,4 +56,9 @@
 // An empty Path is the root and nil Lines are the document's; an Index
 // outside its array, negative included, is an error. A nil document, and a
 // Path with a nil step, panic (spec.md §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package jsonpath

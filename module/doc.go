@@ -39,7 +39,7 @@
 // .terraform/providers: registry.opentofu.org for OpenTofu,
 // registry.terraform.io for Terraform. When nothing says, or those two
 // disagree, the program stays Auto: the module is one either program may
-// read, and a checker accepts what either accepts (spec.md {#validate}
+// read, and a checker accepts what either accepts ([spec.md] {#validate}
 // V12). [Program.Language] gives the language of each file (OpenTofu
 // evaluates a module's source, backend settings and a few more early: see
 // schema.OpenTofu).
@@ -75,4 +75,9 @@
 // wherever one is taken, and so do a nil file given to Merge and a "what"
 // other than "references" and "keywords" given to Unquoted (spec.md
 // §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package module

@@ -16,7 +16,7 @@
 // # Positions
 //
 // Nodes carry byte offsets only. Lines computes line and column on demand,
-// counting columns as HCL's JSON scanner does (spec.md §positions).
+// counting columns as HCL's JSON scanner does ([spec.md] §positions).
 //
 // # Errors
 //
@@ -52,4 +52,9 @@
 // method called. A scalar has no children and only an object has members;
 // Text of a node that is not a string panics. Lines clamps an offset to
 // the input.
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package scanner

@@ -140,6 +140,11 @@
 //
 // The zero Body is closed and empty, NestedBody of a nil Body is nil, and
 // WithProviders(nil) adds nothing. A nil hcl.Body or *hcl.Block panics,
-// and so do the methods of a nil *Body other than NestedBody (spec.md
+// and so do the methods of a nil *Body other than NestedBody ([spec.md]
 // §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package schema

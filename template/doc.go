@@ -2,7 +2,7 @@
 // expressions, with ranges that are exact in the JSON file, and escapes
 // literal strings for writers.
 //
-// It implements the spec.md sections "json-strings" (a string evaluated with
+// It implements the [spec.md] sections "json-strings" (a string evaluated with
 // a context is a template; a template that is exactly one interpolation
 // yields that value unconverted) and "json-static" (a string read by static
 // analysis is a traversal or a static function call).
@@ -93,4 +93,9 @@
 // The zero Source is an empty string at the zero position, a nil context
 // is no context, and nil buffers and traversals are empty (spec.md
 // §misuse); the methods of a nil *Template panic.
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package template

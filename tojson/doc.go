@@ -9,7 +9,7 @@
 // arguments as their text, references and type expressions as strings,
 // everything else as a template that evaluates to the same value. How the
 // JSON is written is package gen's (the general array form, modes and
-// escaping); how it is read back is package hcljson's, which spec.md
+// escaping); how it is read back is package hcljson's, which [spec.md]
 // specifies.
 //
 // # Arguments written as blocks
@@ -45,4 +45,9 @@
 // Nil input is an empty file. FromNative reports a file that hclsyntax did
 // not make, nil included, as an error, and panics when f.Bytes is not the
 // file's source (spec.md §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package tojson

@@ -70,5 +70,10 @@
 //
 // Nil input is a syntax error. ConvertFile and ConvertTo report a file
 // that hcljson.Parse did not make, nil included, as an error; ConvertTo
-// panics with a nil writer (spec.md §misuse).
+// panics with a nil writer ([spec.md] §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package tonative

@@ -1,7 +1,7 @@
 // Package validate is the semantic model of one Terraform or OpenTofu
 // module: what "tofu validate" (OpenTofu 1.12) and "terraform validate"
 // (Terraform 1.14) find in a module directory, found offline, without
-// init, providers or network (spec.md, section {#validate}).
+// init, providers or network ([spec.md], section {#validate}).
 //
 // [Load] reads a module directory with module.Load (both syntaxes,
 // override files, the .tofu family for OpenTofu) into a [Model]: the one
@@ -113,4 +113,9 @@
 // A nil *module.Module is a module without files, with nothing to report.
 // A Model is made by Load or ModelOf: the methods of any other, the zero
 // Model and nil included, panic (spec.md §misuse).
+//
+// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// project's numbered specification, at the root of the repository.
+//
+// [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md
 package validate

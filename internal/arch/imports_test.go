@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"internal/clients":      {},
 	"internal/hcltest":      {},
 	"internal/misusetest":   {},
+	"internal/readmetest":   {},
 	"internal/convtest":     {"hcljson", "internal/hcltest", "schema"},
 	"internal/tfgen":        {},
 	"internal/validatediff": {"gen", "internal/clients", "schema", "tojson"},
