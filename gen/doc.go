@@ -28,7 +28,13 @@
 // [JSONEncode] make those values, checked as they are made: Ref("var.x")
 // is "${var.x}" in an expression and the bare var.x in depends_on;
 // Call("format", String("a-%s"), ref) is "${format(\"a-%s\", var.x)}",
-// its String arguments quoted so that they stay text.
+// its String arguments quoted so that they stay text. [MustRef], [MustType],
+// [MustKeyword], [MustCall] and [MustNumber] are the same for constant
+// input, panicking where the others return an error. [Body.AddBlock]
+// appends a block once the schema takes it: its type (with the nearest
+// one when it does not), its number of labels, and, with provider
+// schemas, a resource type of a known provider and the nested block a
+// dynamic block generates; [Body.AppendBlock] appends any.
 //
 // # The general array form
 //

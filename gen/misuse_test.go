@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/internal/misusetest"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -112,6 +113,22 @@ func TestMisuse(t *testing.T) {
 			f.Body().AppendBlock("")
 			text(t, f.Bytes(), "{\n  \"\": [\n    {}\n  ]\n}\n")
 		}},
+		{Func: "Body.AddBlock", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).AddBlock("a") }},
+		{Func: "Body.AddBlock", Name: "zero Body, empty type", Call: func(t *testing.T) {
+			b := &Body{}
+			if _, err := b.AddBlock(""); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{Func: "Body.AddBlock", Name: "schema, empty type", Call: func(t *testing.T) {
+			_, err := NewFileFor(schema.Terraform.Root).Body().AddBlock("")
+			failed(t, err, `the root body: "" is not a block type here`)
+		}},
+		{Func: "MustRef", Name: "empty", Panic: `gen: "" is not a reference: Variable name required`, Call: func(t *testing.T) { MustRef("") }},
+		{Func: "MustType", Name: "empty", Panic: `gen: "" is not a type constraint: Missing expression`, Call: func(t *testing.T) { MustType("") }},
+		{Func: "MustKeyword", Name: "empty", Panic: `gen: "" is not a keyword: a keyword is one name`, Call: func(t *testing.T) { MustKeyword("") }},
+		{Func: "MustCall", Name: "empty name", Panic: `gen: "" is not a function name`, Call: func(t *testing.T) { MustCall("") }},
+		{Func: "MustNumber", Name: "empty", Panic: `gen: "" is not a JSON number`, Call: func(t *testing.T) { MustNumber("") }},
 		{Func: "Body.AppendComment", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).AppendComment("c") }},
 		{Func: "Body.Set", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).Set("a", Null()) }},
 		{Func: "Body.Set", Name: "zero Body", Call: func(t *testing.T) {

@@ -322,16 +322,11 @@ func (b *Body) where() string {
 // suggest returns ` (did you mean "x"?)` for the name b takes that is
 // closest to name, or "".
 func (b *Body) suggest(name string) string {
-	best, dist := "", 3
+	var names []string
 	for _, a := range b.schema.Attributes {
-		if d := levenshtein.Distance(name, a.Name, nil); d < dist {
-			best, dist = a.Name, d
-		}
+		names = append(names, a.Name)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return closest(name, names)
 }
 
 func firstError(diags hcl.Diagnostics, otherwise string) string {
@@ -341,4 +336,120 @@ func firstError(diags hcl.Diagnostics, otherwise string) string {
 		}
 	}
 	return otherwise
+}
+
+// AddBlock appends a block as AppendBlock does, to a body of a file made
+// by NewFileFor, once the body's schema says it takes it: a block type
+// the body has (or, in an open body, any), with the labels that type
+// names, and, where the first label names a kind that the schema knows
+// kinds of (a resource type of a provider whose schema is given, the
+// nested block a dynamic block generates), a kind it knows. It returns an
+// error naming the body, with the nearest name the body takes, and
+// appends nothing otherwise. On a body with no schema, AddBlock is
+// AppendBlock.
+func (b *Body) AddBlock(typ string, labels ...string) (*Block, error) {
+	if b.schema == nil {
+		return b.AppendBlock(typ, labels...), nil
+	}
+	blk := b.schema.Block(typ)
+	if blk == nil {
+		if b.schema.BlocksArgument(typ) != nil || b.schema.Open && !b.schema.ArgumentsOnly {
+			return b.AppendBlock(typ, labels...), nil
+		}
+		return nil, fmt.Errorf("%s: %q is not a block type here%s", b.where(), typ, closest(typ, b.blockTypes()))
+	}
+	if len(labels) != len(blk.Labels) {
+		names := "no labels"
+		if len(blk.Labels) > 0 {
+			names = fmt.Sprintf("%d (%s)", len(blk.Labels), strings.Join(blk.Labels, ", "))
+		}
+		return nil, fmt.Errorf("%s: a %s block takes %s, not %d", b.where(), typ, names, len(labels))
+	}
+	if len(labels) > 0 && blk.ByLabel != nil && blk.ByLabel[labels[0]] == nil {
+		if known := kindsLike(blk, typ, labels[0]); known != nil && typ == "dynamic" {
+			return nil, fmt.Errorf("%s: %q is not a block type that a dynamic block here can generate%s", b.where(), labels[0], closest(labels[0], known))
+		} else if known != nil {
+			return nil, fmt.Errorf("%s: %q is not a %s %s here%s", b.where(), labels[0], typ, blk.Labels[0], closest(labels[0], known))
+		}
+	}
+	return b.AppendBlock(typ, labels...), nil
+}
+
+// kindsLike returns the kinds of blk that label must be one of, or nil
+// when the schema does not know the kinds of label's family: a dynamic
+// block's label is one of the nested blocks it knows; a resource type is
+// one of its provider's when that provider's schema is given (the types
+// that share its prefix before "_").
+func kindsLike(blk *schema.Block, typ, label string) []string {
+	var known []string
+	if typ == "dynamic" {
+		for k := range blk.ByLabel {
+			known = append(known, k)
+		}
+		slices.Sort(known)
+		return known
+	}
+	prefix, _, _ := strings.Cut(label, "_")
+	for k := range blk.ByLabel {
+		if p, _, _ := strings.Cut(k, "_"); p == prefix {
+			known = append(known, k)
+		}
+	}
+	slices.Sort(known)
+	return known
+}
+
+// blockTypes returns the block types b's schema lists.
+func (b *Body) blockTypes() []string {
+	var out []string
+	for _, blk := range b.schema.Blocks {
+		out = append(out, blk.Type)
+	}
+	return out
+}
+
+// closest returns ` (did you mean "x"?)` for the name in names closest to
+// name, or "".
+func closest(name string, names []string) string {
+	best, dist := "", 3
+	for _, n := range names {
+		if d := levenshtein.Distance(name, n, nil); d < dist {
+			best, dist = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// MustRef is Ref for a constant reference: it panics if traversal is not
+// one, as regexp.MustCompile does.
+func MustRef(traversal string) Value { return must(Ref(traversal)) }
+
+// MustType is Type for a constant type constraint: it panics if
+// constraint is not one.
+func MustType(constraint string) Value { return must(Type(constraint)) }
+
+// MustKeyword is Keyword for a constant word: it panics if word is not a
+// name.
+func MustKeyword(word string) Value { return must(Keyword(word)) }
+
+// MustCall is Call with constant arguments: it panics if name is not a
+// function name or an argument cannot be one.
+func MustCall(name string, args ...Value) Value { return must(Call(name, args...)) }
+
+// MustNumber is Number for a constant literal: it panics if literal is not
+// a JSON number.
+func MustNumber(literal string) Value { return must(Number(literal)) }
+
+func must(v Value, err error) Value {
+	if err != nil {
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "gen: ") {
+			msg = "gen: " + msg
+		}
+		panic(msg)
+	}
+	return v
 }

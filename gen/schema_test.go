@@ -159,3 +159,115 @@ func TestCallText(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestAddBlock: with a schema, a block type the body does not have, a
+// wrong number of labels, a resource type its provider's schema lacks and
+// a dynamic block of a nested block the resource does not have are
+// refused with the nearest name, and nothing is appended; open bodies,
+// attributes written as blocks and the resources of providers whose
+// schema is not given are taken.
+func TestAddBlock(t *testing.T) {
+	ps, err := schema.ReadProviderSchemas([]byte(`{"format_version": "1.0", "provider_schemas": {
+  "registry.terraform.io/hashicorp/aws": {"provider": {"version": 0, "block": {}}, "resource_schemas": {
+    "aws_instance": {"version": 1, "block": {
+      "attributes": {"ami": {"type": "string", "optional": true}},
+      "block_types": {"ebs_block_device": {"nesting_mode": "set", "block": {"attributes": {"device_name": {"type": "string", "optional": true}}}}}
+    }}
+  }}
+}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang, err := schema.Terraform.WithProviders(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := gen.NewFileFor(lang.Root)
+	root := f.Body()
+	web, err := root.AddBlock("resource", "aws_instance", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		body   *gen.Body
+		typ    string
+		labels []string
+		want   string
+	}{
+		{root, "resourse", []string{"aws_instance", "a"}, `the root body: "resourse" is not a block type here (did you mean "resource"?)`},
+		{root, "resource", []string{"aws_instance"}, `the root body: a resource block takes 2 (type, name), not 1`},
+		{root, "variable", []string{"a", "b"}, `the root body: a variable block takes 1 (name), not 2`},
+		{root, "locals", []string{"a"}, `the root body: a locals block takes no labels, not 1`},
+		{root, "resource", []string{"aws_instnce", "a"}, `the root body: "aws_instnce" is not a resource type here (did you mean "aws_instance"?)`},
+		{web.Body(), "ebs_block_devic", nil, `resource.aws_instance.web: "ebs_block_devic" is not a block type here (did you mean "ebs_block_device"?)`},
+		{web.Body(), "dynamic", []string{"ebs_block_devices"}, `resource.aws_instance.web: "ebs_block_devices" is not a block type that a dynamic block here can generate (did you mean "ebs_block_device"?)`},
+		{web.Body(), "lifecycle", []string{"x"}, `resource.aws_instance.web: a lifecycle block takes no labels, not 1`},
+	} {
+		blk, err := tt.body.AddBlock(tt.typ, tt.labels...)
+		if blk != nil || err == nil || err.Error() != tt.want {
+			t.Errorf("AddBlock(%s %q): %v, %v, want %q", tt.typ, tt.labels, blk, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		body   *gen.Body
+		typ    string
+		labels []string
+	}{
+		{root, "resource", []string{"google_compute_instance", "vm"}}, // no schema for google: taken as written
+		{web.Body(), "ebs_block_device", nil},
+		{web.Body(), "dynamic", []string{"ebs_block_device"}},
+		{web.Body(), "lifecycle", nil},
+		{root, "terraform", nil},
+	} {
+		if _, err := tt.body.AddBlock(tt.typ, tt.labels...); err != nil {
+			t.Errorf("AddBlock(%s %q): %v", tt.typ, tt.labels, err)
+		}
+	}
+	got := strings.TrimSpace(string(gen.AppendFile(nil, f, gen.Options{Compact: true})))
+	for _, refused := range []string{"resourse", "aws_instnce", "ebs_block_devic\"", "ebs_block_devices", "variable", "locals"} {
+		if strings.Contains(got, refused) {
+			t.Errorf("a refused block was appended (%s): %s", refused, got)
+		}
+	}
+	const want = `{"resource":[{"aws_instance":[{"web":[{"ebs_block_device":[{}],"dynamic":[{"ebs_block_device":[{}]}],"lifecycle":[{}]}]}]},{"google_compute_instance":[{"vm":[{}]}]}],"terraform":[{}]}`
+	if got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestMust: the Must constructors return what the others return for
+// constant input, and panic, naming the input, otherwise.
+func TestMust(t *testing.T) {
+	text := func(v gen.Value) string { return string(gen.AppendValue(nil, v, gen.Expr, gen.Options{})) }
+	for _, tt := range []struct{ got, want gen.Value }{
+		{gen.MustRef("var.x"), must(gen.Ref("var.x"))},
+		{gen.MustType("map(string)"), must(gen.Type("map(string)"))},
+		{gen.MustKeyword("all"), must(gen.Keyword("all"))},
+		{gen.MustCall("upper", gen.MustRef("var.x")), must(gen.Call("upper", must(gen.Ref("var.x"))))},
+		{gen.MustNumber("1.50"), must(gen.Number("1.50"))},
+	} {
+		if text(tt.got) != text(tt.want) || text(tt.got) == "" {
+			t.Errorf("Must: %s, want %s", text(tt.got), text(tt.want))
+		}
+	}
+	for _, tt := range []struct {
+		f    func()
+		want string
+	}{
+		{func() { gen.MustRef("var.x + 1") }, `gen: "var.x + 1" is not a reference`},
+		{func() { gen.MustType("lisst(string)") }, `gen: "lisst(string)" is not a type constraint`},
+		{func() { gen.MustKeyword("a b") }, `gen: "a b" is not a keyword`},
+		{func() { gen.MustCall("x::y") }, `gen: "x::y" is not a function name`},
+		{func() { gen.MustNumber("1e") }, `gen: "1e" is not a JSON number`},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if s, ok := r.(string); !ok || !strings.HasPrefix(s, tt.want) {
+					t.Errorf("panic %v, want %q...", r, tt.want)
+				}
+			}()
+			tt.f()
+		}()
+	}
+}
