@@ -93,8 +93,10 @@ type Resource struct {
 	// Expressions are the provider-defined arguments and blocks; nil when
 	// there are none.
 	Expressions *Expressions `json:"expressions,omitempty"`
-	// SchemaVersion is never set: it comes from provider schemas, which
-	// this package does not run. The field keeps OpenTofu's shape.
+	// SchemaVersion is the version of the resource type's schema, set
+	// for the built-in provider's resources (terraform_data,
+	// terraform_remote_state: 0), whose schemas the programs always have;
+	// for a provider's resources only the provider knows it.
 	SchemaVersion     *uint64     `json:"schema_version,omitempty"`
 	CountExpression   *Expression `json:"count_expression,omitempty"`
 	ForEachExpression *Expression `json:"for_each_expression,omitempty"`

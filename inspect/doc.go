@@ -29,8 +29,10 @@
 //     configuration aliases without a block and the providers that
 //     resources use implicitly; a configuration passed to a child module
 //     (module providers) or inherited by it is not listed again, and the
-//     child's resources name the parent's key. full_name uses OpenTofu's
-//     registry, registry.opentofu.org/hashicorp/aws, and the built-in
+//     child's resources name the parent's key. full_name uses the default
+//     registry of the program read for, registry.terraform.io/hashicorp/aws
+//     for Terraform, registry.opentofu.org/hashicorp/aws for OpenTofu (and
+//     when nothing says which), and the built-in
 //     terraform.io/builtin/terraform; version_constraint is normalized as
 //     OpenTofu normalizes it ("~> 5.0, >= 5.10.0").
 //   - root_module and each module: outputs (expression, sensitive,

@@ -43,6 +43,7 @@ func ExampleModule() {
 	//             ]
 	//           }
 	//         },
+	//         "schema_version": 0,
 	//         "range": {
 	//           "filename": "testdata/example/main.tf.json",
 	//           "line": 3,

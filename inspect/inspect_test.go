@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -264,7 +266,9 @@ func TestTofuShowConfig(t *testing.T) {
 
 // checkTofuOutput checks that the representation of the module in dir,
 // without its extra keys, equals what tofu show -config -json printed
-// (in file tofu), schema_version aside, and returns the representation.
+// (in file tofu), the schema_version of providers' resources aside (only
+// the provider knows it; the built-in provider's are compared), and
+// returns the representation.
 func checkTofuOutput(t *testing.T, dir, tofu string) *Config {
 	t.Helper()
 	return checkTofuOutputWith(t, dir, tofu, Options{})
@@ -277,7 +281,7 @@ func checkTofuOutputWith(t *testing.T, dir, tofu string, opts Options) *Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := reencode(t, dropKeys(decodeJSON(t, string(b)), "schema_version"))
+	want := reencode(t, dropProviderSchemaVersions(decodeJSON(t, string(b))))
 	cfg, diags := Module(dir, opts)
 	if len(diags) > 0 {
 		t.Fatalf("%s:\n%s", dir, hcltest.RenderDiags(diags))
@@ -314,6 +318,26 @@ func dropKeys(v any, keys ...string) any {
 	case []any:
 		for i, x := range v {
 			v[i] = dropKeys(x, keys...)
+		}
+	}
+	return v
+}
+
+// dropProviderSchemaVersions removes the schema_version of every resource
+// of v, a decoded configuration representation, but those of the built-in
+// provider, which the package knows.
+func dropProviderSchemaVersions(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if typ, ok := v["type"].(string); ok && typ != "terraform_data" && typ != "terraform_remote_state" {
+			delete(v, "schema_version")
+		}
+		for k, x := range v {
+			v[k] = dropProviderSchemaVersions(x)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = dropProviderSchemaVersions(x)
 		}
 	}
 	return v
@@ -486,5 +510,68 @@ resource "aws_instance" "web" {
 	}
 	if got := jsonOf(t, []any{r.ProviderConfigKey, r.DependsOn, r.Lifecycle.IgnoreChanges, r.Provisioners[0].When}); got != `["aws.west",["aws_s3_bucket.logs"],["tags"],"destroy"]` {
 		t.Errorf("read %s", got)
+	}
+}
+
+// TestRegistryOfProgram: a provider source without a host is on the
+// default registry of the program read for, registry.terraform.io for
+// Terraform and registry.opentofu.org for OpenTofu (and when nothing says
+// which); a host written stays; the built-in provider is terraform.io's;
+// and the built-in provider's resources have their schema_version, as the
+// programs show it.
+func TestRegistryOfProgram(t *testing.T) {
+	dir := t.TempDir()
+	src := `terraform {
+  required_providers {
+    aws    = { source = "hashicorp/aws" }
+    google = { source = "registry.opentofu.org/hashicorp/google" }
+  }
+}
+resource "aws_instance" "a" {}
+resource "random_id" "b" {}
+resource "terraform_data" "c" {}
+data "terraform_remote_state" "d" {
+  backend = "local"
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		program module.Program
+		host    string
+	}{
+		{module.Terraform, "registry.terraform.io"},
+		{module.OpenTofu, "registry.opentofu.org"},
+		{module.Auto, "registry.opentofu.org"},
+	} {
+		cfg, diags := Module(dir, Options{Program: tt.program})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		var got []string
+		for _, key := range slices.Sorted(maps.Keys(cfg.ProviderConfig)) {
+			got = append(got, key+"="+cfg.ProviderConfig[key].FullName)
+		}
+		want := []string{
+			"aws=" + tt.host + "/hashicorp/aws",
+			"google=registry.opentofu.org/hashicorp/google",
+			"random=" + tt.host + "/hashicorp/random",
+			"terraform=terraform.io/builtin/terraform",
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: provider configs %q, want %q", tt.program, got, want)
+		}
+		var versions []string
+		for _, r := range cfg.RootModule.Resources {
+			v := "none"
+			if r.SchemaVersion != nil {
+				v = fmt.Sprint(*r.SchemaVersion)
+			}
+			versions = append(versions, r.Address+"="+v)
+		}
+		if want := []string{"aws_instance.a=none", "random_id.b=none", "terraform_data.c=0", "data.terraform_remote_state.d=0"}; !slices.Equal(versions, want) {
+			t.Errorf("%v: schema versions %q, want %q", tt.program, versions, want)
+		}
 	}
 }

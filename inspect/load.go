@@ -83,8 +83,9 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 		md, _ := validate.Load(dir, validate.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
 		return FromModel(md, opts)
 	}
+	opts.Program = opts.Program.Resolve(dir)
 	if opts.Language == nil {
-		opts.Language = opts.Program.Resolve(dir).ConfigLanguage()
+		opts.Language = opts.Program.ConfigLanguage()
 	}
 	return read(dir, opts)
 }
@@ -101,11 +102,13 @@ func FromModel(md *validate.Model, opts Options) (*Config, hcl.Diagnostics) {
 	if md == nil {
 		panic("inspect: FromModel with a nil *validate.Model")
 	}
+	dir := md.Root().Dir
 	opts.ReadDir = md.ReadDir
+	opts.Program = md.Program()
 	if opts.Language == nil {
-		opts.Language = md.Program().ConfigLanguage()
+		opts.Language = opts.Program.ConfigLanguage()
 	}
-	return read(md.Root().Dir, opts)
+	return read(dir, opts)
 }
 
 // read is Module with opts.ReadDir and opts.Language set.
@@ -135,8 +138,9 @@ func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostic
 			panic(fmt.Sprintf("inspect: Files: file %d is nil or has no Body", i))
 		}
 	}
+	opts.Program = opts.Program.Resolve(dir)
 	if opts.Language == nil || opts.ReadDir == nil {
-		p := opts.Program.Resolve(dir)
+		p := opts.Program
 		if opts.Language == nil {
 			opts.Language = p.ConfigLanguage()
 		}
@@ -173,6 +177,8 @@ type loader struct {
 	// calls counts the module calls whose module was read, up to
 	// maxCalls (negative: no limit).
 	calls, maxCalls int
+	// registry is the default registry of the program read for.
+	registry string
 }
 
 // dirRead is one module directory read.
@@ -183,7 +189,7 @@ type dirRead struct {
 
 func newLoader(dir string, opts Options) *loader {
 	l := &loader{
-		lang: opts.Language, readDir: opts.ReadDir, rootDir: dir,
+		lang: opts.Language, readDir: opts.ReadDir, rootDir: dir, registry: registryOf(opts.Program),
 		keys: map[string]string{}, dirs: map[string]*dirRead{}, contents: map[*hcl.File]*hcl.BodyContent{},
 		maxCalls: opts.MaxModuleCalls,
 	}
@@ -215,6 +221,7 @@ func (l *loader) config(files []*hcl.File) *Config {
 // load decodes one module and, recursively, the modules it calls.
 func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node) *node {
 	n := newNode(dir, path, parent)
+	n.registry = l.registry
 	n.key = l.key(dir)
 	contents := make([]*hcl.BodyContent, len(files))
 	for i, f := range files {

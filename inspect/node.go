@@ -22,6 +22,7 @@ type node struct {
 	children map[string]*node
 
 	required  map[string]*requirement // by local name
+	registry  string                  // the program's default registry
 	providers []*providerBlock
 	resources []*resourceInfo
 	calls     map[string]*callInfo
@@ -187,6 +188,7 @@ func (n *node) resolve() {
 	for _, r := range n.resources {
 		r.fqn = n.providerForLocalName(r.config.name)
 		r.out.ProviderConfigKey = opaqueKey(r.config.compact(), n.addr())
+		r.out.SchemaVersion = builtinSchemaVersion(r.fqn, r.out.Mode, r.out.Type)
 	}
 	slices.SortStableFunc(n.resources, func(a, b *resourceInfo) int {
 		return cmp.Or(cmp.Compare(modes[a.out.Mode], modes[b.out.Mode]), strings.Compare(a.out.Address, b.out.Address))
@@ -213,4 +215,27 @@ func (n *node) normalizeProviderKeys(pcs map[string]*ProviderConfig) {
 
 func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
+}
+
+// builtin is the schemas of the built-in provider, the only ones this
+// package knows.
+var builtin = schema.BuiltinProviderSchemas().Schemas["terraform.io/builtin/terraform"]
+
+// builtinSchemaVersion returns the schema version that the programs show
+// for a resource of the built-in provider (terraform_data,
+// terraform_remote_state), whose schema they always have; nil for any
+// other, whose schema comes from a provider.
+func builtinSchemaVersion(p fqn, mode, typ string) *uint64 {
+	if p.host != builtinHost || builtin == nil {
+		return nil
+	}
+	m := builtin.ResourceSchemas
+	if mode == "data" {
+		m = builtin.DataSourceSchemas
+	}
+	if s, ok := m[typ]; ok && mode != "ephemeral" {
+		v := s.Version
+		return &v
+	}
+	return nil
 }

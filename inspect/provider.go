@@ -33,26 +33,39 @@ type fqn struct {
 
 func (p fqn) String() string { return p.host + "/" + p.namespace + "/" + p.typ }
 
-// The registry hosts of OpenTofu's provider addresses.
+// The registry hosts of provider addresses: a source address without a
+// host is on the program's default registry, OpenTofu's or Terraform's.
 const (
-	defaultRegistry = "registry.opentofu.org"
-	builtinHost     = "terraform.io"
+	openTofuRegistry  = "registry.opentofu.org"
+	terraformRegistry = "registry.terraform.io"
+	builtinHost       = "terraform.io"
 )
 
+// registryOf returns the default registry of program p: Terraform's for
+// Terraform, OpenTofu's otherwise (a module that either may read is shown
+// as OpenTofu shows it).
+func registryOf(p module.Program) string {
+	if p == module.Terraform {
+		return terraformRegistry
+	}
+	return openTofuRegistry
+}
+
 // impliedProvider is the provider a local name stands for without a
-// required_providers entry: hashicorp's, or the built-in terraform one.
-func impliedProvider(name string) fqn {
+// required_providers entry: hashicorp's on registry, or the built-in
+// terraform one.
+func impliedProvider(registry, name string) fqn {
 	name = strings.ToLower(name)
 	if name == "terraform" {
 		return fqn{builtinHost, "builtin", name}
 	}
-	return fqn{defaultRegistry, "hashicorp", name}
+	return fqn{registry, "hashicorp", name}
 }
 
 // parseSource reads a provider source address: [host/]namespace/type,
 // or a bare type in the hashicorp namespace. Parts are compared
 // lower-cased, as OpenTofu normalizes them.
-func parseSource(src string) (fqn, bool) {
+func parseSource(registry, src string) (fqn, bool) {
 	parts := strings.Split(strings.ToLower(src), "/")
 	for _, p := range parts {
 		if p == "" {
@@ -61,9 +74,9 @@ func parseSource(src string) (fqn, bool) {
 	}
 	switch len(parts) {
 	case 1:
-		return fqn{defaultRegistry, "hashicorp", parts[0]}, true
+		return fqn{registry, "hashicorp", parts[0]}, true
 	case 2:
-		return fqn{defaultRegistry, parts[0], parts[1]}, true
+		return fqn{registry, parts[0], parts[1]}, true
 	case 3:
 		return fqn{parts[0], parts[1], parts[2]}, true
 	}
@@ -113,7 +126,7 @@ func (n *node) decodeRequirements(l *loader, content *hcl.BodyContent) {
 // (the legacy form) or an object with source, version and
 // configuration_aliases.
 func (l *loader) requirement(name string, attr *hcl.Attribute) *requirement {
-	req := &requirement{name: name, fqn: impliedProvider(name), rng: attr.Expr.Range()}
+	req := &requirement{name: name, fqn: impliedProvider(l.registry, name), rng: attr.Expr.Range()}
 	if v, diags := evaluate(attr.Expr, nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
 		req.version = v.AsString()
 		return req
@@ -139,7 +152,7 @@ func (l *loader) requirementField(req *requirement, key string, expr hcl.Express
 		if diags.HasErrors() {
 			return
 		}
-		p, ok := parseSource(src)
+		p, ok := parseSource(l.registry, src)
 		if !ok {
 			l.diags = append(l.diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
@@ -208,7 +221,7 @@ func (n *node) providerForLocalName(name string) fqn {
 	if req, ok := n.required[name]; ok {
 		return req.fqn
 	}
-	return impliedProvider(name)
+	return impliedProvider(n.registry, name)
 }
 
 // requirements gathers, by provider, the version constraints the module
