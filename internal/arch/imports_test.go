@@ -24,8 +24,8 @@ var allowed = map[string][]string{
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
-	"module":             {"hcljson", "schema"},
-	"funcs":              {}, // the programs' function tables: go-cty only
+	"module":             {"hcljson", "schema", "template"}, // template: a JSON string read as native syntax (ReadValue)
+	"funcs":              {},                                // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "module", "schema"}, // the module's semantic model, whose Model inspect reads through
 	"internal/nativefmt": {},
