@@ -15,11 +15,10 @@ import (
 // A Value is one value of an argument read in its mode (schema.Mode), as
 // ReadValue reads it. Which fields are set depends on the mode.
 type Value struct {
-	// Expr is the expression the mode reads. For NativeExpr, and for
-	// ProviderRef when the value is no static reference, it is the
-	// native expression: in the JSON syntax the string's text parsed as
-	// native syntax, with every range exact in the file (spec.md D11);
-	// nil when a JSON value is not a string. For the other modes it is
+	// Expr is the expression the mode reads. For NativeExpr and
+	// ProviderRef it is the native expression: in the JSON syntax the
+	// string's text parsed as native syntax, with every range exact in
+	// the file (spec.md D11); nil when a JSON value is not a string. For the other modes it is
 	// the value itself, or, for a legacy quoted string of the native
 	// syntax, the expression the string holds.
 	Expr hcl.Expression
@@ -71,11 +70,11 @@ type Value struct {
 //   - NativeExpr: the native expression. A JSON value must be a string
 //     ("Invalid expression" otherwise), whose text is parsed as native
 //     syntax (hclsyntax.ParseExpression), with the parser's errors.
-//   - ProviderRef: a static reference, as AbsTraversal, or else, as
-//     OpenTofu reads it, the native expression (NativeExpr, a JSON string
-//     parsed, with its errors): name.alias[key] gives the reference and
-//     the key. A value that is no reference at all has no Traversal and
-//     no error: the caller words it.
+//   - ProviderRef: the native expression, as NativeExpr reads it (a JSON
+//     string parsed once, with its errors), and the static reference it
+//     is, or, as OpenTofu reads name.alias[key] with a key that is an
+//     expression, the reference and the key. A value that is no reference
+//     at all has no Traversal and no error: the caller words it.
 //   - Requirement: expr itself; its entries are the caller's.
 //
 // Every range of the result and of the diagnostics is exact in the file,
@@ -166,19 +165,17 @@ func native(expr hcl.Expression) (hcl.Expression, hcl.Diagnostics) {
 	}}
 }
 
-// providerRef reads a provider configuration reference into v.
+// providerRef reads a provider configuration reference into v: the
+// native expression (a JSON string parsed once), and the reference it is
+// or, for name.alias[key], the reference before the key.
 func providerRef(expr hcl.Expression, v *Value) hcl.Diagnostics {
-	if t, diags := hcl.AbsTraversalForExpr(expr); !diags.HasErrors() {
-		v.Traversal = t
-		return nil
-	}
 	x, diags := native(expr)
 	v.Expr = x
 	if diags.HasErrors() {
 		return diags
 	}
 	if t, d := hcl.AbsTraversalForExpr(x); !d.HasErrors() {
-		v.Traversal = t // a JSON string parsed: "aws.west" with comments around
+		v.Traversal = t
 		return diags
 	}
 	if ix, ok := hcl.UnwrapExpression(x).(*hclsyntax.IndexExpr); ok {
