@@ -102,6 +102,15 @@ func TestMisuse(t *testing.T) {
 				t.Error("IsJSONExpression(nil) = true")
 			}
 		}},
+		{Func: "StringSource", Name: "nil, foreign and not a string", Call: func(t *testing.T) {
+			oe, _ := json.ParseExpression([]byte(`"a"`), "f.json")
+			ne, _ := hcljson.ParseExpression([]byte(`1`), "f.json")
+			for _, e := range []hcl.Expression{nil, oe, ne} {
+				if s, ok := hcljson.StringSource(e); ok || s.Text != "" || s.Raw != nil || s.Filename != "" || s.Start != (hcl.Pos{}) || s.Pos != nil {
+					t.Errorf("StringSource(%T) = %+v, %v", e, s, ok)
+				}
+			}
+		}},
 		{Func: "SyntaxErrorSummary", Name: "nil error", Panic: "hcljson: SyntaxErrorSummary of a nil *scanner.Error", Call: func(t *testing.T) {
 			hcljson.SyntaxErrorSummary(nil)
 		}},

@@ -242,6 +242,24 @@ func IsJSONBody(b hcl.Body) bool {
 	return false
 }
 
+// StringSource returns the string that e holds, as package template reads
+// it: its text, the bytes that wrote it between the quotes and where they
+// are in the file. A layer that reads a JSON string in another mode than
+// a template (a native expression with template.ParseExpression, a
+// traversal with template.ParseTraversal) gets ranges from it that are
+// exact through escapes (spec.md D11) and start after the opening quote
+// (D12), as the static analysis hooks' are. ok is false, and src the zero
+// Source, when e is not a string that this package made (a value, an
+// object's key): another kind of value, or an expression of another
+// package, nil included.
+func StringSource(e hcl.Expression) (src template.Source, ok bool) {
+	x, isOurs := e.(*expression)
+	if !isOurs || x == nil || x.kind() != scanner.String {
+		return template.Source{}, false
+	}
+	return x.f.templateSource(x.node), true
+}
+
 // IsJSONExpression reports whether e is an expression produced by this package.
 func IsJSONExpression(e hcl.Expression) bool {
 	_, ok := e.(*expression)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/template"
 )
 
 func TestSourceOf(t *testing.T) {
@@ -53,5 +54,47 @@ func TestSourceOf(t *testing.T) {
 		if _, ok := SourceOf(other); ok {
 			t.Errorf("SourceOf a file not parsed here: ok")
 		}
+	}
+}
+
+// TestStringSource: a JSON string value or key gives its text, the bytes
+// between its quotes when it has escapes, its file and the position after
+// the opening quote; parsed as native syntax with package template, a
+// range after its escapes is exact (spec.md D11), where the oracle's
+// reading (the text parsed from the quote) is not.
+func TestStringSource(t *testing.T) {
+	src := []byte("{\n  \"r\\u00e9\": \"a[\\\"\\u00e9\\\"] +\",\n  \"b\": \"c.d\"\n}")
+	f, diags := Parse(src, "t.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	attrs, _ := f.Body.JustAttributes()
+	s, ok := StringSource(attrs["ré"].Expr)
+	if !ok || s.Text != `a["é"] +` || string(s.Raw) != `a[\"\u00e9\"] +` || s.Filename != "t.json" || s.Start != (hcl.Pos{Line: 2, Column: 15, Byte: 16}) {
+		t.Fatalf("StringSource = %+v, %v", s, ok)
+	}
+	if p := s.Pos(20); p != (hcl.Pos{Line: 2, Column: 19, Byte: 20}) {
+		t.Errorf("Pos(20) = %#v", p)
+	}
+	_, diags = template.ParseExpression(s)
+	// The end of the text is the closing quote, at byte 31.
+	if len(diags) != 1 || diags[0].Summary != "Missing expression" || *diags[0].Subject != (hcl.Range{Filename: "t.json", Start: hcl.Pos{Line: 2, Column: 30, Byte: 31}, End: hcl.Pos{Line: 2, Column: 30, Byte: 31}}) || src[31] != '"' {
+		t.Errorf("diagnostics %v", diags)
+	}
+	// What the oracle's reading of such a string gives: the 9 bytes of
+	// the text from the quote, 7 bytes early.
+	_, diags = hclsyntax.ParseExpression([]byte(s.Text), "t.json", attrs["ré"].Expr.Range().Start)
+	if diags[0].Subject.Start.Byte != 24 {
+		t.Errorf("the text parsed from the quote puts the end at %d", diags[0].Subject.Start.Byte)
+	}
+
+	// No escapes: Raw is nil; a key is a string too.
+	s, ok = StringSource(attrs["b"].Expr)
+	if !ok || s.Text != "c.d" || s.Raw != nil || s.Start != (hcl.Pos{Line: 3, Column: 9, Byte: 42}) {
+		t.Errorf("StringSource(b) = %+v, %v", s, ok)
+	}
+	pairs, _ := hcl.ExprMap(&expression{f: attrs["b"].Expr.(*expression).f, node: 0})
+	if k, ok := StringSource(pairs[0].Key); !ok || k.Text != "ré" || string(k.Raw) != `r\u00e9` || k.Start != (hcl.Pos{Line: 2, Column: 4, Byte: 5}) {
+		t.Errorf("StringSource(key) = %+v, %v", k, ok)
 	}
 }

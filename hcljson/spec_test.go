@@ -22,7 +22,11 @@ package hcljson_test
 // ContextString at every byte offset), api (Parse, then what IsJSONBody
 // and IsJSONExpression say), file (ParseFile of a copy of input.json),
 // file-missing (ParseFile of a file that does not exist), file-dir
-// (ParseFile of a directory). Options: bytes (print byte offsets with
+// (ParseFile of a directory), native (Parse, then each attribute's string
+// read as a native expression: ours through StringSource and
+// template.ParseExpression, the oracle's parsed from the opening quote as
+// its static calls parse it; the expression's ranges, variables and
+// diagnostics). Options: bytes (print byte offsets with
 // every range), static (render static analysis for attributes too).
 //
 // go test ./hcljson -run TestSpec -update rewrites the want sections from
@@ -41,9 +45,12 @@ import (
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	oraclejson "github.com/hashicorp/hcl/v2/json"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/template"
+	"github.com/zclconf/go-cty/cty"
 	"golang.org/x/tools/txtar"
 )
 
@@ -64,6 +71,9 @@ type specImpl struct {
 	parseFile         func(string) (*hcl.File, hcl.Diagnostics)
 	isBody            func(hcl.Body) bool
 	isExpr            func(hcl.Expression) bool
+	// native reads a string expression as native syntax; ok is false
+	// when it is not a string.
+	native func(hcl.Expression) (x hcl.Expression, diags hcl.Diagnostics, ok bool)
 	// setMaxValues, when not nil, lowers the limit of D17.
 	setMaxValues func(int) (restore func())
 }
@@ -76,7 +86,15 @@ var specOurs = specImpl{
 	parseFile:         hcljson.ParseFile,
 	isBody:            hcljson.IsJSONBody,
 	isExpr:            hcljson.IsJSONExpression,
-	setMaxValues:      hcljson.SetMaxValues,
+	native: func(e hcl.Expression) (hcl.Expression, hcl.Diagnostics, bool) {
+		src, ok := hcljson.StringSource(e)
+		if !ok {
+			return nil, nil, false
+		}
+		x, diags := template.ParseExpression(src)
+		return x, diags, true
+	},
+	setMaxValues: hcljson.SetMaxValues,
 }
 
 var specOracle = specImpl{
@@ -87,6 +105,17 @@ var specOracle = specImpl{
 	parseFile:         oraclejson.ParseFile,
 	isBody:            oraclejson.IsJSONBody,
 	isExpr:            oraclejson.IsJSONExpression,
+	native: func(e hcl.Expression) (hcl.Expression, hcl.Diagnostics, bool) {
+		v, diags := e.Value(nil)
+		if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
+			return nil, nil, false
+		}
+		// The oracle's reading of a string as native syntax (its
+		// ExprCall, and the programs' reading of replace_triggered_by):
+		// the text parsed from the opening quote.
+		x, diags := hclsyntax.ParseExpression([]byte(v.AsString()), e.Range().Filename, e.Range().Start)
+		return x, diags, true
+	},
 }
 
 // specCase is one fixture.
@@ -179,7 +208,7 @@ func parseSpecCase(path, rel string) (*specCase, error) {
 				}
 			}
 			switch c.mode {
-			case "body", "expr", "nav", "api", "file", "file-missing", "file-dir":
+			case "body", "expr", "nav", "api", "file", "file-missing", "file-dir", "native":
 			default:
 				return nil, fmt.Errorf("unknown mode %q", c.mode)
 			}
@@ -253,6 +282,37 @@ func (c *specCase) render(t *testing.T, im specImpl) (out string) {
 		}
 		parseDiags(diags)
 		b.WriteString(c.opts.RenderExpr(e, ctx))
+	case "native":
+		f := parse()
+		attrs, diags := f.Body.JustAttributes()
+		parseDiags(diags)
+		list := make([]*hcl.Attribute, 0, len(attrs))
+		for _, a := range attrs {
+			list = append(list, a)
+		}
+		slices.SortFunc(list, func(a, b *hcl.Attribute) int { return a.Range.Start.Byte - b.Range.Start.Byte })
+		for _, a := range list {
+			fmt.Fprintf(&b, "attr %s\n", strconv.Quote(a.Name))
+			x, diags, ok := im.native(a.Expr)
+			if !ok {
+				b.WriteString("  not a string\n")
+				continue
+			}
+			for _, line := range strings.SplitAfter(c.opts.RenderDiags(diags), "\n") {
+				if line != "" {
+					b.WriteString("  " + line)
+				}
+			}
+			fmt.Fprintf(&b, "  expr %s\n", c.opts.RenderRange(x.Range()))
+			fmt.Fprintf(&b, "  expr-start %s\n", c.opts.RenderRange(x.StartRange()))
+			for _, tr := range x.Variables() {
+				steps := make([]string, len(tr))
+				for i, step := range tr {
+					steps[i] = c.opts.RenderRange(step.SourceRange())
+				}
+				fmt.Fprintf(&b, "  var %s %s (%s)\n", hcltest.RenderTraversal(tr), c.opts.RenderRange(tr.SourceRange()), strings.Join(steps, " "))
+			}
+		}
 	case "nav":
 		f := parse()
 		nav, ok := f.Nav.(interface{ ContextString(int) string })

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -356,23 +356,27 @@ func sortedProviders(reqs map[fqn][]constraint) []fqn {
 
 // providerRef reads a reference to a provider configuration: name or
 // name.alias, and in OpenTofu name.alias[key], whose key is dropped. In
-// the JSON syntax it is a string holding that reference.
+// the JSON syntax it is a string holding that reference, read as
+// module.ReadValue reads it (a static reference, else a native
+// expression, with ranges exact through escapes); a legacy quoted
+// reference of the native syntax is read with its warning.
 func providerRef(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
-	expr, warn := module.Unquoted(expr, "references")
-	c, diags := providerTraversal(expr)
-	return c, append(warn, diags...)
-}
-
-// providerTraversal is providerRef without the legacy quotes.
-func providerTraversal(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
-	t, diags := hcl.AbsTraversalForExpr(expr)
-	if diags.HasErrors() {
-		if ix, ok := nativeOf(expr).(*hclsyntax.IndexExpr); ok {
-			t, diags = hcl.AbsTraversalForExpr(ix.Collection)
+	v, diags := module.ReadValue(expr, schema.ProviderRef, true)
+	var warn hcl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == hcl.DiagWarning {
+			warn = append(warn, d) // the legacy quotes'
 		}
 	}
-	if diags.HasErrors() {
-		return localConfig{}, diags
+	t := v.Traversal
+	if t == nil {
+		// No reference: hcl's error on the value (for a legacy quoted
+		// one, on what it holds).
+		if !hcljson.IsJSONExpression(expr) {
+			expr = v.Expr
+		}
+		_, diags := hcl.AbsTraversalForExpr(expr)
+		return localConfig{}, append(warn, diags...)
 	}
 	if n := len(t); n > 1 {
 		if _, ok := t[n-1].(hcl.TraverseIndex); ok {
@@ -383,32 +387,26 @@ func providerTraversal(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
 	if len(t) > 1 {
 		attr, ok := t[1].(hcl.TraverseAttr)
 		if !ok || len(t) > 2 {
-			return c, hcl.Diagnostics{{
+			return c, append(warn, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid provider configuration reference",
 				Detail:   "A provider configuration reference must not have more than one attribute access, to select an alias.",
 				Subject:  t.SourceRange().Ptr(),
-			}}
+			})
 		}
 		c.alias = attr.Name
 	}
-	return c, nil
+	return c, warn
 }
 
 // nativeOf returns expr, or for a JSON string the native expression it
-// holds (as OpenTofu re-parses provider references and
-// replace_triggered_by entries); nil when the string does not parse.
+// holds (as OpenTofu re-parses replace_triggered_by entries and import
+// targets), read by module.ReadValue with ranges exact in the file; nil
+// when the string does not parse or the value is no string.
 func nativeOf(expr hcl.Expression) hcl.Expression {
-	if !hcljson.IsJSONExpression(expr) {
-		return expr
-	}
-	v, diags := evaluate(expr, nil)
-	if diags.HasErrors() || v.Type() != cty.String || v.IsNull() || !v.IsKnown() {
-		return nil
-	}
-	x, diags := hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, expr.Range().Start)
+	v, diags := module.ReadValue(expr, schema.NativeExpr, false)
 	if diags.HasErrors() {
 		return nil
 	}
-	return x
+	return v.Expr
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // resourceInfo is a resource and the provider configuration it uses.
@@ -84,14 +85,12 @@ func (l *loader) dependsOn(attr *hcl.Attribute) []string {
 	l.diags = append(l.diags, diags...)
 	var out []string
 	for _, x := range exprs {
-		x, warn := module.Unquoted(x, "references")
-		l.diags = append(l.diags, warn...)
-		t, diags := hcl.AbsTraversalForExpr(x)
+		v, diags := module.ReadValue(x, schema.AbsTraversal, true)
 		l.diags = append(l.diags, diags...)
 		if diags.HasErrors() {
 			continue
 		}
-		ref, ok := parseReference(t)
+		ref, ok := parseReference(v.Traversal)
 		if !ok || ref.invalid {
 			out = append(out, "")
 			continue
@@ -125,9 +124,9 @@ func (l *loader) provisioner(blk *hcl.Block) *Provisioner {
 
 // keyword reads a keyword argument.
 func (l *loader) keyword(attr *hcl.Attribute) string {
-	expr, warn := module.Unquoted(attr.Expr, "keywords")
-	l.diags = append(l.diags, warn...)
-	kw := hcl.ExprAsKeyword(expr)
+	v, diags := module.ReadValue(attr.Expr, schema.Keyword, true)
+	l.diags = append(l.diags, diags...)
+	kw := v.Keyword
 	if kw == "" {
 		l.diags = append(l.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
@@ -188,12 +187,10 @@ func (l *loader) ignoreChanges(attr *hcl.Attribute) *IgnoreChanges {
 	l.diags = append(l.diags, diags...)
 	ic := &IgnoreChanges{Paths: []string{}}
 	for _, x := range exprs {
-		x, warn := module.Unquoted(x, "references")
-		l.diags = append(l.diags, warn...)
-		t, diags := hcl.RelTraversalForExpr(x)
+		v, diags := module.ReadValue(x, schema.RelTraversal, true)
 		l.diags = append(l.diags, diags...)
 		if !diags.HasErrors() {
-			ic.Paths = append(ic.Paths, relativePath(t))
+			ic.Paths = append(ic.Paths, relativePath(v.Traversal))
 		}
 	}
 	return ic

@@ -52,6 +52,21 @@
 // nothing is hidden: "x.tofu" and "x.tf.json" are both read. [Module.Hidden]
 // records each hidden file and its twin.
 //
+// # Values
+//
+// [ReadValue] reads one value of an argument in the mode the language
+// gives it (schema.Mode): a template, a literal, a type, a reference, a
+// keyword, a native expression in a JSON string (replace_triggered_by,
+// import's to, OpenTofu's provider references with an instance key), in
+// either syntax, and the legacy quoted references and keywords of the
+// native syntax ([Unquoted]). It is the one reader of values by mode that
+// the layers above share (validate, inspect, the converters and the
+// check command), so that every range it hands out, of the expression,
+// of its traversals and variables and of its diagnostics, is exact in the
+// file, in a JSON string after escapes too (spec.md D11): it reads a JSON
+// string through hcljson.StringSource and package template, never by
+// parsing the string's unescaped text from the quote.
+//
 // # Diagnostics
 //
 // Errors about the directory itself ("Module directory does not exist",
@@ -72,8 +87,9 @@
 // # Misuse
 //
 // A nil *Module is a module without files. A Program out of range panics
-// wherever one is taken, and so do a nil file given to Merge and a "what"
-// other than "references" and "keywords" given to Unquoted (spec.md
+// wherever one is taken, and so do a nil file given to Merge, a "what"
+// other than "references" and "keywords" given to Unquoted, and a nil
+// expression or a schema.Mode out of range given to ReadValue (spec.md
 // §misuse).
 //
 // Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the

@@ -7,14 +7,17 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/internal/misusetest"
+	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // TestMisuse checks what each exported function and method does with nil,
 // zero and out-of-range arguments (spec.md §misuse): a nil Module is a
 // module without files, nil input an empty file, empty names name no
 // configuration file, a directory that does not exist is an error; a
-// Program out of range, a nil file given to Merge and a "what" that
-// Unquoted does not know panic.
+// Program out of range, a nil file given to Merge, a "what" that
+// Unquoted does not know, and a nil expression or a mode out of range
+// given to ReadValue panic.
 func TestMisuse(t *testing.T) {
 	const nilDeref = "runtime error: invalid memory address or nil pointer dereference"
 	const badProgram = "module: unknown Program(3)"
@@ -109,6 +112,12 @@ func TestMisuse(t *testing.T) {
 		}},
 		{Func: "Unquoted", Name: "unknown what", Panic: `module: Unquoted of "": want "references" or "keywords"`, Call: func(t *testing.T) {
 			Unquoted(nil, "")
+		}},
+		{Func: "ReadValue", Name: "nil expression", Panic: "module: ReadValue of a nil hcl.Expression", Call: func(t *testing.T) {
+			ReadValue(nil, schema.Literal, false)
+		}},
+		{Func: "ReadValue", Name: "mode out of range", Panic: "module: ReadValue in unknown Mode(200)", Call: func(t *testing.T) {
+			ReadValue(hcl.StaticExpr(cty.True, hcl.Range{}), 200, false)
 		}},
 		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
 			if p, err := ParseProgram(""); p != Auto || err != nil {

@@ -42,12 +42,13 @@
 // AnyAttributes body has no BodySchema: HCL returns nil and the body is
 // decoded with hcl.Body.JustAttributes, which in JSON needs a single
 // object and skips "//". Body.Content makes the right one of the three
-// calls. Reading each value in its mode is the caller's step:
-// Value(nil) for Literal, Value(ctx) for Expression,
+// calls. Reading each value in its mode is the caller's step, which
+// module.ReadValue takes for every mode (with exact ranges inside JSON
+// strings): Value(nil) for Literal, Value(ctx) for Expression,
 // ext/typeexpr.TypeConstraint for TypeExpr, hcl.AbsTraversalForExpr,
-// hcl.RelTraversalForExpr, hcl.ExprAsKeyword, hcl.ExprList and
-// hcl.ExprMap for the shapes, and hclsyntax.ParseExpression on the string
-// for NativeExpr and OpenTofu's ProviderRef.
+// hcl.RelTraversalForExpr and hcl.ExprAsKeyword, the string's text
+// parsed as a native expression for NativeExpr and OpenTofu's
+// ProviderRef; hcl.ExprList and hcl.ExprMap for the shapes.
 //
 // # The Terraform language
 //

@@ -64,6 +64,19 @@ func TestMisuse(t *testing.T) {
 			}
 			diag(t, diags, ":0,0-0: Missing expression; Expected the start of an expression, but found the end of the file.")
 		}},
+		{Func: "Within", Name: "nil node, nil expression", Call: func(t *testing.T) {
+			if got := Within(nil, nil); got != nil {
+				t.Errorf("Within(nil, nil) = %#v", got)
+			}
+			x, _ := ParseExpression(Source{Text: "a", Raw: []byte(`\u0061`), Filename: "f"})
+			if got := Within(x, nil); got != nil {
+				t.Errorf("Within(x, nil) = %#v", got)
+			}
+			node := hcl.StaticExpr(cty.True, hcl.Range{})
+			if got := Within(nil, node); got != node {
+				t.Errorf("Within(nil, node) = %#v", got)
+			}
+		}},
 		{Func: "Quick", Name: "nil context", Call: func(t *testing.T) {
 			if v, ok := Quick("${a}", nil); ok || v != cty.NilVal {
 				t.Errorf("Quick = %#v, %v", v, ok)

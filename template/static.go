@@ -59,6 +59,25 @@ func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 	return m.Expression(expr), diags
 }
 
+// Within returns node, an expression of the hclsyntax tree inside expr (an
+// expression that ParseExpression returned, reached with
+// hcl.UnwrapExpression), seen through expr's source map: its Range,
+// StartRange, diagnostics, traversals and static-analysis results are
+// exact in the file, as expr's are. It returns node itself when expr needs
+// no map (hclsyntax's ranges are exact) or is not from ParseExpression.
+// A caller that takes a parsed expression apart (the collection and key of
+// OpenTofu's provider reference name.alias[each.key]) reads each part
+// through it.
+func Within(expr, node hcl.Expression) hcl.Expression {
+	if _, mapped := node.(*mappedExpr); mapped || node == nil {
+		return node
+	}
+	if m, ok := expr.(*mappedExpr); ok {
+		return m.m.Expression(node)
+	}
+	return node
+}
+
 // StaticCall parses src.Text as a native expression and reads it as a
 // static function call (hcl.ExprCall): Name (namespaced names included),
 // NameRange, ArgsRange, and Arguments are all exact in the file. The error

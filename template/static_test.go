@@ -263,3 +263,50 @@ func sameTraversal(a, b hcl.Traversal) bool {
 	}
 	return true
 }
+
+// TestWithin takes apart an expression parsed from an escaped string, as
+// a reader of OpenTofu's provider reference aws.w\u00e9st[each.key] does:
+// the collection and the key, reached through hcl.UnwrapExpression, are
+// exact in the file when read through Within, and so are their
+// traversals; without escapes the nodes are returned as they are.
+func TestWithin(t *testing.T) {
+	f := newTestFile("s.tf.json", `{"provider": "aws.w\u00e9st[\"\ud83d\ude00\"][each.k\u0065y]", "p": "aws.west[each.key]"}`)
+	x, diags := ParseExpression(f.str(t, 1))
+	if diags.HasErrors() {
+		t.Fatal(fmtDiags(diags))
+	}
+	ix, ok := hcl.UnwrapExpression(x).(*hclsyntax.IndexExpr)
+	if !ok {
+		t.Fatalf("unwrapped %T, want *hclsyntax.IndexExpr", hcl.UnwrapExpression(x))
+	}
+	coll, key := Within(x, ix.Collection), Within(x, ix.Key)
+	if got, want := coll.Range(), f.rng(t, `aws.w\u00e9st[\"\ud83d\ude00\"]`, 0); got != want {
+		t.Errorf("collection %s %q, want %s", got, f.slice(got), want)
+	}
+	if got, want := key.Range(), f.rng(t, `each.k\u0065y`, 0); got != want {
+		t.Errorf("key %s %q, want %s", got, f.slice(got), want)
+	}
+	tr, diags := hcl.AbsTraversalForExpr(coll)
+	if diags.HasErrors() || len(tr) != 3 {
+		t.Fatalf("collection traversal %#v %s", tr, fmtDiags(diags))
+	}
+	for i, sub := range []string{"aws", `.w\u00e9st`, `[\"\ud83d\ude00\"]`} {
+		if got, want := tr[i].SourceRange(), f.rng(t, sub, 0); got != want {
+			t.Errorf("step %d %s %q, want %s", i, got, f.slice(got), want)
+		}
+	}
+	vars := key.Variables()
+	if len(vars) != 1 || vars[0].SourceRange() != f.rng(t, `each.k\u0065y`, 0) {
+		t.Errorf("key variables %#v", vars)
+	}
+	if Within(x, coll) != coll {
+		t.Error("Within of a node already mapped maps it again")
+	}
+
+	// No escapes: hclsyntax's ranges are exact, the node is itself.
+	y, _ := ParseExpression(f.str(t, 3))
+	iy := y.(*hclsyntax.IndexExpr)
+	if Within(y, iy.Key) != iy.Key || iy.Key.Range() != f.rng(t, "each.key", 0) {
+		t.Errorf("Within without a map = %#v", Within(y, iy.Key))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
@@ -279,11 +280,11 @@ func sameNative(j, n hcl.Expression) string {
 	if diags.HasErrors() || !v.Type().Equals(cty.String) || v.IsNull() {
 		return "it is not a string"
 	}
-	inner, diags := hclsyntax.ParseExpression([]byte(v.AsString()), "", hcl.InitialPos)
+	inner, diags := module.ReadValue(j, schema.NativeExpr, false)
 	if diags.HasErrors() {
 		return "it does not parse as an expression: " + diags[0].Summary
 	}
-	return sameExpression(inner, n)
+	return sameExpression(inner.Expr, n)
 }
 
 // traversalStrings renders traversals as source-like text, for comparing.

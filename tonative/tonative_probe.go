@@ -140,7 +140,7 @@ func probeFunction(name string) function.Function {
 
 // nativeFunctions returns the names of the functions that e calls.
 func nativeFunctions(e hcl.Expression) []string {
-	n, ok := e.(hclsyntax.Node)
+	n, ok := hcl.UnwrapExpression(e).(hclsyntax.Node) // through module.ReadValue's source map
 	if !ok {
 		return nil
 	}

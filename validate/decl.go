@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -522,14 +521,11 @@ func (md *unit) lifecycle(b *hcl.Block) hcl.Diagnostics {
 	}
 	for _, el := range elems {
 		resources := 0
+		// JSON: a string holding an expression in native syntax, read
+		// with ranges exact in the file.
 		vars := el.Variables()
-		if _, native := el.(hclsyntax.Expression); !native {
-			// JSON: a string holding an expression in native syntax.
-			if v, d := el.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-				if x, d := hclsyntax.ParseExpression([]byte(v.AsString()), el.Range().Filename, el.Range().Start); !d.HasErrors() {
-					vars = x.Variables()
-				}
-			}
+		if x, d := module.ReadValue(el, schema.NativeExpr, false); !d.HasErrors() {
+			vars = x.Expr.Variables()
 		}
 		for _, t := range vars {
 			switch t.RootName() {

@@ -237,51 +237,71 @@ func (r providerConfigRef) String() string {
 // quoted reference of the native syntax ("aws.west") is read as the
 // reference it holds (the deprecation warning is the language schema's
 // check, not repeated here); a JSON string holds the reference, which
-// OpenTofu parses as a native expression from the string's opening
-// quote. Only errors are returned.
+// OpenTofu parses as a native expression (module.ReadValue, with ranges
+// exact through escapes and after the quote, spec.md D11 and D12, where
+// OpenTofu's start on the quote). Only errors are returned.
 func (md *unit) providerRef(expr hcl.Expression, arg string) (providerConfigRef, hcl.Diagnostics) {
 	var ref providerConfigRef
 	var diags hcl.Diagnostics
 	tofu := md.program != module.Terraform
 	maxSteps := 2
 	withKey := false
-	if tofu {
+	var t hcl.Traversal
+	rng := expr.Range() // where a value that is no reference is reported
+	quoted := false
+	if _, native := expr.(hclsyntax.Expression); tofu && !native {
 		maxSteps = 3
-		if _, native := expr.(hclsyntax.Expression); !native {
-			v, vdiags := expr.Value(nil)
-			if vdiags.HasErrors() {
-				return ref, errorsOf(vdiags)
-			}
-			if v.Type() != cty.String || v.IsNull() {
-				return ref, hcl.Diagnostics{errorAt(expr.Range(), "Expected string expression", "This value must be a string, but got %s.", v.Type().FriendlyName())}
-			}
-			x, pdiags := hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, expr.Range().Start)
-			if pdiags.HasErrors() {
-				return ref, errorsOf(pdiags)
-			}
-			expr = x
+		v, vdiags := expr.Value(nil)
+		if vdiags.HasErrors() {
+			return ref, errorsOf(vdiags)
 		}
-		if ix, ok := expr.(*hclsyntax.IndexExpr); ok {
+		if v.Type() != cty.String || v.IsNull() {
+			return ref, hcl.Diagnostics{errorAt(expr.Range(), "Expected string expression", "This value must be a string, but got %s.", v.Type().FriendlyName())}
+		}
+		rv, pdiags := module.ReadValue(expr, schema.ProviderRef, false)
+		if pdiags.HasErrors() {
+			return ref, errorsOf(pdiags)
+		}
+		t = rv.Traversal
+		if rv.Key != nil {
 			maxSteps = 2 // name.alias[expression]
 			withKey = true
-			expr = ix.Collection
 		}
-	}
-	expr, sdiags := unquotedTraversal(expr)
-	diags = append(diags, sdiags...)
-	t, tdiags := hcl.AbsTraversalForExpr(expr)
-	if tdiags.HasErrors() {
-		t = nil // the programs word their own error
+		switch {
+		case t != nil:
+			rng = t.SourceRange()
+		case rv.Expr != nil:
+			rng = rv.Expr.Range()
+		}
+	} else {
+		if tofu {
+			maxSteps = 3
+			if ix, ok := expr.(*hclsyntax.IndexExpr); ok {
+				maxSteps = 2 // name.alias[expression]
+				withKey = true
+				expr = ix.Collection
+			}
+		}
+		var sdiags hcl.Diagnostics
+		expr, sdiags = unquotedTraversal(expr)
+		diags = append(diags, sdiags...)
+		var tdiags hcl.Diagnostics
+		t, tdiags = hcl.AbsTraversalForExpr(expr)
+		if tdiags.HasErrors() {
+			t = nil // the programs word their own error
+		}
+		rng = expr.Range()
+		_, quoted = expr.(*hclsyntax.TemplateExpr)
 	}
 	if len(t) == 0 || len(t) > maxSteps {
-		if _, quoted := expr.(*hclsyntax.TemplateExpr); quoted {
-			return ref, append(diags, errorAt(expr.Range(), "Invalid provider configuration reference", "A provider configuration reference must not be given in quotes."))
+		if quoted {
+			return ref, append(diags, errorAt(rng, "Invalid provider configuration reference", "A provider configuration reference must not be given in quotes."))
 		}
 		detail := "The %s argument requires a provider type name, optionally followed by a period and then a configuration alias."
 		if tofu {
 			detail = "The %s argument requires a provider type name, optionally followed by a period and then a configuration alias and optional instance key."
 		}
-		return ref, append(diags, errorAt(expr.Range(), "Invalid provider configuration reference", detail, arg))
+		return ref, append(diags, errorAt(rng, "Invalid provider configuration reference", detail, arg))
 	}
 	ref.name, ref.nameRange = t.RootName(), t[0].SourceRange()
 	if d := providerLocalName(ref.name, ref.nameRange); d != nil {

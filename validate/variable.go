@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
+	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 )
@@ -91,15 +93,10 @@ func (md *unit) validationRefs(name string, cond hcl.Expression) hcl.Diagnostics
 }
 
 // typeConstraint reads a type expression, with Terraform's legacy
-// shorthands list and map.
+// shorthands list and map, as module.ReadValue reads it.
 func typeConstraint(expr hcl.Expression) (cty.Type, *typeexpr.Defaults, hcl.Diagnostics) {
-	switch hcl.ExprAsKeyword(expr) {
-	case "list":
-		return cty.List(cty.DynamicPseudoType), nil, nil
-	case "map":
-		return cty.Map(cty.DynamicPseudoType), nil, nil
-	}
-	return typeexpr.TypeConstraintWithDefaults(expr)
+	v, diags := module.ReadValue(expr, schema.TypeExpr, false)
+	return v.Type, v.Defaults, diags
 }
 
 // boolArgument checks that a literal argument is a bool, as gohcl decodes

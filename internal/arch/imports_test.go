@@ -23,9 +23,9 @@ var allowed = map[string][]string{
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
-	"tonative":           {"hcljson", "internal/nativefmt", "scanner", "schema", "template"},
-	"module":             {"hcljson", "schema"},
-	"funcs":              {}, // the programs' function tables: go-cty only
+	"tonative":           {"hcljson", "internal/nativefmt", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
+	"module":             {"hcljson", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
+	"funcs":              {},                                                                           // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "module", "schema"}, // the module's semantic model, whose Model inspect reads through
 	"internal/nativefmt": {},

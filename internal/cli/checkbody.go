@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -237,69 +235,46 @@ func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
 	}
 }
 
-// value checks that one value reads in mode.
+// value checks that one value reads in mode, as module.ReadValue reads
+// it (every range exact, in a JSON string after escapes too).
 func (c *checker) value(expr hcl.Expression, mode schema.Mode, spec *schema.Attribute) {
-	if !c.json && spec != nil && spec.Quoted {
-		// A legacy quoted reference or keyword: read, with a warning.
-		what := "references"
-		if mode == schema.Keyword {
-			what = "keywords"
-		}
-		var warn hcl.Diagnostics
-		expr, warn = module.Unquoted(expr, what)
-		c.add(warn)
+	if mode == schema.Expression && !c.json {
+		return // the parser has read it
 	}
+	quoted := !c.json && spec != nil && spec.Quoted
+	v, diags := module.ReadValue(expr, mode, quoted)
 	switch mode {
 	case schema.Expression:
-		if c.json {
-			c.template(expr)
-		}
-	case schema.Literal:
-		_, diags := expr.Value(nil)
-		c.add(diags)
-	case schema.TypeExpr:
-		if w := hcl.ExprAsKeyword(expr); w == "list" || w == "map" {
-			return // list(any), map(any): Terraform's legacy shorthand
-		}
-		_, _, diags := typeexpr.TypeConstraintWithDefaults(expr)
-		c.add(diags)
-	case schema.AbsTraversal:
-		_, diags := hcl.AbsTraversalForExpr(expr)
-		c.add(diags)
-	case schema.RelTraversal:
-		_, diags := hcl.RelTraversalForExpr(expr)
-		c.add(diags)
+		c.template(expr)
 	case schema.Keyword:
-		c.keyword(expr, spec)
-	case schema.NativeExpr:
-		c.native(expr)
-	case schema.ProviderRef:
-		if _, diags := hcl.AbsTraversalForExpr(expr); diags.HasErrors() {
-			c.native(expr) // OpenTofu: name.alias["key"]
-		}
+		c.add(diags) // a legacy quoted keyword's warning
+		c.keyword(v, expr, spec)
 	case schema.Requirement:
 		c.requirement(expr)
+	default:
+		c.add(diags)
 	}
 }
 
-// keyword checks a keyword value against the allowed words.
-func (c *checker) keyword(expr hcl.Expression, spec *schema.Attribute) {
-	w := hcl.ExprAsKeyword(expr)
+// keyword checks a keyword value against the allowed words; expr is the
+// value as written, for the range.
+func (c *checker) keyword(v module.Value, expr hcl.Expression, spec *schema.Attribute) {
+	w := v.Keyword
 	var words []string
 	if spec != nil {
 		words = spec.Keywords
 	}
 	switch {
 	case w == "" && len(words) > 0:
-		c.errorf(expr.Range(), "Invalid keyword", "A single keyword is required here: %s.", quoteList(words))
+		c.errorf(v.Expr.Range(), "Invalid keyword", "A single keyword is required here: %s.", quoteList(words))
 	case w == "":
-		c.errorf(expr.Range(), "Invalid keyword", "A single keyword is required here.")
+		c.errorf(v.Expr.Range(), "Invalid keyword", "A single keyword is required here.")
 	case spec != nil && !spec.AllowsKeyword(w):
 		hint := ""
 		if s := closest(w, words); s != "" {
 			hint = fmt.Sprintf(" Did you mean %q?", s)
 		}
-		c.errorf(expr.Range(), "Invalid keyword", "%q is not allowed here: the keywords are %s.%s", w, quoteList(words), hint)
+		c.errorf(v.Expr.Range(), "Invalid keyword", "%q is not allowed here: the keywords are %s.%s", w, quoteList(words), hint)
 	}
 }
 
@@ -310,30 +285,6 @@ func quoteList(words []string) string {
 		q[i] = fmt.Sprintf("%q", w)
 	}
 	return orList(q)
-}
-
-// native checks, in a JSON file, that a string holds a native-syntax
-// expression. In a native file the expression is native already.
-func (c *checker) native(expr hcl.Expression) {
-	if !c.json {
-		return
-	}
-	v, diags := expr.Value(nil)
-	if diags.HasErrors() {
-		c.add(diags)
-		return
-	}
-	if v.Type() != cty.String || v.IsNull() {
-		c.errorf(expr.Range(), "Invalid expression", "A string holding an expression in native syntax is required here.")
-		return
-	}
-	// The text starts after the opening quote; positions after an
-	// escape in the string are approximate.
-	start := expr.Range().Start
-	start.Byte++
-	start.Column++
-	_, diags = hclsyntax.ParseExpression([]byte(v.AsString()), expr.Range().Filename, start)
-	c.add(diags)
 }
 
 // requirement checks one entry of required_providers: a version string,
