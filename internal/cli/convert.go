@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"os/exec"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
@@ -64,7 +66,9 @@ Flags:
   --provider-schema FILE   the output of "terraform providers schema -json":
                            resource, data source and provider bodies are
                            then closed, and JSON objects in them are read as
-                           the provider says (nested block or map)
+                           the provider says (nested block or map);
+                           without it, in a directory whose providers init
+                           installed, found as "hcljson check" finds them
   --terraform              read files of no Terraform ending, and standard
                            input, as Terraform configuration
 ` + programHelp + `  --compact                JSON output: no indentation
@@ -136,6 +140,18 @@ func convert(e *env, args []string) int {
 	}
 	langs, more := newLanguages(e, f.schemaFile(), f.terraform, f.program.p)
 	diags = append(diags, more...)
+	if f.schemaFile() == "" && !more.HasErrors() {
+		// The schemas of the providers init installed (see check).
+		where := paths
+		if len(where) == 0 {
+			where = []string{"."}
+		}
+		if dir, ok := discoveryDir(where); ok {
+			if found := discoverSchemas(dir, langs.dirProgram(dir), exec.LookPath, os.UserCacheDir); found.data != nil {
+				diags = append(diags, langs.setSchemas(found.why, found.data)...)
+			}
+		}
+	}
 	if !diags.HasErrors() {
 		diags = append(diags, langs.prepare(jobNames(jobs))...)
 	}

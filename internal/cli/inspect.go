@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"os"
+	"os/exec"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/inspect"
 	"github.com/hcljson/hcljson/module"
@@ -31,7 +34,9 @@ locals, evaluated as "tofu show -config -json" evaluates them: from the
 variables' defaults and the locals.
 Without provider schemas a JSON object in a resource cannot be told from a
 nested block and is shown as an argument; give --provider-schema to place
-nested blocks.
+nested blocks. Without it, in a directory whose providers init installed,
+the schemas are found as "hcljson check" finds them ("providers schema
+-json", once, cached).
 
 Diagnostics go to standard error; the configuration is printed even when
 there are errors, with what could be read.
@@ -88,17 +93,25 @@ func inspectCmd(e *env, args []string) int {
 	// inspect reads every directory through it.
 	md, loadDiags := validate.Load(dirs[0], validate.Options{Program: program.p, MaxFileSize: e.maxSize, Loaded: e.loaded})
 	lang := md.Program().ConfigLanguage()
+	var data []byte
+	name := ""
 	if len(schemas) == 1 {
-		data, err := e.readOption(schemas[0])
-		if err != nil {
-			return e.writeDiags(nil, hcl.Diagnostics{readFailed(schemas[0], err)})
+		name = schemas[0]
+		var err error
+		if data, err = e.readOption(name); err != nil {
+			return e.writeDiags(nil, hcl.Diagnostics{readFailed(name, err)})
 		}
+	} else if found := discoverSchemas(dirs[0], md.Program(), exec.LookPath, os.UserCacheDir); found.data != nil {
+		// The schemas of the providers init installed (see check).
+		data, name = found.data, found.why
+	}
+	if data != nil {
 		ps, err := schema.ReadProviderSchemas(data)
 		if err == nil {
 			lang, err = lang.WithProviders(ps)
 		}
 		if err != nil {
-			return e.writeDiags(nil, hcl.Diagnostics{providerDiag(schemas[0], err)})
+			return e.writeDiags(nil, hcl.Diagnostics{providerDiag(name, err)})
 		}
 	}
 	// A directory that is missing or holds no configuration has nothing
