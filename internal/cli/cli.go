@@ -25,7 +25,7 @@ Commands:
   convert   convert files between native syntax (.tf) and JSON (.tf.json)
   check     parse files and modules and check them against their language
   validate  the same as check, by terraform validate's name
-  fmt       rewrite .tf.json files in the canonical general array form
+  fmt       lay out .tf.json files in place, their form kept, as terraform fmt
   inspect   print a module's configuration as terraform show -json does
   get       print the value at a path in a JSON document, such as a plan
   set       change or add one value in a JSON file, keeping the rest as it was
