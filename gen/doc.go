@@ -7,7 +7,8 @@
 // and the others, or converted from cty by [FromCty] and
 // [Body.AppendAttributeCty], and writes it with [AppendFile], [File.Bytes]
 // or an [Encoder]; [FormatJSON] (or [FormatFile]) rewrites a JSON-syntax
-// file in the general array form. Conversions live beside it, one package
+// file in the general array form, and [LayoutFile] lays one out in the
+// form its author wrote, changing only white space. Conversions live beside it, one package
 // per direction: package tojson converts native HCL to JSON through this
 // builder, package tonative converts JSON to native syntax. How the
 // output is read back is the parse side, package hcljson, which [spec.md]

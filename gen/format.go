@@ -1,8 +1,11 @@
 package gen
 
 import (
+	"bytes"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -33,26 +36,65 @@ func FormatJSON(src []byte, filename string, s *schema.Body, enc Options) ([]byt
 // errors: it reads the tape the file was decoded from, so a caller that
 // needs the parsed file too parses once. Any other file is an error.
 func FormatFile(file *hcl.File, s *schema.Body, enc Options) ([]byte, hcl.Diagnostics) {
+	f := NewFile()
+	_, diags := walkBlocks("FormatFile", file, s, f.Body())
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return AppendFile(nil, f, enc), diags
+}
+
+// LayoutFile lays out a file that hcljson.Parse made without errors in the
+// form its author wrote it: two spaces of indentation, one member or
+// element a line, an empty object or array as {} or [], and a final
+// newline. Only the white space between tokens changes: blocks stay in
+// the object or array form they were written in (cdktf's object form
+// included), members keep their order, duplicates included, strings and
+// numbers keep their bytes, and a leading byte order mark stays. It refuses
+// what FormatFile refuses, blocks that the schema lists written as
+// something no decoder reads as blocks ("resource": "x"), and then returns
+// no output. Nil schema means a generic file.
+//
+// LayoutFile is idempotent, and what FormatFile writes is laid out
+// already: LayoutFile returns it unchanged. Any other file than one
+// hcljson.Parse made without errors is an error.
+func LayoutFile(file *hcl.File, s *schema.Body) ([]byte, hcl.Diagnostics) {
+	source, diags := walkBlocks("LayoutFile", file, s, nil)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	src := source.Bytes
+	w := jsonw.Writer{Indent: 2, Buf: make([]byte, 0, len(src)+len(src)/4)}
+	if bytes.HasPrefix(src, []byte("\ufeff")) {
+		w.Buf = append(w.Buf, "\ufeff"...)
+		src = src[len("\ufeff"):]
+	}
+	w.Reindent(src)
+	return append(w.Buf, '\n'), diags
+}
+
+// walkBlocks reads file, which function fn was given, with schema s: the
+// blocks it lists are appended to dst in the general array form or, with
+// a nil dst, only read. The diagnostics are those of the blocks that
+// cannot be read, or say that file is not one hcljson.Parse made without
+// errors.
+func walkBlocks(fn string, file *hcl.File, s *schema.Body, dst *Body) (*hcljson.Source, hcl.Diagnostics) {
 	source, ok := hcljson.SourceOf(file)
 	if !ok || len(source.Doc.Errors) > 0 {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Not a valid JSON-syntax file",
-			Detail:   "FormatFile reads files that hcljson.Parse made without syntax errors.",
+			Detail:   fn + " reads files that hcljson.Parse made without syntax errors.",
 		}}
 	}
 	c := &formatter{Source: source}
 	if s == nil {
 		s = &schema.Body{Open: true}
 	}
-	f := NewFile()
 	if len(c.Doc.Nodes) > 0 {
-		c.formatBody(f.Body(), 0, s)
+		c.formatBody(dst, 0, s)
 	}
-	if c.diags.HasErrors() {
-		return nil, c.diags
-	}
-	return AppendFile(nil, f, enc), c.diags
+	return source, c.diags
 }
 
 // formatter rewrites a parsed file in the general array form.
@@ -62,13 +104,16 @@ type formatter struct {
 }
 
 // formatBody appends the content of body node i, read with schema s,
-// to dst.
+// to dst; with a nil dst it only reads the blocks.
 func (c *formatter) formatBody(dst *Body, i int, s *schema.Body) {
 	for obj := range c.BodyObjects(i, "A body", &c.diags) {
 		for k, v := range c.Doc.Members(obj) {
 			name := c.Doc.Text(k)
 			if blk, ok := s.Lookup(name).(*schema.Block); ok && name != "//" {
 				c.formatBlocks(dst, v, blk, name, nil)
+				continue
+			}
+			if dst == nil {
 				continue
 			}
 			if name == "//" && c.Kind(v) == scanner.String {
@@ -98,8 +143,11 @@ func (c *formatter) formatBlocks(dst *Body, v int, blk *schema.Block, typ string
 		body = blk.BodyFor(labels[0])
 	}
 	for obj := range c.BodyObjects(v, "The body of a "+typ+" block", &c.diags) {
-		b := dst.AppendBlock(typ, labels...)
-		c.formatBody(b.Body(), obj, body)
+		var b *Body
+		if dst != nil {
+			b = dst.AppendBlock(typ, labels...).Body()
+		}
+		c.formatBody(b, obj, body)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/convtest"
 	"github.com/hcljson/hcljson/tonative"
 
@@ -123,4 +124,173 @@ func TestFormatJSONForms(t *testing.T) {
 	} else if got := diags[0].Error(); got != "a.tf.json:1,7-8: Missing JSON value; A JSON value must start with a brace, a bracket, a number, a string, or a keyword." {
 		t.Errorf("diagnostic: %s", got)
 	}
+}
+
+// TestLayoutFile checks that LayoutFile changes only the white space:
+// the author's object or array form, member order, duplicates, "//"
+// members, strings and numbers as written and a byte order mark stay.
+func TestLayoutFile(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, want string
+	}{{
+		name: "object form",
+		src:  `{"//": {"metadata": {"stackName": "app"}}, "resource": {"aws_instance": {"web": {"ami": "ami-1", "count": 2.0, "tags": { }, "//": "keep"}}}, "output": {"a": {"value": 1e3}}, "output": {"b": {"value": "\u00e9"}}}`,
+		want: `{
+  "//": {
+    "metadata": {
+      "stackName": "app"
+    }
+  },
+  "resource": {
+    "aws_instance": {
+      "web": {
+        "ami": "ami-1",
+        "count": 2.0,
+        "tags": {},
+        "//": "keep"
+      }
+    }
+  },
+  "output": {
+    "a": {
+      "value": 1e3
+    }
+  },
+  "output": {
+    "b": {
+      "value": "\u00e9"
+    }
+  }
+}
+`,
+	}, {
+		name: "array form and mixed",
+		src:  "{\"variable\":[{\"a\":[{\"default\":[1,2,[]]}]}],\r\n\t\"locals\": null,\"resource\": {\"x\": [{\"y\": {}}]}}",
+		want: `{
+  "variable": [
+    {
+      "a": [
+        {
+          "default": [
+            1,
+            2,
+            []
+          ]
+        }
+      ]
+    }
+  ],
+  "locals": null,
+  "resource": {
+    "x": [
+      {
+        "y": {}
+      }
+    ]
+  }
+}
+`,
+	}, {
+		name: "byte order mark",
+		src:  "\ufeff{\"locals\": {\"a\": 1}}",
+		want: "\ufeff{\n  \"locals\": {\n    \"a\": 1\n  }\n}\n",
+	}} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := layout(t, []byte(tt.src), schema.Terraform.Root)
+			if string(out) != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", out, tt.want)
+			}
+			if again := layout(t, out, schema.Terraform.Root); string(again) != string(out) {
+				t.Errorf("not idempotent:\n%s", again)
+			}
+		})
+	}
+}
+
+// TestLayoutFileRefuses checks that LayoutFile refuses what FormatFile
+// refuses, a block of the schema that no decoder reads as one, with the
+// same diagnostics, and that without a schema nothing is a block.
+func TestLayoutFileRefuses(t *testing.T) {
+	src := []byte(`{"resource": {"aws_instance": "web"}, "locals": [1]}`)
+	file, diags := hcljson.Parse(src, "a.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	out, diags := gen.LayoutFile(file, schema.Terraform.Root)
+	if out != nil {
+		t.Errorf("output %q, want none", out)
+	}
+	_, want := gen.FormatFile(file, schema.Terraform.Root, gen.Options{})
+	got := hcltest.RenderDiags(diags)
+	if got != hcltest.RenderDiags(want) || len(diags) != 2 {
+		t.Errorf("diagnostics:\n%s\nFormatFile's:\n%s", got, hcltest.RenderDiags(want))
+	}
+	if out, diags := gen.LayoutFile(file, nil); diags.HasErrors() || len(out) == 0 {
+		t.Errorf("generic file: %q\n%s", out, hcltest.RenderDiags(diags))
+	}
+}
+
+// TestLayoutFileOfFormatted checks on the JSON fixtures that what
+// FormatFile writes is laid out already, and that LayoutFile keeps every
+// byte of the source but white space.
+func TestLayoutFileOfFormatted(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "*", "*.tf.json"))
+	if len(files) < 10 {
+		t.Fatalf("%d fixtures", len(files))
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			laid := layout(t, src, schema.Terraform.Root)
+			if got, want := withoutSpace(laid), withoutSpace(src); got != want {
+				t.Errorf("more than white space changed:\n%s\nsource:\n%s", laid, src)
+			}
+			formatted, diags := gen.FormatJSON(src, "a.tf.json", schema.Terraform.Root, gen.Options{})
+			if diags.HasErrors() {
+				return // a fixture of errors: LayoutFile refuses it too
+			}
+			if again := layout(t, formatted, schema.Terraform.Root); string(again) != string(formatted) {
+				t.Errorf("FormatFile's output laid out again:\n%s\nwas:\n%s", again, formatted)
+			}
+		})
+	}
+}
+
+// layout parses src and lays it out, failing on any error.
+func layout(t *testing.T, src []byte, s *schema.Body) []byte {
+	t.Helper()
+	file, diags := hcljson.Parse(src, "a.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	out, diags := gen.LayoutFile(file, s)
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	return out
+}
+
+// withoutSpace returns JSON text without the white space between its
+// tokens (the bytes of strings kept).
+func withoutSpace(src []byte) string {
+	var b []byte
+	in := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case in && c == '\\':
+			b = append(b, c, src[i+1])
+			i++
+			continue
+		case c == '"':
+			in = !in
+		case !in && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			continue
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -59,6 +60,14 @@ func TestMisuse(t *testing.T) {
 		{Func: "FormatFile", Name: "file of no parser", Call: func(t *testing.T) {
 			out, diags := FormatFile(&hcl.File{}, nil, Options{})
 			format(t, out, diags, notParsed)
+		}},
+		{Func: "LayoutFile", Name: "nil file", Call: func(t *testing.T) {
+			out, diags := LayoutFile(nil, nil)
+			format(t, out, diags, strings.Replace(notParsed, "FormatFile", "LayoutFile", 1))
+		}},
+		{Func: "LayoutFile", Name: "file of no parser", Call: func(t *testing.T) {
+			out, diags := LayoutFile(&hcl.File{Bytes: []byte("{}")}, nil)
+			format(t, out, diags, strings.Replace(notParsed, "FormatFile", "LayoutFile", 1))
 		}},
 		{Func: "FormatJSON", Name: "nil input", Call: func(t *testing.T) {
 			out, diags := FormatJSON(nil, "", nil, Options{})

@@ -79,6 +79,8 @@ Flags:
                            "warning_count", "diagnostics"}, each diagnostic
                            with "severity", "summary", "detail" and, when
                            there is a source, its "range" and "snippet"
+  -json                    the same as --format json, as terraform validate
+                           -json spells it
   --provider-schema FILE   the output of "terraform providers schema -json"
   --lang LANG              terraform: check files of no Terraform ending
                            (standard input among them) as Terraform
@@ -93,6 +95,8 @@ Flags:
 ` + programHelp + maxSizeHelp + `
 Exit status: 0 when there is no error (warnings allowed), 1 when there are
 errors, 2 on a usage error.
+
+"hcljson validate" is another name of check, as terraform validate is.
 `
 
 // check runs "hcljson check".
@@ -100,6 +104,7 @@ func check(e *env, args []string) int {
 	c := lookup("check")
 	fs := newFlags(c)
 	format := fs.String("format", "text", "")
+	asJSON := fs.Bool("json", false, "") // terraform validate -json
 	var schemas stringList
 	fs.Var(&schemas, "provider-schema", "")
 	terraform := fs.Bool("terraform", false, "")
@@ -114,6 +119,9 @@ func check(e *env, args []string) int {
 	}
 	if *stdinFile != "" && !slices.Contains(paths, "-") {
 		return e.usageError(c, "--stdin-filename names standard input: give - as a PATH")
+	}
+	if err := jsonSpelling(fs, format, *asJSON); err != nil {
+		return e.usageError(c, "%v", err)
 	}
 	if err := oneOf("format", *format, "text", "json"); err != nil {
 		return e.usageError(c, "%v", err)

@@ -24,7 +24,8 @@ native syntax (.tf).
 Commands:
   convert   convert files between native syntax (.tf) and JSON (.tf.json)
   check     parse files and modules and check them against their language
-  fmt       rewrite .tf.json files in the canonical general array form
+  validate  the same as check, by terraform validate's name
+  fmt       lay out .tf.json files in place, their form kept, as terraform fmt
   inspect   print a module's configuration as terraform show -json does
   get       print the value at a path in a JSON document, such as a plan
   set       change or add one value in a JSON file, keeping the rest as it was
@@ -33,9 +34,9 @@ Commands:
   help      show the help of a command
 
 Run "hcljson help COMMAND" or "hcljson COMMAND -h" for a command's flags.
-Every command takes -no-color (or --no-color): diagnostics are coloured
-only on a terminal, and not with this flag or NO_COLOR set. "hcljson
--version" (-v, --version) is "hcljson version".
+Every command takes -no-color (or --no-color), before its name or after:
+diagnostics are coloured only on a terminal, and not with this flag or
+NO_COLOR set. "hcljson -version" (-v, --version) is "hcljson version".
 
 Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error.
 `
@@ -75,6 +76,8 @@ type env struct {
 // command is one subcommand.
 type command struct {
 	name string
+	// alias is another name of the command, or "".
+	alias string
 	// help is the text of "hcljson help NAME"; its first line is the
 	// usage line printed with usage errors.
 	help string
@@ -86,7 +89,7 @@ type command struct {
 func commands() []*command {
 	return []*command{
 		{name: "convert", help: convertUsage, run: convert},
-		{name: "check", help: checkUsage, run: check},
+		{name: "check", alias: "validate", help: checkUsage, run: check},
 		{name: "fmt", help: fmtUsage, run: fmtCmd},
 		{name: "inspect", help: inspectUsage, run: inspectCmd},
 		{name: "get", help: getUsage, run: get},
@@ -97,10 +100,10 @@ func commands() []*command {
 	}
 }
 
-// lookup returns the command called name, or nil.
+// lookup returns the command called name (or by its alias), or nil.
 func lookup(name string) *command {
 	for _, c := range commands() {
-		if c.name == name {
+		if c.name == name || c.alias == name && name != "" {
 			return c
 		}
 	}
@@ -144,8 +147,13 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// run runs the command named by args[0].
+// run runs the command named by args[0], after -no-color (--no-color),
+// which Terraform's habit puts before the command's name too.
 func (e *env) run(args []string) int {
+	for len(args) > 0 && (args[0] == "-no-color" || args[0] == "--no-color") {
+		e.color = false
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, usage)
 		return 2
@@ -174,6 +182,9 @@ func suggestCommand(name string) string {
 	var names []string
 	for _, c := range commands() {
 		names = append(names, c.name)
+		if c.alias != "" {
+			names = append(names, c.alias)
+		}
 	}
 	if s := closest(name, names); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)

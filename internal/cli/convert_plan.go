@@ -96,7 +96,7 @@ func planDir(dir string, f *convertFlags) ([]convertJob, hcl.Diagnostics) {
 	default:
 		to = jsonSyntax
 	}
-	files, warnings, err := walkConfigs(dir, to.other())
+	files, warnings, err := walkConfigs(dir, to.other(), true)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,

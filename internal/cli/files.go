@@ -124,9 +124,9 @@ func isConfigName(name string, s syntax) bool {
 	return e.Kind != schema.OtherFile && e.JSON == (s == jsonSyntax)
 }
 
-// walkConfigs returns the HCL files in syntax s under dir, recursively,
-// in lexical order. It skips directories whose name starts with "."
-// (.terraform, .git) below dir, and the files that Terraform ignores
+// walkConfigs returns the HCL files in syntax s in dir and, if recursive,
+// under it, in lexical order. It skips directories whose name starts with
+// "." (.terraform, .git) below dir, and the files that Terraform ignores
 // (hidden files, editor backups; see module.IsIgnored).
 //
 // A file that is not regular is skipped with a warning: a named pipe
@@ -134,7 +134,7 @@ func isConfigName(name string, s syntax) bool {
 // file is followed; any other symbolic link (to a directory, to a special
 // file, or broken) is skipped with a warning, so that the tree read is
 // the tree below dir and no link makes the run fail.
-func walkConfigs(dir string, s syntax) ([]string, hcl.Diagnostics, error) {
+func walkConfigs(dir string, s syntax, recursive bool) ([]string, hcl.Diagnostics, error) {
 	var files []string
 	var warnings hcl.Diagnostics
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -143,7 +143,7 @@ func walkConfigs(dir string, s syntax) ([]string, hcl.Diagnostics, error) {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != dir && strings.HasPrefix(name, ".") {
+			if path != dir && (!recursive || strings.HasPrefix(name, ".")) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -142,6 +142,28 @@ const programHelp = `  --program NAME           the program the files are writte
                            convert and inspect read .tf files as Terraform
 `
 
+// jsonSpelling makes -json, Terraform's spelling (terraform validate
+// -json), mean --format json, when asJSON says that -json was given; a
+// --format of another value beside it is an error.
+func jsonSpelling(fs *flag.FlagSet, format *string, asJSON bool) error {
+	if !asJSON {
+		return nil
+	}
+	if *format != "json" && isSet(fs, "format") {
+		return fmt.Errorf("-json is --format json, and --format %s says otherwise", *format)
+	}
+	*format = "json"
+	return nil
+}
+
+// isSet reports whether the flag called name was given on the command
+// line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // noColorOn adds -no-color (Terraform's spelling; --no-color too) to fs:
 // it turns off the colours of diagnostics. Every command takes it.
 func (e *env) noColorOn(fs *flag.FlagSet) {

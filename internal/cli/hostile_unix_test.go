@@ -128,8 +128,8 @@ func TestOutputDirLink(t *testing.T) {
 
 // TestTreeLinks checks that symbolic links in a tree do not make a run
 // fail: a link to a file is read, and fmt -w leaves it as it is, with a
-// warning, and rewrites the others; a link to a directory is not
-// followed, with a warning.
+// warning, and rewrites (and lists) the others; a link to a directory is
+// not followed, with a warning.
 func TestTreeLinks(t *testing.T) {
 	dir := t.TempDir()
 	unformatted := "{\"variable\": {\"a\": {}}}"
@@ -143,10 +143,10 @@ func TestTreeLinks(t *testing.T) {
 	}
 	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "fmt", "-w", "tree")
 	want := "Warning: File skipped\n\n\"tree/up\" is a symbolic link to a directory, which is not followed; it was\nskipped.\n\nWarning: Symbolic link not rewritten\n\n\"tree/link.tf.json\" is a symbolic link to a file that is not formatted; it was\nnot rewritten.\n\n"
-	if code != 0 || stdout != "" || stderr != want {
+	if code != 0 || stdout != "tree/a.tf.json\n" || stderr != want {
 		t.Errorf("status %d, stdout %q, stderr\n%s\nwant\n%s", code, stdout, stderr, want)
 	}
-	formatted := "{\n  \"variable\": [\n    {\n      \"a\": [\n        {}\n      ]\n    }\n  ]\n}\n"
+	formatted := "{\n  \"variable\": {\n    \"a\": {}\n  }\n}\n"
 	for name, want := range map[string]string{"tree/a.tf.json": formatted, "real.tf.json": unformatted} {
 		if b, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(b) != want {
 			t.Errorf("%s: %q, %v; want %q", name, b, err, want)
@@ -313,24 +313,32 @@ func TestFmtNamesEscaped(t *testing.T) {
 	unformatted := "{\"variable\": {\"a\": {}}}"
 	mkFile(t, filepath.Join(dir, "a\nb.tf.json"), unformatted)
 	mkFile(t, filepath.Join(dir, "c\td.tf.json"), unformatted)
-	mkFile(t, filepath.Join(dir, "ok.tf.json"), "{\n  \"variable\": [\n    {\n      \"a\": [\n        {}\n      ]\n    }\n  ]\n}\n")
+	mkFile(t, filepath.Join(dir, "ok.tf.json"), "{\n  \"variable\": {\n    \"a\": {}\n  }\n}\n")
 	names := "a\\x0ab.tf.json\nc\\x09d.tf.json\n"
-	for _, args := range [][]string{{"fmt", "-check", "."}, {"fmt", "-list", "-check", "."}} {
-		code, stdout, stderr := runWithin(t, 5*time.Second, dir, args...)
-		if code != 3 || stdout != names || stderr != "" {
-			t.Errorf("%q: status %d, stdout %q, stderr %q; want 3, %q", args, code, stdout, stderr, names)
+	for _, tt := range []struct {
+		args []string
+		code int
+	}{{[]string{"fmt", "-check", "."}, 3}, {[]string{"fmt", "-list", "-check", "."}, 3}, {[]string{"fmt", "-write=false", "."}, 0}} {
+		code, stdout, stderr := runWithin(t, 5*time.Second, dir, tt.args...)
+		if code != tt.code || stdout != names || stderr != "" {
+			t.Errorf("%q: status %d, stdout %q, stderr %q; want %d, %q", tt.args, code, stdout, stderr, tt.code, names)
 		}
 	}
-	hunk := "@@ -1 +1,9 @@\n-{\"variable\": {\"a\": {}}}\n\\ No newline at end of file\n+{\n+  \"variable\": [\n+    {\n+      \"a\": [\n+        {}\n+      ]\n+    }\n+  ]\n+}\n"
+	hunk := "@@ -1 +1,5 @@\n-{\"variable\": {\"a\": {}}}\n\\ No newline at end of file\n+{\n+  \"variable\": {\n+    \"a\": {}\n+  }\n+}\n"
 	want := "--- a\\x0ab.tf.json\n+++ a\\x0ab.tf.json (formatted)\n" + hunk +
 		"--- c\\x09d.tf.json\n+++ c\\x09d.tf.json (formatted)\n" + hunk
-	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "fmt", "-diff", ".")
+	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "fmt", "-write=false", "-list=false", "-diff", ".")
 	if code != 0 || stdout != want || stderr != "" {
-		t.Errorf("fmt -diff: status %d, stdout\n%s\nstderr %q; want\n%s", code, stdout, stderr, want)
+		t.Errorf("fmt -write=false -list=false -diff: status %d, stdout\n%s\nstderr %q; want\n%s", code, stdout, stderr, want)
 	}
-	// A file named on the command line is shown escaped too.
+	// A file named on the command line is shown escaped too, by -check
+	// and as fmt rewrites it.
 	code, stdout, _ = runWithin(t, 5*time.Second, dir, "fmt", "-check", "a\nb.tf.json")
 	if code != 3 || stdout != "a\\x0ab.tf.json\n" {
 		t.Errorf("fmt -check FILE: status %d, stdout %q", code, stdout)
+	}
+	code, stdout, _ = runWithin(t, 5*time.Second, dir, "fmt", "a\nb.tf.json")
+	if code != 0 || stdout != "a\\x0ab.tf.json\n" {
+		t.Errorf("fmt FILE: status %d, stdout %q", code, stdout)
 	}
 }

@@ -27,9 +27,9 @@ spacing, "//" comments, the spelling of numbers. For a version bump:
   hcljson set main.tf.json module.vpc.version '"5.1.0"'
   hcljson set --string main.tf.json terraform.required_providers.aws.version 5.1.0
 
-PATH is written as for "hcljson get" (see "hcljson get -h"); with the
-array form that "hcljson fmt" writes, blocks are indexed, as in
-module[0].vpc[0].version. When PATH leads to a value, its bytes are
+PATH is written as for "hcljson get" (see "hcljson get -h"); in the
+general array form (that "hcljson convert" and "hcljson fmt -array"
+write), blocks are indexed, as in module[0].vpc[0].version. When PATH leads to a value, its bytes are
 replaced by VALUE's. When its last step is a key that the object before it
 does not have, a member is added after the object's last member, laid out
 as the others are. Any other path that leads nowhere is an error that says

@@ -145,8 +145,11 @@ func TestColor(t *testing.T) {
 	if code := e.run([]string{"check", bad}); code != 1 || !strings.HasPrefix(stderr.String(), "\x1b[31mError\x1b[0m: Missing JSON value\n") || !strings.Contains(stderr.String(), "\x1b[1;4m}\x1b[0m") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
-	// -no-color and --no-color, on every command, turn the colours off.
-	for _, args := range [][]string{{"check", "-no-color", bad}, {"convert", "--no-color", bad}, {"fmt", "-no-color", bad}, {"get", "-no-color", bad, "a"}, {"set", "--no-color", bad, "a", "1"}} {
+	// -no-color and --no-color, on every command, turn the colours off,
+	// and so they do before the command's name, as terraform -no-color
+	// plan is written.
+	for _, args := range [][]string{{"check", "-no-color", bad}, {"convert", "--no-color", bad}, {"fmt", "-no-color", bad}, {"get", "-no-color", bad, "a"}, {"set", "--no-color", bad, "a", "1"},
+		{"-no-color", "check", bad}, {"--no-color", "validate", bad}, {"-no-color", "fmt", bad}, {"-no-color", "--no-color", "convert", bad}} {
 		e, _, stderr := testEnv()
 		e.color = true
 		if code := e.run(args); code != 1 || !strings.HasPrefix(stderr.String(), "Error: Missing JSON value\n") || strings.Contains(stderr.String(), "\x1b") {
