@@ -23,8 +23,10 @@ func (f *File) Body() *Body { return &f.body }
 // blocks of one type keep their order, and a block's labels are one nested
 // single-property object each). Where that would move a block across a
 // dynamic block that generates blocks of its type, or the other way
-// round, the type starts a new property of the same name, so that the
-// expanded blocks keep their source order.
+// round, or a dynamic block across an attribute of the name it generates
+// (in a body whose schema does not say whether that name is blocks
+// written as an object), the type starts a new property of the same
+// name, so that the expanded blocks keep their source order.
 type Body struct {
 	items  []item
 	groups []*group // groups of blocks of one type, in order
@@ -113,6 +115,12 @@ func (b *Body) groupFor(blk *Block) *group {
 	for i := len(b.groups) - 1; i >= 0; i-- {
 		g := b.groups[i]
 		switch {
+		case g.typ == blk.typ && blk.typ == "dynamic" && len(blk.labels) > 0 && b.attributeAfter(g, blk.labels[0]):
+			// An argument of the name the dynamic block generates, in a
+			// body whose schema does not say whether it is one (a
+			// resource without its provider's schema): it may be blocks
+			// written as an object, and the dynamic block stays after it.
+			return nil
 		case g.typ == blk.typ:
 			return g
 		case blk.typ == "dynamic" && len(blk.labels) > 0 && g.typ == blk.labels[0]:
@@ -126,6 +134,21 @@ func (b *Body) groupFor(blk *Block) *group {
 		}
 	}
 	return nil
+}
+
+// attributeAfter reports whether an attribute called name comes after
+// the place of group g in b.
+func (b *Body) attributeAfter(g *group, name string) bool {
+	after := false
+	for _, it := range b.items {
+		switch {
+		case it.kind == itemGroup && it.group == g:
+			after = true
+		case after && it.kind == itemAttr && it.name == name:
+			return true
+		}
+	}
+	return false
 }
 
 // The order of two blocks of different types matters in one case: a

@@ -294,3 +294,29 @@ func withoutSpace(src []byte) string {
 	}
 	return string(b)
 }
+
+// TestFormatKeepsDynamicOrder: in a resource whose provider schema is not
+// known, "rule" may be blocks written as an object, so the general array
+// form must not move the dynamic block that generates rule blocks before
+// it by merging it into the first "dynamic" property (issue 24 item 1:
+// tofu plan then lists "second" before "first"). With the provider's
+// schema rule is known to be a block and the builder keeps the order.
+func TestFormatKeepsDynamicOrder(t *testing.T) {
+	src := []byte(`{"resource": [{"standin_thing": [{"t": [{"name": "t",
+  "dynamic": [{"settings": [{"for_each": [], "content": [{}]}]}],
+  "rule": [{"description": "first"}],
+  "dynamic": [{"rule": [{"for_each": ["second"], "content": [{"description": "${rule.value}"}]}]}]
+}]}]}]}`)
+	const want = `{"resource":[{"standin_thing":[{"t":[{"name":"t","dynamic":[{"settings":[{"for_each":[],"content":[{}]}]}],"rule":[{"description":"first"}],"dynamic":[{"rule":[{"for_each":["second"],"content":[{"description":"${rule.value}"}]}]}]}]}]}]}` + "\n"
+	out, diags := gen.FormatJSON(src, "main.tf.json", schema.Terraform.Root, gen.Options{Compact: true})
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	again, _ := gen.FormatJSON(out, "main.tf.json", schema.Terraform.Root, gen.Options{Compact: true})
+	if string(again) != string(out) {
+		t.Errorf("not idempotent:\n%s", again)
+	}
+}
