@@ -102,6 +102,15 @@ func TestMisuse(t *testing.T) {
 				t.Error("IsJSONExpression(nil) = true")
 			}
 		}},
+		{Func: "RepeatedNames", Name: "nil, foreign and placeholder bodies", Call: func(t *testing.T) {
+			of, _ := json.Parse([]byte(`{"a": {}, "a": {}}`), "f.json")
+			empty, _ := hcljson.Parse(nil, "f.json")
+			for _, b := range []hcl.Body{nil, of.Body, empty.Body} {
+				if got := hcljson.RepeatedNames(b); got != nil {
+					t.Errorf("RepeatedNames(%T) = %q", b, got)
+				}
+			}
+		}},
 		{Func: "StringSource", Name: "nil, foreign and not a string", Call: func(t *testing.T) {
 			oe, _ := json.ParseExpression([]byte(`"a"`), "f.json")
 			ne, _ := hcljson.ParseExpression([]byte(`1`), "f.json")

@@ -5,6 +5,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/hashicorp/hcl/v2"
@@ -264,4 +265,57 @@ func StringSource(e hcl.Expression) (src template.Source, ok bool) {
 func IsJSONExpression(e hcl.Expression) bool {
 	_, ok := e.(*expression)
 	return ok
+}
+
+// RepeatedNames returns the names that the JSON body b (one this package
+// made, or what remains of one after PartialContent) defines more than
+// once, each time with an object or an array of objects, in the order of
+// their second definition; "//" aside. An argument cannot be defined
+// twice, so an application without a schema for b can read such a name
+// as nested blocks, as Terraform does. It returns nil for any other body.
+func RepeatedNames(b hcl.Body) []string {
+	var x *body
+	var hidden *hiddenSet
+	switch b := b.(type) {
+	case *body:
+		x = b
+	case *partialBody:
+		x, hidden = &b.body, b.hidden
+	default:
+		return nil
+	}
+	if x == nil || x.node == noNode {
+		return nil
+	}
+	f := x.f
+	seen := map[string]bool{}
+	var out []string
+	for k, v := range x.members(x.node, "", nil) {
+		name := f.doc.Text(k)
+		if name == "//" || hidden.has(name) || !blockShaped(f, v) {
+			continue
+		}
+		if seen[name] && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+		seen[name] = true
+	}
+	return out
+}
+
+// blockShaped reports whether node i could hold blocks: an object, or an
+// array of objects.
+func blockShaped(f *file, i int) bool {
+	switch f.kind(i) {
+	case scanner.Object:
+		return true
+	case scanner.Array:
+		for e := range f.doc.Elements(i) {
+			if f.kind(e) != scanner.Object {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -1,8 +1,11 @@
 package inspect
 
 import (
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -102,6 +105,7 @@ func (r *bodyReader) inferred(e *Expressions, body, remain hcl.Body, sb *schema.
 		return
 	}
 	if !ok {
+		remain = r.evidentBlocks(e, remain, sb)
 		attrs, diags := remain.JustAttributes()
 		r.diags = append(r.diags, diags...)
 		for name, attr := range attrs {
@@ -119,6 +123,31 @@ func (r *bodyReader) inferred(e *Expressions, body, remain hcl.Body, sb *schema.
 			r.syntaxBlock(e, blk.AsHCLBlock())
 		}
 	}
+}
+
+// evidentBlocks adds to e the nested blocks that a JSON body's own
+// evidence makes blocks, where sb does not say (a resource whose
+// provider's schema is not given): a name that a dynamic block of the
+// body generates, and a name the body defines more than once (an argument
+// cannot be), as package tonative reads them. It returns what remains.
+func (r *bodyReader) evidentBlocks(e *Expressions, remain hcl.Body, sb *schema.Body) hcl.Body {
+	names := hcljson.RepeatedNames(remain)
+	for _, d := range e.Dynamic {
+		if d.Type != "" && sb.Lookup(d.Type) == nil && !slices.Contains(names, d.Type) {
+			names = append(names, d.Type)
+		}
+	}
+	for _, name := range names {
+		content, rest, diags := remain.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: name}}})
+		if diags.HasErrors() {
+			continue // not blocks after all (a dynamic block's type written as a value): an argument
+		}
+		for _, blk := range content.Blocks {
+			e.addBlock(name, schema.NestingList, nil, r.nested(blk.Body, openBody))
+		}
+		remain = rest
+	}
+	return remain
 }
 
 // syntaxBlock adds a native block that no schema describes: blocks

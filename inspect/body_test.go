@@ -193,3 +193,74 @@ func TestDynamicContentSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidentBlocks: without the provider's schema, a JSON body's own
+// evidence makes a name nested blocks, as in its native twin: a name a
+// dynamic block of the body generates (part), and a name defined twice
+// (rule; an argument cannot be); a name without evidence stays an
+// argument (tags). Before, the JSON twin failed with "Duplicate attribute
+// definition" (issue 24 item 2).
+func TestEvidentBlocks(t *testing.T) {
+	native := `data "cloudinit_config" "c" {
+  part {
+    content = "a"
+  }
+  dynamic "part" {
+    for_each = ["b"]
+    content {
+      content = part.value
+    }
+  }
+  part {
+    content = "c"
+  }
+}
+
+resource "x_thing" "t" {
+  rule {
+    a = 1
+  }
+  rule {
+    a = 2
+  }
+  tags = {
+    k = "v"
+  }
+}
+`
+	jsonSrc := `{
+  "data": {"cloudinit_config": {"c": {
+    "part": [{"content": "a"}],
+    "dynamic": {"part": {"for_each": ["b"], "content": {"content": "${part.value}"}}},
+    "part": {"content": "c"}
+  }}},
+  "resource": {"x_thing": {"t": {"rule": {"a": 1}, "rule": {"a": 2}, "tags": {"k": "v"}}}}
+}`
+	nf, diags := hclsyntax.ParseConfig([]byte(native), "t.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	jf, diags := hcljson.Parse([]byte(jsonSrc), "t.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	const want = `[{"expressions":{"rule":[{"a":{"constant_value":1}},{"a":{"constant_value":2}}],"tags":{"constant_value":{"k":"v"}}},"dynamic":null},` +
+		`{"expressions":{"part":[{"content":{"constant_value":"a"}},{"content":{"constant_value":"c"}}]},"dynamic":[{"type":"part","for_each_expression":{"constant_value":["b"]},"content":{"content":{"references":["part.value"]}}}]}]`
+	for _, f := range []*hcl.File{nf, jf} {
+		cfg, diags := Files(t.TempDir(), []*hcl.File{f}, Options{})
+		if len(diags) > 0 {
+			t.Fatalf("%s: %s", f.Body.MissingItemRange().Filename, diags)
+		}
+		type res struct {
+			Expressions *Expressions `json:"expressions"`
+			Dynamic     []*Dynamic   `json:"dynamic"`
+		}
+		var got []res
+		for _, r := range cfg.RootModule.Resources {
+			got = append(got, res{r.Expressions, dropDynamicRanges(r.Dynamic)})
+		}
+		if s := jsonOf(t, got); s != want {
+			t.Errorf("%s:\ngot  %s\nwant %s", f.Body.MissingItemRange().Filename, s, want)
+		}
+	}
+}

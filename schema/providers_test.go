@@ -485,9 +485,9 @@ func TestWithProvidersProvider(t *testing.T) {
 		"attr region expression one",
 		"attr secret_key expression one",
 		"block _ single",
+		"block dynamic list [name] by: assume_role default_tags",
 		"block assume_role single",
 		"block default_tags list",
-		"block dynamic list [name] by: assume_role default_tags",
 	})
 	checkOutline(t, "provider random", typedBody(t, lang, "provider", "random"), []string{
 		"closed",

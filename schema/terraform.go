@@ -114,7 +114,8 @@ func dynamicBlock() Block {
 }
 
 // providerBlock is a provider configuration; its unlisted arguments are
-// the provider's.
+// the provider's, and dynamic blocks generate its nested blocks, as in a
+// resource (dynamic "assume_role").
 func providerBlock() Block {
 	return block("provider", NestingList, open(Expression,
 		[]Attribute{
@@ -123,6 +124,7 @@ func providerBlock() Block {
 			attr("for_each", Expression), // OpenTofu
 		},
 		escapeBlock(),
+		dynamicBlock(),
 	), "name")
 }
 

@@ -243,6 +243,10 @@ func (c *jsonConv) line(depth int) {
 // messages.
 func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 	seen := map[string]int{}
+	var blocks map[string]bool // names known to be nested blocks without a schema
+	if s.Open && !s.ArgumentsOnly {
+		blocks = c.blockEvidence(i, s)
+	}
 	for obj := range c.BodyObjects(i, "A body", &c.diags) {
 		for k, v := range c.Doc.Members(obj) {
 			name := c.Doc.Text(k)
@@ -261,6 +265,10 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 			if _, ok := s.Argument(name); !ok {
 				continue // reported by CheckStructure
 			}
+			if blocks[name] && c.mayBeBlock(v) {
+				c.blocks(k, v, evidentBlock(name, s), name, path, nil, depth)
+				continue
+			}
 			if s.Open && !s.ArgumentsOnly && c.mayBeBlock(v) {
 				if !c.opts.ObjectsAsAttributes {
 					c.errorf(k, "Ambiguous property",
@@ -278,6 +286,57 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 			c.attribute(k, v, s, name, path, depth, seen)
 		}
 	}
+}
+
+// blockEvidence returns the names that body node i, read with the open
+// schema s (a body whose provider's schema is not given), holds as nested
+// blocks by evidence of its own, which no schema is needed for: a name
+// that a dynamic block of the body generates (dynamic "part" makes part
+// blocks, so a part beside it is one too), and a name that one object of
+// the body holds more than once (an argument cannot be defined twice, so
+// the programs read it as blocks). Names the schema lists are left to it.
+func (c *jsonConv) blockEvidence(i int, s *schema.Body) map[string]bool {
+	var found map[string]bool
+	mark := func(name string) {
+		if s.Lookup(name) != nil {
+			return
+		}
+		if found == nil {
+			found = map[string]bool{}
+		}
+		found[name] = true
+	}
+	dyn := s.Block("dynamic")
+	var ignored hcl.Diagnostics // the body's shape is reported when it is written
+	for obj := range c.BodyObjects(i, "", &ignored) {
+		count := map[string]int{}
+		for k, v := range c.Doc.Members(obj) {
+			name := c.Doc.Text(k)
+			if count[name]++; count[name] == 2 && name != "//" && c.mayBeBlock(v) {
+				mark(name)
+			}
+			if name != "dynamic" || dyn == nil || len(dyn.Labels) == 0 {
+				continue
+			}
+			for o := range c.BodyObjects(v, "", &ignored) {
+				for lk := range c.Doc.Members(o) {
+					mark(c.Doc.Text(lk))
+				}
+			}
+		}
+	}
+	return found
+}
+
+// evidentBlock returns the schema of a nested block called name that only
+// evidence says is one (blockEvidence): a list of blocks whose bodies are
+// as open as s, with the dynamic block s has.
+func evidentBlock(name string, s *schema.Body) *schema.Block {
+	body := &schema.Body{Open: true, AnyAttributesMode: s.AnyAttributesMode, OpenTofuTemplates: s.OpenTofuTemplates}
+	if dyn := s.Block("dynamic"); dyn != nil {
+		body.Blocks = []schema.Block{*dyn}
+	}
+	return &schema.Block{Type: name, Nesting: schema.NestingList, Body: body}
 }
 
 // mayBeBlock reports whether node i could be the content of a nested
