@@ -5,10 +5,12 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/tojson"
 	"github.com/hcljson/hcljson/tonative"
 )
@@ -77,7 +79,12 @@ Flags:
   --objects-as-attributes  native output: write a JSON object that the
                            schema does not place as an argument, with a
                            warning, instead of failing
-  -w                       write each output beside its source
+  -w                       write each output beside its source; a
+                           configuration file written beside its source
+                           makes the module declare everything twice, which
+                           a warning says
+  --replace                with -w, remove each source once every output is
+                           written (a module converted in place)
   -o PATH                  write into the directory PATH, or, for one input,
                            the file PATH
 ` + maxSizeHelp + `
@@ -95,6 +102,7 @@ type convertFlags struct {
 	comments        bool
 	objectsAsAttrs  bool
 	write           bool
+	replace         bool
 	out             string
 }
 
@@ -192,6 +200,13 @@ func convert(e *env, args []string) int {
 		if err := w.finish(code == 0, e.beforeWrite); err != nil {
 			return e.writeFailed(err)
 		}
+		switch {
+		case code == 0 && f.replace:
+			return e.removeSources(jobs)
+		case code == 0 && f.write:
+			// Said once the outputs are there, not before.
+			e.writeDiags(nil, bothSyntaxes(jobs))
+		}
 		return code
 	}
 	if code != 0 {
@@ -217,6 +232,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	fs.BoolVar(&f.comments, "comments", false, "")
 	fs.BoolVar(&f.objectsAsAttrs, "objects-as-attributes", false, "")
 	fs.BoolVar(&f.write, "w", false, "")
+	fs.BoolVar(&f.replace, "replace", false, "")
 	fs.StringVar(&f.out, "o", "", "")
 	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
@@ -237,6 +253,8 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 		return nil, nil, e.usageError(c, "--from %s --to %s converts nothing (hcljson fmt formats JSON files)", f.from, f.to)
 	case f.write && f.out != "":
 		return nil, nil, e.usageError(c, "-w and -o do not go together: -w writes beside each source, -o into one place")
+	case f.replace && !f.write:
+		return nil, nil, e.usageError(c, "--replace removes the sources of -w: give -w too")
 	}
 	if len(paths) == 0 {
 		paths = []string{"."} // the current directory
@@ -376,4 +394,54 @@ func (e *env) writeFailed(err error) int {
 		we = &writeError{err: err}
 	}
 	return e.writeDiags(nil, hcl.Diagnostics{we.diagnostic()})
+}
+
+// bothSyntaxes warns, once, when -w writes configuration files found in a
+// directory beside their sources: the module then holds main.tf and
+// main.tf.json, which the programs both read, so that every declaration
+// is made twice.
+func bothSyntaxes(jobs []convertJob) hcl.Diagnostics {
+	var pairs []string
+	for _, j := range jobs {
+		if j.target == "" || !j.walked {
+			continue // a file named alone: what it is written beside is the caller's choice
+		}
+		opts := module.Options{Program: module.OpenTofu}
+		if module.IsConfigFile(filepath.Base(j.path), opts) && module.IsConfigFile(filepath.Base(j.target), opts) {
+			pairs = append(pairs, j.path)
+		}
+	}
+	if len(pairs) == 0 {
+		return nil
+	}
+	more := ""
+	if len(pairs) > 1 {
+		more = fmt.Sprintf(" and %d more", len(pairs)-1)
+	}
+	return hcl.Diagnostics{{
+		Severity: hcl.DiagWarning,
+		Summary:  "Each declaration is now in two files",
+		Detail: fmt.Sprintf("The conversion of %s%s is written beside its source, and Terraform and OpenTofu read both files of a directory, so each declaration of the module is now made twice. Remove the sources, or convert with -w --replace, which removes them once every output is written.",
+			pairs[0], more),
+	}}
+}
+
+// removeSources removes the source of each job written beside it (-w
+// --replace), once every output is: the outputs are all there first, so a
+// failure leaves both syntaxes, never neither. It returns the exit status.
+func (e *env) removeSources(jobs []convertJob) int {
+	var diags hcl.Diagnostics
+	for _, j := range jobs {
+		if j.target == "" || j.path == "-" {
+			continue
+		}
+		if err := os.Remove(j.path); err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Source not removed",
+				Detail:   fmt.Sprintf("%s was converted to %s, but could not be removed: %v.", j.path, j.target, err),
+			})
+		}
+	}
+	return e.writeDiags(nil, diags)
 }

@@ -289,14 +289,14 @@ func TestTerminateRemovesTemps(t *testing.T) {
 // runs.
 func TestStaleTempsRemoved(t *testing.T) {
 	dir := t.TempDir()
-	mkFile(t, filepath.Join(dir, "a.tf"), "locals {\n  x = 1\n}\n")
+	mkFile(t, filepath.Join(dir, "a.hcl"), "locals {\n  x = 1\n}\n")
 	// No process has a number above 2^22, Linux's largest pid_max.
-	stale := filepath.Join(dir, ".a.tf.json"+tempMarker+"99999999-123")
-	live := filepath.Join(dir, ".a.tf.json"+tempMarker+fmt.Sprint(os.Getppid())+"-456")
+	stale := filepath.Join(dir, ".a.hcl.json"+tempMarker+"99999999-123")
+	live := filepath.Join(dir, ".a.hcl.json"+tempMarker+fmt.Sprint(os.Getppid())+"-456")
 	mkFile(t, stale, "half")
 	mkFile(t, live, "half")
 	code, stdout, stderr := runWithin(t, 5*time.Second, dir, "convert", "-w", ".")
-	want := "Warning: Stale temporary files removed\n\nAn interrupted run of hcljson had left 1 temporary file:\n\".a.tf.json.hcljson-tmp-99999999-123\". They were removed.\n\n"
+	want := "Warning: Stale temporary files removed\n\nAn interrupted run of hcljson had left 1 temporary file:\n\".a.hcl.json.hcljson-tmp-99999999-123\". They were removed.\n\n"
 	if code != 0 || stdout != "" || stderr != want {
 		t.Errorf("status %d, stdout %q, stderr\n%s\nwant\n%s", code, stdout, stderr, want)
 	}

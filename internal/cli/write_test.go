@@ -101,7 +101,9 @@ func TestChangedDuringWrite(t *testing.T) {
 // not on a terminal, or over one file, shows none.
 func TestProgress(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{"a.tf", "b.tf", "c.tf"} {
+	// Generic HCL files: configuration files written beside their
+	// sources would add a warning (see TestScript/convert_write).
+	for _, name := range []string{"a.hcl", "b.hcl", "c.hcl"} {
 		writeFile(t, filepath.Join(dir, name), "locals {\n  x = 1\n}\n")
 	}
 	e, stdout, stderr := testEnv()
@@ -122,7 +124,7 @@ func TestProgress(t *testing.T) {
 
 	e, _, stderr = testEnv()
 	e.terminal, e.progressAfter = true, 0
-	if code := e.run([]string{"fmt", "-check", filepath.Join(dir, "a.tf.json")}); code != 0 || stderr.String() != "" {
+	if code := e.run([]string{"fmt", "-check", filepath.Join(dir, "a.hcl.json")}); code != 0 || stderr.String() != "" {
 		t.Errorf("one file: exit %d, stderr %q", code, stderr)
 	}
 
