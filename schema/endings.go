@@ -22,6 +22,9 @@ const (
 	QueryFile
 	// HCLFile: a generic HCL file: .hcl, .hcl.json.
 	HCLFile
+	// VarsFile: a variable definitions file: .tfvars, .tfvars.json
+	// (terraform.tfvars, x.auto.tfvars.json), read in TerraformVars.
+	VarsFile
 )
 
 // Ending is one ending of file names and what it says of a file: its
@@ -65,6 +68,8 @@ var endings = []Ending{
 	{Suffix: ".tofutest.json", Kind: TestFile, JSON: true, Tofu: true, Language: TerraformTest, Twin: ".tofutest.hcl"},
 	{Suffix: ".tfquery.hcl", Kind: QueryFile, Language: TerraformQuery, Twin: ".tfquery.json"},
 	{Suffix: ".tfquery.json", Kind: QueryFile, JSON: true, Language: TerraformQuery, Twin: ".tfquery.hcl"},
+	{Suffix: ".tfvars", Kind: VarsFile, Language: TerraformVars, Twin: ".tfvars.json"},
+	{Suffix: ".tfvars.json", Kind: VarsFile, JSON: true, Language: TerraformVars, Twin: ".tfvars"},
 	{Suffix: ".hcl", Kind: HCLFile, Twin: ".hcl.json"},
 	{Suffix: ".hcl.json", Kind: HCLFile, JSON: true, Twin: ".hcl"},
 	{Suffix: ".json", Kind: OtherFile, JSON: true},
@@ -95,8 +100,9 @@ func EndingOf(filename string) Ending {
 // ending as Terraform and OpenTofu choose (EndingOf): Terraform for .tf.json
 // and .tf; OpenTofu for .tofu.json and .tofu, which only OpenTofu reads;
 // TerraformTest for .tftest.json, .tofutest.json, .tftest.hcl and
-// .tofutest.hcl; TerraformQuery for .tfquery.json and .tfquery.hcl. It
-// returns nil for any other name.
+// .tofutest.hcl; TerraformQuery for .tfquery.json and .tfquery.hcl;
+// TerraformVars for .tfvars and .tfvars.json. It returns nil for any other
+// name.
 func LanguageFor(filename string) *Language {
 	return EndingOf(filename).Language
 }

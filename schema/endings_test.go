@@ -32,11 +32,13 @@ func TestEndingOf(t *testing.T) {
 		{"x.hcl.json", ".hcl.json", HCLFile, true, false, nil, ".hcl"},
 		{".terraform.lock.hcl", ".hcl", HCLFile, false, false, nil, ".hcl.json"},
 		{"x.json", ".json", OtherFile, true, false, nil, ""},
-		{"terraform.tfvars.json", ".json", OtherFile, true, false, nil, ""},
+		{"terraform.tfvars.json", ".tfvars.json", VarsFile, true, false, TerraformVars, ".tfvars"},
 		{"stack.tfcomponent.json", ".json", OtherFile, true, false, nil, ""},
 		{"main.tf.json.bak", "", OtherFile, false, false, nil, ""},
 		{"main.TF", "", OtherFile, false, false, nil, ""},
-		{"main.tfvars", "", OtherFile, false, false, nil, ""},
+		{"main.tfvars", ".tfvars", VarsFile, false, false, TerraformVars, ".tfvars.json"},
+		{"x.auto.tfvars.json", ".tfvars.json", VarsFile, true, false, TerraformVars, ".tfvars"},
+		{"vars.json", ".json", OtherFile, true, false, nil, ""},
 		{"tf", "", OtherFile, false, false, nil, ""},
 		{"-", "", OtherFile, false, false, nil, ""},
 		{"", "", OtherFile, false, false, nil, ""},
@@ -88,6 +90,10 @@ func TestEndings(t *testing.T) {
 		case QueryFile:
 			if e.Language != TerraformQuery {
 				t.Errorf("%s: query file in %v", e.Suffix, langName(e.Language))
+			}
+		case VarsFile:
+			if e.Language != TerraformVars {
+				t.Errorf("%s: variable definitions file in %v", e.Suffix, langName(e.Language))
 			}
 		default:
 			if e.Language != nil {

@@ -37,7 +37,7 @@ func TestMisuse(t *testing.T) {
 		}},
 		{Func: "EndingOf", Name: "empty name", Call: func(t *testing.T) { eq(t, EndingOf(""), Ending{}) }},
 		{Func: "LanguageFor", Name: "empty name", Call: func(t *testing.T) { eq(t, LanguageFor(""), (*Language)(nil)) }},
-		{Func: "Endings", Name: "no argument", Call: func(t *testing.T) { eq(t, len(Endings()), 13) }},
+		{Func: "Endings", Name: "no argument", Call: func(t *testing.T) { eq(t, len(Endings()), 15) }},
 		{Func: "Attribute.AllowsKeyword", Name: "zero Attribute", Call: func(t *testing.T) { eq(t, (&Attribute{}).AllowsKeyword(""), false) }},
 		{Func: "Attribute.AllowsKeyword", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Attribute)(nil).AllowsKeyword("") }},
 		{Func: "Block.BodyFor", Name: "zero Block", Call: func(t *testing.T) { eq(t, (&Block{}).BodyFor(""), nilBody) }},

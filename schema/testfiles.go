@@ -19,6 +19,22 @@ var TerraformTest = &Language{
 	Root:    testRoot(),
 }
 
+// TerraformVars is the language of variable definitions files (.tfvars
+// and .tfvars.json: terraform.tfvars, *.auto.tfvars.json, -var-file):
+// arguments only, one per variable, each a value that both programs read
+// without variables or functions (a native expression evaluated without
+// a context; a JSON value taken literally: "a-${b}" is that text, not a
+// template). So its arguments are Literal: converted, they keep their
+// values, "$${" where native syntax would otherwise interpolate.
+//
+// TerraformVars and its body are shared: treat them as read-only.
+var TerraformVars = &Language{
+	Name:    "terraform-vars",
+	Version: "1.14",
+	Follows: []string{"Terraform 1.14", "OpenTofu 1.12"},
+	Root:    &Body{AnyAttributes: true, AnyAttributesMode: Literal},
+}
+
 // TerraformQuery is the language of Terraform query files (.tfquery.json
 // and .tfquery.hcl), which Terraform 1.14 reads and OpenTofu 1.12 does
 // not: list blocks, with the provider, variable and locals blocks of the

@@ -23,13 +23,16 @@ Converts files between HCL's native syntax (.tf) and its JSON syntax
 native syntax, any other file to JSON, unless --from or --to says otherwise.
 A directory is searched recursively, skipping hidden directories such as
 .terraform and .git, for the files to convert: with --to json (the default)
-.tf, .tofu and .hcl files; with --to hcl .tf.json, .tofu.json, .tftest.json,
-.tofutest.json, .tfquery.json and .hcl.json files. "-" reads standard input:
+.tf, .tofu, .tfvars and .hcl files; with --to hcl .tf.json, .tofu.json,
+.tftest.json, .tofutest.json, .tfquery.json, .tfvars.json and .hcl.json
+files. "-" reads standard input:
 JSON if it starts with "{" or "[", native syntax otherwise, unless --from.
 
 Each file is read in its language, chosen by its name as Terraform and
 OpenTofu choose: .tf, .tf.json, .tofu and .tofu.json are configuration,
-.tftest and .tofutest files are tests, .tfquery files are queries; any other
+.tftest and .tofutest files are tests, .tfquery files are queries, .tfvars
+and .tfvars.json files variable definitions (values, taken literally: a
+"${" in a .tfvars.json string is text, "$${" in native syntax); any other
 file, and standard input, is generic HCL unless --terraform is given. In
 those languages each argument is written as the program reads it: types,
 references and keywords as plain strings in JSON ("map(string)",

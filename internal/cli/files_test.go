@@ -55,8 +55,8 @@ func TestWalkEndings(t *testing.T) {
 		s    syntax
 		want string
 	}{
-		{native, ".tf, .tofu or .hcl"},
-		{jsonSyntax, ".tf.json, .tofu.json, .tftest.json, .tofutest.json, .tfquery.json or .hcl.json"},
+		{native, ".tf, .tofu, .tfvars or .hcl"},
+		{jsonSyntax, ".tf.json, .tofu.json, .tftest.json, .tofutest.json, .tfquery.json, .tfvars.json or .hcl.json"},
 	} {
 		if got := orList(walkEndings(tt.s)); got != tt.want {
 			t.Errorf("walkEndings(%v) = %s, want %s", tt.s, got, tt.want)
@@ -79,7 +79,8 @@ func TestWalkEndings(t *testing.T) {
 		{"q.tfquery.json", false, true},
 		{"x.hcl.json", false, true},
 		{"x.json", false, false},
-		{"terraform.tfvars", false, false},
+		{"terraform.tfvars", true, false},
+		{"prod.auto.tfvars.json", false, true},
 		{"main.tf.bak", false, false},
 	} {
 		if got := isConfigName(tt.name, native); got != tt.native {

@@ -30,8 +30,8 @@ not formatted. Formatting a formatted file changes nothing.
 As terraform fmt does, fmt rewrites each file that is not formatted and
 prints its name on standard output, and without a PATH it formats the
 current directory. In a directory it formats the files whose names end in
-.tf.json, .tofu.json, .tftest.json, .tofutest.json, .tfquery.json or
-.hcl.json (hidden files and editor backups skipped), and the files of its
+.tf.json, .tofu.json, .tftest.json, .tofutest.json, .tfquery.json,
+.tfvars.json or .hcl.json (hidden files and editor backups skipped), and the files of its
 subdirectories only with -recursive (hidden ones, such as .terraform and
 .git, never); a directory without such files is not an error. A symbolic
 link to a file found there is read but not rewritten, and other links and
@@ -47,7 +47,8 @@ atomically (a temporary file renamed over it) and keeps its permissions.
 
 The language, chosen by the file's name as in "hcljson convert" (.tf.json
 and .tofu.json: Terraform configuration; .tftest.json, .tofutest.json:
-tests; .tfquery.json: queries), says which properties are blocks; other
+tests; .tfquery.json: queries; .tfvars.json: variable definitions), says
+which properties are blocks; other
 JSON files, and standard input, are generic HCL, whose blocks no one
 knows, unless --terraform is given. In the names printed, a control
 character, tab and line feed included, is shown escaped (\x0a), so that
