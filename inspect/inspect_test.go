@@ -304,25 +304,6 @@ func reencode(t *testing.T, v any) string {
 	return string(b)
 }
 
-// dropKeys removes the named keys everywhere.
-func dropKeys(v any, keys ...string) any {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, x := range v {
-			if slices.Contains(keys, k) {
-				delete(v, k)
-				continue
-			}
-			v[k] = dropKeys(x, keys...)
-		}
-	case []any:
-		for i, x := range v {
-			v[i] = dropKeys(x, keys...)
-		}
-	}
-	return v
-}
-
 // dropProviderSchemaVersions removes the schema_version of every resource
 // of v, a decoded configuration representation, but those of the built-in
 // provider, which the package knows.
