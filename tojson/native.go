@@ -160,6 +160,14 @@ func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
 			if c.validName(a.Name, a.NameRange) {
 				c.attribute(dst, a)
 			}
+			if c.opts.Comments {
+				// A comment after the argument on its line (a = 1 # why)
+				// follows it as a "//" property.
+				if text, end, ok := c.commentAfter(prev, a.NameRange); ok {
+					dst.AppendComment(text)
+					prev = end
+				}
+			}
 			continue
 		}
 		blk := b.Blocks[bi]

@@ -86,6 +86,52 @@ func (c *nativeConv) commentAbove(from, start int, at hcl.Range) (string, bool) 
 	return text, true
 }
 
+// commentAfter returns the text of the comment that follows an item on
+// the line where the item ends at byte end (a = 1 # why), with the offset
+// where the comment ends: a line comment, or a block comment that the
+// line ends after. at is the item's range, for diagnostics.
+func (c *nativeConv) commentAfter(end int, at hcl.Range) (string, int, bool) {
+	i := end
+	for i < len(c.src) && (c.src[i] == ' ' || c.src[i] == '\t') {
+		i++
+	}
+	rest := c.src[i:]
+	var j int
+	switch {
+	case bytes.HasPrefix(rest, []byte("#")) || bytes.HasPrefix(rest, []byte("//")):
+		j = bytes.IndexByte(rest, '\n')
+		if j < 0 {
+			j = len(rest)
+		}
+		if j > 0 && rest[j-1] == '\r' {
+			j--
+		}
+	case bytes.HasPrefix(rest, []byte("/*")):
+		k := bytes.Index(rest[2:], []byte("*/"))
+		if k < 0 || bytes.IndexByte(rest[:2+k], '\n') >= 0 {
+			return "", 0, false // unclosed, or over several lines: not the line's end
+		}
+		j = 2 + k + 2
+		after := bytes.TrimLeft(rest[j:], " \t\r")
+		if len(after) > 0 && after[0] != '\n' {
+			return "", 0, false // something follows it on the line
+		}
+	default:
+		return "", 0, false
+	}
+	text := commentText(string(rest[:j]))
+	if !utf8.ValidString(text) {
+		c.diags = append(c.diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid UTF-8 in a comment",
+			Detail:   "The comment after this item is not valid UTF-8, so it cannot be written in JSON.",
+			Subject:  at.Ptr(),
+		})
+		return "", 0, false
+	}
+	return text, i + j, true
+}
+
 // lineBreaks counts the line feeds in b.
 func lineBreaks(b []byte) int {
 	n := 0

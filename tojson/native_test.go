@@ -287,7 +287,7 @@ func TestNativeComments(t *testing.T) {
 	src := `# file header
 
 # above a
-a = 1 # trailing, dropped
+a = 1 # trailing, kept after a
 // above b, line 1
 /* above b, line 2 */
 b = 2
@@ -303,7 +303,7 @@ resource "x" "one" { # after the brace, dropped
 # above the second resource
 resource "x" "two" {}
 `
-	want := `{"//":"above a","a":1,"//":"above b, line 1\nabove b, line 2","b":2,"//":"above the first resource","resource":[{"x":[{"one":[{"//":"above p","p":1}]}]},{"x":[{"two":[{"//":"above the second resource"}]}]}]}`
+	want := `{"//":"above a","a":1,"//":"trailing, kept after a","//":"above b, line 1\nabove b, line 2","b":2,"//":"above the first resource","resource":[{"x":[{"one":[{"//":"above p","p":1}]}]},{"x":[{"two":[{"//":"above the second resource"}]}]}]}`
 	if got := strings.TrimSuffix(convertNative(t, src, Options{Comments: true}), "\n"); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -162,7 +162,7 @@ t.tf:18,25-35: warning: Quoted references are deprecated; The argument "provider
 // the Comments option work together.
 func TestTerraformComments(t *testing.T) {
 	src := "# moves\nmoved {\n  from = a.b # x\n  to   = a.c\n}\n\nresource \"a\" \"b\" {\n  lifecycle {\n    replace_triggered_by = [a.b /* c */]\n  }\n  provider = aws.west[\"k\"]\n}\n"
-	want := `{"//":"moves","moved":[{"from":"a.b","to":"a.c"}],"resource":[{"a":[{"b":[{"lifecycle":[{"replace_triggered_by":["a.b"]}],"provider":"aws.west[\"k\"]"}]}]}]}` + "\n"
+	want := `{"//":"moves","moved":[{"from":"a.b","//":"x","to":"a.c"}],"resource":[{"a":[{"b":[{"lifecycle":[{"replace_triggered_by":["a.b"]}],"provider":"aws.west[\"k\"]"}]}]}]}` + "\n"
 	opts := terraformOpts
 	opts.Comments = true
 	out, diags := Convert([]byte(src), "t.tf", opts, gen.Options{Compact: true})

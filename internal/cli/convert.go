@@ -78,7 +78,9 @@ Flags:
                            input, as Terraform configuration
 ` + programHelp + `  --compact                JSON output: no indentation
   --comments               JSON output: carry the comments directly above
-                           blocks and arguments as "//" properties
+                           blocks and arguments, and those after an
+                           argument on its line (a = 1 # why), as "//"
+                           properties
   --objects-as-attributes  native output: write a JSON object that the
                            schema does not place as an argument, with a
                            warning, instead of failing

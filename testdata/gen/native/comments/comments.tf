@@ -4,7 +4,7 @@
 terraform {
   # Above required_version,
   # on two lines.
-  required_version = ">= 1.5" # trailing: dropped
+  required_version = ">= 1.5" # trailing: kept after it
 }
 
 // Slash comment above a variable.
