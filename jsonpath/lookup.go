@@ -47,6 +47,12 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 			err = w.index(int(s))
 		case Splat:
 			err = w.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, where one is needed.", w.done.describe())
+		case Filter:
+			if s.All {
+				err = w.errorf("Several values", "The path takes every value of %s that %s selects: it leads to several values, where one is needed.", w.done.describe(), s)
+			} else {
+				err = w.filter(s)
+			}
 		}
 		if err != nil {
 			return nil, append(w.diags, err)
@@ -70,6 +76,9 @@ type walker struct {
 	// work counts the nodes of the tape looked at (members, elements),
 	// so that a test can check that a look-up stays linear without a clock.
 	work int
+
+	keyBuf  []int    // scratch for duplicates
+	scratch []choice // scratch for choices
 }
 
 // result returns the current value as a Result.

@@ -81,6 +81,13 @@ func TestMisuse(t *testing.T) {
 		{Func: "Index.String", Name: "negative", Call: func(t *testing.T) { str(t, Index(-1).String(), "[-1]") }},
 		{Func: "Key.String", Name: "empty", Call: func(t *testing.T) { str(t, Key("").String(), `[""]`) }},
 		{Func: "Splat.String", Name: "zero", Call: func(t *testing.T) { str(t, Splat{}.String(), "[*]") }},
+		{Func: "Filter.String", Name: "zero", Call: func(t *testing.T) { str(t, Filter{}.String(), `[""=""]`) }},
+		{Func: "Path.Several", Name: "nil", Call: func(t *testing.T) {
+			if Path(nil).Several() {
+				t.Error("the root leads to several values")
+			}
+		}},
+		{Func: "Path.Several", Name: "nil step", Panic: "jsonpath: Path.Several: step 0 of the path is nil", Call: func(t *testing.T) { Path{nil}.Several() }},
 		{Func: "Path.String", Name: "nil", Call: func(t *testing.T) { str(t, Path(nil).String(), "") }},
 		{Func: "Path.String", Name: "nil step", Panic: "jsonpath: Path.String: step 0 of the path is nil", Call: func(t *testing.T) { _ = Path{nil}.String() }},
 		{Func: "SyntaxError.Column", Name: "offsets outside", Call: func(t *testing.T) {
