@@ -109,10 +109,41 @@ func numberIs(lit, value string) bool {
 	return err1 == nil && err2 == nil && !a.IsInf() && !b.IsInf() && a.Cmp(b) == 0
 }
 
-// isJSONNumber reports whether s is one JSON number.
+// isJSONNumber reports whether s is one JSON number:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func isJSONNumber(s string) bool {
-	doc := scanner.Parse([]byte(s), scanner.Options{})
-	return len(doc.Errors) == 0 && len(doc.Nodes) == 1 && doc.Nodes[0].Kind() == scanner.Number && doc.End(0) == len(s)
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	if i < len(s) && s[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 // filter takes the one value of the current array or object that f

@@ -91,3 +91,31 @@ func TestFilter(t *testing.T) {
 		})
 	}
 }
+
+// TestNumberIs checks how a filter's value compares with a JSON number: by
+// value when the value is a JSON number, by text otherwise.
+func TestNumberIs(t *testing.T) {
+	for _, tt := range []struct {
+		lit, value string
+		want       bool
+	}{
+		{"1", "1", true},
+		{"1", "1.0", true},
+		{"1.50e3", "1500", true},
+		{"-0", "0", true},
+		{"12345678901234567890", "12345678901234567891", false},
+		{"0.1", "0.10000000000000001", false},
+		{"1", "01", false},
+		{"1", "1.", false},
+		{"1", "+1", false},
+		{"1", "1e", false},
+		{"1e400", "1E+400", true},
+		{"1", "x", false},
+		{"1e999999999999", "1e999999999999", true},
+		{"1e999999999999", "2e999999999999", false},
+	} {
+		if got := numberIs(tt.lit, tt.value); got != tt.want {
+			t.Errorf("numberIs(%s, %s) = %v, want %v", tt.lit, tt.value, got, tt.want)
+		}
+	}
+}

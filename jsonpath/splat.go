@@ -25,9 +25,7 @@ func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, pat
 // lookupAll is LookupAll; it also returns the number of tape nodes looked
 // at, for the test that the walk is linear.
 func lookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics, int) {
-	if lines == nil {
-		lines = scanner.NewLines(doc.Src)
-	}
+	lines = linesOf(doc, lines)
 	s := splatWalk{
 		walker: walker{doc: doc, lines: lines, filename: filename, member: -1},
 		path:   path,
