@@ -1027,7 +1027,14 @@ func (r *resolver) notInBodies(blocks []cand, k string) *hcl.Diagnostic {
 		if at := blocks[0].trail.path().String(); at != r.address() {
 			fmt.Fprintf(&b, " (at %s)", at)
 		}
+		if len(keys) == 0 {
+			fmt.Fprintf(&b, " is empty, so it has no key %s.", quoteKey(k))
+			return r.errorf("Key not found", "%s", b.String())
+		}
 		fmt.Fprintf(&b, " has no key %s.", quoteKey(k))
+	case len(keys) == 0:
+		fmt.Fprintf(&b, "The %d blocks %s are empty, so none has the key %s.", len(blocks), r.address(), quoteKey(k))
+		return r.errorf("Key not found", "%s", b.String())
 	default:
 		fmt.Fprintf(&b, "None of the %d blocks %s has the key %s.", len(blocks), r.address(), quoteKey(k))
 	}
@@ -1038,13 +1045,7 @@ func (r *resolver) notInBodies(blocks []cand, k string) *hcl.Diagnostic {
 	if s := suggest(k, cands); s != "" && s != k {
 		fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 	}
-	if len(keys) == 0 {
-		if len(blocks) == 1 {
-			b.WriteString(" It is empty.")
-		} else {
-			b.WriteString(" They are empty.")
-		}
-	} else {
+	if len(keys) > 0 {
 		b.WriteString(" ")
 		s := keysSentence(keys)
 		if len(blocks) > 1 {
