@@ -29,56 +29,87 @@ const (
 	atBlocks
 )
 
-// cand is one value that the steps taken so far lead to.
+// cand is one value that the steps taken so far lead to. (A look-up
+// holds as many as there are blocks: its fields are ordered to be small.)
 type cand struct {
 	node, key int // the value, and its member's key node or -1
 	trail     *trail
-	lv        level
-	// group tells apart the values that one address names (blocks of
-	// the same labels, label levels written in several places) from
-	// those that a [*] or [*key=value] took one by one.
-	group int
-	blk   *schema.Block // atLabels, atBlocks: the block type; nil at the root
-	body  *schema.Body  // atBlocks (and atLabels after the first label): the body schema
-	left  int           // atLabels: the labels left
+	blk       *schema.Block // atLabels, atBlocks: the block type; nil at the root
+	body      *schema.Body  // atBlocks (and atLabels after the first label): the body schema
 	// alias, at atBlocks, is the argument that tells apart blocks of
 	// the same labels (a provider configuration's alias), until a step
 	// decides which; "" once decided.
 	alias string
+	// group tells apart the values that one address names (blocks of
+	// the same labels, label levels written in several places) from
+	// those that a [*] or [*key=value] took one by one.
+	group int32
+	left  int32 // atLabels: the labels left
+	// structure is the number of removable containers around node.
+	structure int32
+	lv        level
 	// removable says that node exists only to write blocks (a label
 	// level, an array of blocks): emptied, it goes too.
 	removable bool
-	// structure is the number of removable containers around node.
-	structure int
 	// root marks the root body (and its elements when it is an array).
 	root bool
 }
 
 // trail is the concrete path to a value, as a list that shares its
-// prefixes: keys and indexes, as a plain path reaches the value.
+// prefixes: keys (by their key nodes) and indexes, as a plain path reaches
+// the value. Messages alone read it (resolver.pathOf).
 type trail struct {
-	up   *trail
-	step Step
-	n    int
+	up  *trail
+	key int32 // the key node of a member, or -1 for an element
+	idx int32 // the index of an element
+	n   int32 // the number of steps
 }
 
-func (t *trail) with(s Step) *trail {
-	n := 1
-	if t != nil {
-		n = t.n + 1
-	}
-	return &trail{up: t, step: s, n: n}
-}
-
-func (t *trail) path() Path {
+// pathOf returns the steps of t.
+func (r *resolver) pathOf(t *trail) Path {
 	if t == nil {
 		return nil
 	}
 	p := make(Path, t.n)
 	for x := t; x != nil; x = x.up {
-		p[x.n-1] = x.step
+		if x.key >= 0 {
+			p[x.n-1] = Key(r.doc.Text(int(x.key)))
+		} else {
+			p[x.n-1] = Index(x.idx)
+		}
 	}
 	return p
+}
+
+// trailsBlock is the number of trails allocated at once.
+const trailsBlock = 1024
+
+// step returns t followed by the member whose key node is key, or, when
+// key is -1, by element idx.
+func (r *resolver) step(t *trail, key, idx int) *trail {
+	if len(r.trails) == cap(r.trails) {
+		r.trails = make([]trail, 0, trailsBlock)
+	}
+	n := int32(1)
+	if t != nil {
+		n = t.n + 1
+	}
+	r.trails = append(r.trails, trail{up: t, key: int32(key), idx: int32(idx), n: n})
+	return &r.trails[len(r.trails)-1]
+}
+
+// child returns the value node, the value of the member with key node key
+// or element idx of c's value, at level lv, in c's group.
+func (r *resolver) child(c *cand, node, key, idx int, lv level) cand {
+	return cand{node: node, key: key, trail: r.step(c.trail, key, idx), lv: lv, group: c.group}
+}
+
+// index returns the index of an element that choices returned.
+func (ch choice) index() int {
+	if i, ok := ch.step.(Index); ok {
+		return int(i)
+	}
+	return 0
 }
 
 // resolver is the state of one look-up through a Layout.
@@ -93,11 +124,14 @@ type resolver struct {
 	// several says that a [*] or [*key=value] was taken: the blocks of
 	// one address are then each taken, not an ambiguity.
 	several bool
-	groups  int
+	groups  int32
 	// implied says that the first step is read after the implied
 	// block type (aws_instance.web for resource.aws_instance.web).
 	implied     bool
 	cands, next []cand
+	trails      []trail  // where trails are allocated, in blocks
+	results     []Result // where Results are allocated, in blocks
+	blockBuf    []cand   // scratch for the blocks of a group
 }
 
 // Lookup is Lookup through the layout: a path that is an address
@@ -194,7 +228,7 @@ func (r *resolver) run() bool {
 			r.cands, r.next = r.next, r.cands[:0]
 		}
 		for g := range r.groupsOf(r.cands) {
-			if !r.step(g, s) {
+			if !r.takeStep(g, s) {
 				return false
 			}
 		}
@@ -219,15 +253,26 @@ func (r *resolver) groupsOf(cands []cand) func(yield func([]cand) bool) {
 	}
 }
 
+// push appends c to r.next, doubling its capacity when full (append's
+// growth by a quarter would copy a million values five times over).
+func (r *resolver) push(c cand) {
+	if len(r.next) == cap(r.next) {
+		next := make([]cand, len(r.next), max(2*cap(r.next), 8))
+		copy(next, r.next)
+		r.next = next
+	}
+	r.next = append(r.next, c)
+}
+
 // newGroup returns a new group id.
-func (r *resolver) newGroup() int {
+func (r *resolver) newGroup() int32 {
 	r.groups++
 	return r.groups
 }
 
 // at makes c the walker's current value, for its messages.
 func (r *resolver) at(c *cand) {
-	r.node, r.member, r.done = c.node, c.key, c.trail.path()
+	r.node, r.member, r.done = c.node, c.key, r.pathOf(c.trail)
 }
 
 // fail records err and returns false.
@@ -241,8 +286,9 @@ func (r *resolver) address() string {
 	return r.path[:r.i].describe()
 }
 
-// step takes step s from the values of one group, which are at one level.
-func (r *resolver) step(g []cand, s Step) bool {
+// takeStep takes step s from the values of one group, which are at one
+// level.
+func (r *resolver) takeStep(g []cand, s Step) bool {
 	switch g[0].lv {
 	case atLabels:
 		return r.labelStep(g, s)
@@ -257,11 +303,6 @@ func (r *resolver) step(g []cand, s Step) bool {
 	return true
 }
 
-// child returns the value node (with key node key) reached from c by step.
-func (c *cand) child(node, key int, step Step, lv level) cand {
-	return cand{node: node, key: key, trail: c.trail.with(step), lv: lv, group: c.group}
-}
-
 // valueStep takes s from a JSON value, as a plain path does; in an open
 // body's value a key on an array looks in its elements.
 func (r *resolver) valueStep(c *cand, s Step) bool {
@@ -269,7 +310,7 @@ func (r *resolver) valueStep(c *cand, s Step) bool {
 		// The common case without a message to write: an object that
 		// has the key once.
 		if kn, v, once := r.onlyMember(c.node, string(k)); once {
-			r.next = append(r.next, c.child(v, kn, k, c.lv))
+			r.push(r.child(c, v, kn, 0, c.lv))
 			return true
 		}
 	}
@@ -282,12 +323,12 @@ func (r *resolver) valueStep(c *cand, s Step) bool {
 		if err := r.key(string(s)); err != nil {
 			return r.fail(err)
 		}
-		r.next = append(r.next, c.child(r.node, r.member, s, c.lv))
+		r.push(r.child(c, r.node, r.member, 0, c.lv))
 	case Index:
 		if err := r.index(int(s)); err != nil {
 			return r.fail(err)
 		}
-		r.next = append(r.next, c.child(r.node, -1, s, c.lv))
+		r.push(r.child(c, r.node, -1, int(s), c.lv))
 	case Splat:
 		if r.one {
 			return r.fail(r.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, where one is needed.", r.done.describe()))
@@ -298,9 +339,9 @@ func (r *resolver) valueStep(c *cand, s Step) bool {
 		}
 		r.several = true
 		for _, ch := range all {
-			n := c.child(ch.node, ch.key, ch.step, c.lv)
+			n := r.child(c, ch.node, ch.key, ch.index(), c.lv)
 			n.group = r.newGroup()
-			r.next = append(r.next, n)
+			r.push(n)
 		}
 	case Filter:
 		if s.All && r.one {
@@ -314,14 +355,14 @@ func (r *resolver) valueStep(c *cand, s Step) bool {
 			if len(m) != 1 {
 				return r.fail(r.notOne(s, m))
 			}
-			r.next = append(r.next, c.child(m[0].node, m[0].key, m[0].step, c.lv))
+			r.push(r.child(c, m[0].node, m[0].key, m[0].index(), c.lv))
 			return true
 		}
 		r.several = true
 		for _, ch := range m {
-			n := c.child(ch.node, ch.key, ch.step, c.lv)
+			n := r.child(c, ch.node, ch.key, ch.index(), c.lv)
 			n.group = r.newGroup()
-			r.next = append(r.next, n)
+			r.push(n)
 		}
 	}
 	return true
@@ -375,9 +416,9 @@ func (r *resolver) openKey(c *cand, k string) bool {
 			len(hits), r.done.describe(), quoteKey(k), listPlaces(places)))
 	}
 	for _, h := range hits {
-		n := c.child(h.value, h.key, Index(h.index), atOpen)
-		n.trail = n.trail.with(Key(k))
-		r.next = append(r.next, n)
+		n := r.child(c, h.value, h.key, 0, atOpen)
+		n.trail = r.step(r.step(c.trail, -1, h.index), h.key, 0)
+		r.push(n)
 	}
 	return true
 }
@@ -452,8 +493,8 @@ func (r *resolver) labelStep(g []cand, s Step) bool {
 				return r.fail(err)
 			}
 			n := *c
-			n.node, n.key, n.trail, n.structure = r.node, -1, c.trail.with(s), c.structure+1
-			r.next = append(r.next, n)
+			n.node, n.key, n.trail, n.structure = r.node, -1, r.step(c.trail, -1, int(s)), c.structure+1
+			r.push(n)
 		}
 	case Splat:
 		if r.one {
@@ -478,27 +519,27 @@ func (r *resolver) labelStep(g []cand, s Step) bool {
 // labels appends to r.next the values of the members of object obj (an
 // element of c's array when elem is set) named label, with structure
 // around them.
-func (r *resolver) labels(c *cand, obj int, elem Step, structure int, label string, group int) {
+func (r *resolver) labels(c *cand, obj int, elem Step, structure int32, label string, group int32) {
 	d := r.doc
 	for kn, v := range d.Members(obj) {
 		r.work++
 		if d.Text(kn) != label {
 			continue
 		}
-		r.next = append(r.next, r.labelled(c, obj, elem, structure, kn, v, label, group))
+		r.push(r.labelled(c, obj, elem, structure, kn, v, label, group))
 	}
 }
 
 // labelled returns the value v (of the member with key node kn, in
 // object obj) at the next level after c's label.
-func (r *resolver) labelled(c *cand, obj int, elem Step, structure, kn, v int, label string, group int) cand {
+func (r *resolver) labelled(c *cand, obj int, elem Step, structure int32, kn, v int, label string, group int32) cand {
 	t := c.trail
-	if elem != nil {
-		t = t.with(elem)
+	if i, ok := elem.(Index); ok {
+		t = r.step(t, -1, int(i))
 	}
-	n := cand{node: v, key: kn, trail: t.with(Key(label)), group: group, blk: c.blk, body: c.body,
+	n := cand{node: v, key: kn, trail: r.step(t, kn, 0), group: group, blk: c.blk, body: c.body,
 		left: c.left - 1, removable: true, structure: structure}
-	if c.left == len(c.blk.Labels) {
+	if int(c.left) == len(c.blk.Labels) {
 		n.body = c.blk.BodyFor(label)
 	}
 	n.lv = atLabels
@@ -513,14 +554,14 @@ func (r *resolver) labelled(c *cand, obj int, elem Step, structure, kn, v int, l
 // group of its own when split), in order.
 func (r *resolver) eachLabel(c *cand, split bool) {
 	d := r.doc
-	add := func(obj int, elem Step, structure int) {
+	add := func(obj int, elem Step, structure int32) {
 		for kn, v := range d.Members(obj) {
 			r.work++
 			g := c.group
 			if split {
 				g = r.newGroup()
 			}
-			r.next = append(r.next, r.labelled(c, obj, elem, structure, kn, v, d.Text(kn), g))
+			r.push(r.labelled(c, obj, elem, structure, kn, v, d.Text(kn), g))
 		}
 	}
 	switch d.Nodes[c.node].Kind() {
@@ -571,7 +612,7 @@ func (r *resolver) expand(c *cand, out []cand) []cand {
 			j := 0
 			for e := range d.Elements(c.node) {
 				r.work++
-				n := c.child(e, -1, Index(j), atBlocks)
+				n := r.child(c, e, -1, j, atBlocks)
 				n.body, n.root = c.body, true
 				out = append(out, n)
 				j++
@@ -581,7 +622,7 @@ func (r *resolver) expand(c *cand, out []cand) []cand {
 		j := 0
 		for e := range d.Elements(c.node) {
 			r.work++
-			n := c.child(e, -1, Index(j), atBlocks)
+			n := r.child(c, e, -1, j, atBlocks)
 			n.blk, n.body, n.alias, n.structure = c.blk, c.body, c.alias, c.structure+1
 			out = append(out, n)
 			j++
@@ -646,9 +687,9 @@ func (r *resolver) blocksStep(g []cand, s Step) bool {
 			if err := r.index(int(s)); err != nil {
 				return r.fail(err)
 			}
-			n := c.child(r.node, -1, s, atBlocks)
+			n := r.child(c, r.node, -1, int(s), atBlocks)
 			n.blk, n.body, n.structure = c.blk, c.body, c.structure+1
-			r.next = append(r.next, n)
+			r.push(n)
 		}
 		return true
 	case Filter:
@@ -665,10 +706,11 @@ func (r *resolver) blocksStep(g []cand, s Step) bool {
 		}
 		return r.filterBlocks(g, blocks, s)
 	}
-	var blocks []cand
+	blocks := r.blockBuf[:0]
 	for k := range g {
 		blocks = r.expand(&g[k], blocks)
 	}
+	r.blockBuf = blocks[:0]
 	if len(blocks) > 0 && blocks[0].alias != "" {
 		if k, ok := s.(Key); ok {
 			picked, ok := r.byAlias(blocks, string(k))
@@ -718,7 +760,7 @@ func (r *resolver) oneBlock(blocks []cand) bool {
 func (r *resolver) ambiguous(blocks []cand) *hcl.Diagnostic {
 	var places []string
 	for k := range blocks {
-		places = append(places, blocks[k].trail.path().describe()+" at "+r.rangeOf(blocks[k].node).String())
+		places = append(places, r.pathOf(blocks[k].trail).describe()+" at "+r.rangeOf(blocks[k].node).String())
 	}
 	r.at(&blocks[1])
 	return r.errorf("Ambiguous address", "The address %s names %d blocks: %s. An address must name one block: write the path of the one you mean.",
@@ -748,7 +790,7 @@ func (r *resolver) byAlias(blocks []cand, k string) ([]cand, bool) {
 			r.at(&blocks[i])
 			return nil, r.fail(r.errorf("Ambiguous address", "In %s, %s is both the alias of the configuration at %s and an argument of the configuration without an alias, at %s. Write %s for the first, or the path %s for the second.",
 				r.address(), quoteKey(k), r.rangeOf(picked[0].node), r.rng(int(r.doc.Nodes[kn].Start), r.doc.End(v)),
-				r.path[:r.i].join(Filter{Key: arg, Value: k}), blocks[i].trail.path().join(Key(k))))
+				r.path[:r.i].join(Filter{Key: arg, Value: k}), r.pathOf(blocks[i].trail).join(Key(k))))
 		}
 	}
 	return picked, true
@@ -769,19 +811,19 @@ func (r *resolver) filterBlocks(g []cand, blocks []cand, f Filter) bool {
 		r.several = true
 		for _, n := range hit {
 			n.group = r.newGroup()
-			r.next = append(r.next, n)
+			r.push(n)
 		}
 		return true
 	}
 	if len(hit) == 1 {
-		r.next = append(r.next, hit[0])
+		r.push(hit[0])
 		return true
 	}
 	r.at(&g[0])
 	if len(hit) > 1 {
 		var places []string
 		for k := range hit {
-			places = append(places, hit[k].trail.path().describe()+" at "+r.rangeOf(hit[k].node).String())
+			places = append(places, r.pathOf(hit[k].trail).describe()+" at "+r.rangeOf(hit[k].node).String())
 		}
 		return r.fail(r.errorf("Several matches", "%d blocks of %s have %s equal to %s: %s. Write %s to take every one, or a filter that tells them apart.",
 			len(hit), r.address(), quoteKey(f.Key), quoteKey(f.Value), listPlaces(places), Filter{Key: f.Key, Value: f.Value, All: true}))
@@ -836,15 +878,15 @@ func (r *resolver) inBodies(blocks []cand, k string) bool {
 			for kn, v := range d.Members(b.node) {
 				r.work++
 				if d.Text(kn) == k {
-					n := b.child(v, kn, Key(k), atBlocks)
+					n := r.child(b, v, kn, 0, atBlocks)
 					n.blk, n.body, n.removable = bt, bt.Body, true
 					if len(bt.Labels) > 0 {
-						n.lv, n.left, n.body = atLabels, len(bt.Labels), nil
+						n.lv, n.left, n.body = atLabels, int32(len(bt.Labels)), nil
 						if b.root {
 							n.alias = r.layout.alias[k]
 						}
 					}
-					r.next = append(r.next, n)
+					r.push(n)
 				}
 			}
 		}
@@ -874,7 +916,7 @@ func (r *resolver) inBodies(blocks []cand, k string) bool {
 	case len(hits) > 1 && !r.several:
 		var places []string
 		for _, h := range hits {
-			places = append(places, blocks[h.b].trail.path().join(Key(k)).String()+" at "+r.rng(int(d.Nodes[h.key].Start), d.End(h.value)).String())
+			places = append(places, r.pathOf(blocks[h.b].trail).join(Key(k)).String()+" at "+r.rng(int(d.Nodes[h.key].Start), d.End(h.value)).String())
 		}
 		r.at(&blocks[hits[1].b])
 		return r.fail(r.errorf("Ambiguous address", "%s is set in %d blocks: %s. Write the path of the one you mean.",
@@ -894,7 +936,7 @@ func (r *resolver) inBodies(blocks []cand, k string) bool {
 				return r.fail(err)
 			}
 		}
-		r.next = append(r.next, b.child(h.value, h.key, Key(k), lv))
+		r.push(r.child(b, h.value, h.key, 0, lv))
 	}
 	return true
 }
@@ -923,11 +965,11 @@ func (r *resolver) members(b *cand) {
 		if again, dup := later[kn]; dup && again == nil && bt == nil {
 			continue
 		}
-		n := b.child(v, kn, Key(k), atValue)
+		n := r.child(b, v, kn, 0, atValue)
 		n.group = r.newGroup()
 		switch {
 		case bt != nil && len(bt.Labels) > 0:
-			n.lv, n.blk, n.left, n.removable = atLabels, bt, len(bt.Labels), true
+			n.lv, n.blk, n.left, n.removable = atLabels, bt, int32(len(bt.Labels)), true
 			if b.root {
 				n.alias = r.layout.alias[k]
 			}
@@ -936,7 +978,7 @@ func (r *resolver) members(b *cand) {
 		case b.body != nil && b.body.Open && !b.body.ArgumentsOnly && !b.body.AnyAttributes && b.body.Attribute(k) == nil:
 			n.lv = atOpen
 		}
-		r.next = append(r.next, n)
+		r.push(n)
 	}
 }
 
@@ -1024,7 +1066,7 @@ func (r *resolver) notInBodies(blocks []cand, k string) *hcl.Diagnostic {
 		fmt.Fprintf(&b, "The file has no %s block.", k)
 	case len(blocks) == 1:
 		fmt.Fprintf(&b, "The block %s", r.address())
-		if at := blocks[0].trail.path().String(); at != r.address() {
+		if at := r.pathOf(blocks[0].trail).String(); at != r.address() {
 			fmt.Fprintf(&b, " (at %s)", at)
 		}
 		if len(keys) == 0 {
@@ -1069,10 +1111,14 @@ func (l *Layout) blockTypes() []string {
 func (r *resolver) finish(g []cand, out *[]*Result) bool {
 	r.i = len(r.path)
 	add := func(c *cand) {
-		r.at(c)
+		r.node, r.member = c.node, c.key
+		if len(r.results) == cap(r.results) {
+			r.results = make([]Result, 0, min(max(2*cap(r.results), 16), maxBlock))
+		}
 		res := r.result()
-		res.Structure = c.structure
-		*out = append(*out, &res)
+		res.Structure = int(c.structure)
+		r.results = append(r.results, res)
+		*out = append(*out, &r.results[len(r.results)-1])
 	}
 	switch g[0].lv {
 	case atValue, atOpen:
@@ -1083,7 +1129,7 @@ func (r *resolver) finish(g []cand, out *[]*Result) bool {
 		if len(g) > 1 && !r.several {
 			var places []string
 			for k := range g {
-				places = append(places, g[k].trail.path().describe()+" at "+r.rangeOf(g[k].node).String())
+				places = append(places, r.pathOf(g[k].trail).describe()+" at "+r.rangeOf(g[k].node).String())
 			}
 			r.at(&g[1])
 			return r.fail(r.errorf("Several values", "%s is written in %d places: %s. Write the path of one of them, or %s for every label it holds.",
@@ -1118,10 +1164,11 @@ func (r *resolver) finish(g []cand, out *[]*Result) bool {
 // blocks returns the blocks of group g at atBlocks: those without an
 // alias when the alias is still to be decided.
 func (r *resolver) blocks(g []cand) ([]cand, bool) {
-	var blocks []cand
+	blocks := r.blockBuf[:0]
 	for k := range g {
 		blocks = r.expand(&g[k], blocks)
 	}
+	r.blockBuf = blocks[:0]
 	if len(blocks) > 0 && blocks[0].alias != "" {
 		return r.defaults(blocks)
 	}

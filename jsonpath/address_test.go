@@ -535,24 +535,25 @@ func TestKeys(t *testing.T) {
 }
 
 // addressDoc returns a configuration of n resources aws_instance.rI whose
-// ami is I, in the array form that fmt writes or in the object form.
+// ami is I, in the array form that fmt writes (each block an element of
+// the resource array) or in the object form.
 func addressDoc(n int, array bool) []byte {
 	b := []byte(`{"resource":{"aws_instance":{`)
 	if array {
-		b = []byte(`{"resource":[{"aws_instance":[`)
+		b = []byte(`{"resource":[`)
 	}
 	for i := range n {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		if array {
-			b = fmt.Appendf(b, `{"r%d":[{"ami":%d}]}`, i, i)
+			b = fmt.Appendf(b, `{"aws_instance":[{"r%d":[{"ami":%d}]}]}`, i, i)
 		} else {
 			b = fmt.Appendf(b, `"r%d":{"ami":%d}`, i, i)
 		}
 	}
 	if array {
-		return append(b, `]}]}`...)
+		return append(b, `]}`...)
 	}
 	return append(b, `}}}`...)
 }

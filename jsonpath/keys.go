@@ -162,10 +162,10 @@ func (r *resolver) rootEntries(roots []cand) []Entry {
 			r.work++
 			k := d.Text(kn)
 			bt := blockType(b.body, k)
-			n := b.child(v, kn, Key(k), atBlocks)
+			n := r.child(b, v, kn, 0, atBlocks)
 			switch {
 			case bt != nil && len(bt.Labels) > 0:
-				n.lv, n.blk, n.left, n.removable, n.alias = atLabels, bt, len(bt.Labels), true, r.layout.alias[k]
+				n.lv, n.blk, n.left, n.removable, n.alias = atLabels, bt, int32(len(bt.Labels)), true, r.layout.alias[k]
 				out = r.addresses([]cand{n}, Path{Key(k)}, out, seen)
 				continue
 			case bt != nil:
