@@ -614,3 +614,38 @@ func TestAddressLinear(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAddress: whatever the document and path, a look-up through a layout
+// never panics, and every value it returns is the bytes of its range, its
+// Structure no more than the containers around it.
+func FuzzAddress(f *testing.F) {
+	f.Add([]byte(objectForm), "resource.aws_instance.web.ami")
+	f.Add([]byte(mixedForm), "locals[*]")
+	f.Add([]byte(ambiguous), "provider.aws.region")
+	f.Add([]byte(`{"resource": [{"a": {"b": [{"c": 1}, null, 3]}}]}`), "a[*].c")
+	f.Add([]byte(`[{"provider": {"aws": [{"alias": 1}, {}]}}]`), "provider.aws[alias=1]")
+	f.Fuzz(func(t *testing.T, src []byte, pathText string) {
+		path, err := Parse(pathText)
+		if err != nil {
+			return
+		}
+		doc := scanner.Parse(src, scanner.Options{})
+		l := LayoutFor("f.tf.json")
+		res, _ := l.LookupAll(doc, nil, "f", path)
+		for _, r := range res {
+			if string(src[r.Range.Start.Byte:r.Range.End.Byte]) != string(r.Raw) {
+				t.Fatalf("range %v is not the value %s", r.Range, r.Raw)
+			}
+			if r.Structure < 0 || r.Structure > 2*len(path)+2 {
+				t.Fatalf("structure %d for %s", r.Structure, pathText)
+			}
+		}
+		if !path.Several() {
+			one, diags := l.Lookup(doc, nil, "f", path)
+			if (one == nil) != diags.HasErrors() {
+				t.Fatalf("Lookup: %v, %v", one, diags)
+			}
+		}
+		l.Keys(doc, nil, "f", path)
+	})
+}
