@@ -258,6 +258,13 @@ func editTree(e *env, c *command, f *editFlags) int {
 		}
 		changed = append(changed, i)
 	}
+	if len(names) == 0 && !diags.HasErrors() {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "No JSON files",
+			Detail:   fmt.Sprintf("The directory %q holds no JSON file of HCL (%s).", f.file, strings.Join(walkEndings(jsonSyntax), ", ")),
+		})
+	}
 	if found == 0 && !diags.HasErrors() {
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
