@@ -12,10 +12,18 @@
 // warning), and a path that cannot be followed is an error whose Detail
 // names the step that failed and the path before it.
 //
+// SetAddress and DeleteAddress read the path through a jsonpath.Layout
+// (jsonpath.LayoutFor("main.tf.json")): an address such as
+// module.vpc.version or resource.aws_instance.web names the same value in
+// the object form that cdktf writes and in the array form that hcljson fmt
+// writes, and an address that names several blocks is an error. A path
+// with [*] or [*key=value] edits every value it leads to.
+//
 // # Edits
 //
 // Open scans the document once into a tape (package scanner). Each edit is
-// one splice of the source bytes, computed from the tape's offsets:
+// one pass over the source bytes, splicing at the tape's offsets (one
+// place, or each place a path with [*] leads to):
 //
 //   - Set replaces the bytes of an existing value with the new value's
 //     JSON text. When the last step is a key that the object does not have,
@@ -26,7 +34,10 @@
 //   - Delete removes an object member or an array element with the
 //     separator it owned (the comma and white space before it, or after it
 //     when it is first); removing the only one leaves the brackets empty
-//     ({} or []).
+//     ({} or []). DeleteAddress of a block's address removes the block
+//     (its member, or its element of an array of blocks) and each label
+//     level and array of blocks around it that it leaves empty
+//     (jsonpath.Result.Structure), in one run of bytes.
 //
 // A new value is checked as JSON by the scanner and written as given,
 // without its surrounding white space, so that setting a value to its own

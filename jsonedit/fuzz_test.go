@@ -52,3 +52,40 @@ func FuzzEdit(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEditAddress: FuzzEdit through the layout of a .tf.json file, whose
+// paths are addresses: an edit that succeeds leaves valid JSON (a block's
+// removal included), one that fails leaves the document as it was.
+func FuzzEditAddress(f *testing.F) {
+	f.Add([]byte(config), "resource.aws_instance.web", []byte(`{}`), true)
+	f.Add([]byte(mixed), "locals.env", []byte(`"x"`), false)
+	f.Add([]byte(`{"resource": [{"a": {"b": [{"c": 1}, {"c": 2}]}}, {"a": [{"d": {}}]}]}`), "a[*]", []byte(`1`), true)
+	f.Add([]byte(`[{"provider": {"aws": [{"alias": "x"}, {}]}}, {"locals": null}]`), "provider.aws.x", []byte(`2`), false)
+	f.Add([]byte(`{"module": {"m": {"source": "s"}, "n": {"source": "s"}}}`), "module[*source=s].version", []byte(`"1"`), false)
+	f.Fuzz(func(t *testing.T, src []byte, pathText string, value []byte, del bool) {
+		path, err := jsonpath.Parse(pathText)
+		if err != nil {
+			return
+		}
+		d, diags := Open("f.tf.json", src)
+		if diags.HasErrors() {
+			return
+		}
+		l := jsonpath.LayoutFor("f.tf.json")
+		if del {
+			diags = d.DeleteAddress(l, path)
+		} else {
+			diags = d.SetAddress(l, path, value)
+		}
+		out := d.Bytes()
+		if diags.HasErrors() {
+			if !bytes.Equal(out, src) {
+				t.Fatalf("a failed edit changed the document")
+			}
+			return
+		}
+		if got := scanner.Parse(out, scanner.Options{}); len(got.Errors) > 0 {
+			t.Fatalf("invalid JSON after the edit: %v\n%s", got.Errors[0], out)
+		}
+	})
+}

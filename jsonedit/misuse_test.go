@@ -64,6 +64,30 @@ func TestMisuse(t *testing.T) {
 		}},
 		{Func: "Document.Delete", Name: "nil step", Panic: "jsonedit: Document.Delete: step 0 of the path is nil", Call: func(t *testing.T) { doc().Delete(jsonpath.Path{nil}) }},
 		{Func: "Document.Delete", Name: "zero Document", Panic: "jsonedit: Document.Delete" + notOpened, Call: func(t *testing.T) { (&Document{}).Delete(nil) }},
+		{Func: "Document.SetAddress", Name: "nil layout", Call: func(t *testing.T) {
+			d := doc()
+			if diags := d.SetAddress(nil, jsonpath.Path{jsonpath.Key("a"), jsonpath.Index(0)}, []byte("3")); diags != nil || string(d.Bytes()) != `{"a": [3, 2]}` {
+				t.Errorf("SetAddress(nil, a[0]) = %v, document %s", diags, d.Bytes())
+			}
+		}},
+		{Func: "Document.SetAddress", Name: "zero layout", Call: func(t *testing.T) {
+			d := doc()
+			if diags := d.SetAddress(&jsonpath.Layout{}, jsonpath.Path{jsonpath.Key("b")}, []byte("3")); diags != nil || string(d.Bytes()) != `{"a": [1, 2], "b": 3}` {
+				t.Errorf("SetAddress(zero, b) = %v, document %s", diags, d.Bytes())
+			}
+		}},
+		{Func: "Document.SetAddress", Name: "nil step", Panic: "jsonedit: Document.SetAddress: step 0 of the path is nil", Call: func(t *testing.T) {
+			doc().SetAddress(nil, jsonpath.Path{nil}, []byte("1"))
+		}},
+		{Func: "Document.SetAddress", Name: "zero Document", Panic: "jsonedit: Document.SetAddress" + notOpened, Call: func(t *testing.T) { (&Document{}).SetAddress(nil, nil, []byte("1")) }},
+		{Func: "Document.DeleteAddress", Name: "nil layout and path", Call: func(t *testing.T) {
+			d := doc()
+			unchanged(t, d, d.DeleteAddress(nil, nil), "f.json:1,1-2: Cannot delete the root; The path is the whole document; only an object member or an array element can be deleted.")
+		}},
+		{Func: "Document.DeleteAddress", Name: "nil step", Panic: "jsonedit: Document.DeleteAddress: step 0 of the path is nil", Call: func(t *testing.T) {
+			doc().DeleteAddress(nil, jsonpath.Path{nil})
+		}},
+		{Func: "Document.DeleteAddress", Name: "nil receiver", Panic: "jsonedit: Document.DeleteAddress" + notOpened, Call: func(t *testing.T) { (*Document)(nil).DeleteAddress(nil, nil) }},
 		{Func: "Document.Set", Name: "nil value", Call: func(t *testing.T) {
 			d := doc()
 			unchanged(t, d, d.Set(jsonpath.Path{jsonpath.Key("a")}, nil), missing)

@@ -19,7 +19,17 @@
 // digits: "a.0" is the key "0" of a, "a[0]" the first element of a. The
 // empty path and "." are the root; a leading "." is allowed, as in jq.
 // "[*]" takes every element of an array, or every member value of an
-// object (Splat, for LookupAll); there are no slices or filters.
+// object (Splat, for LookupAll). A filter "[key=value]" takes the one
+// element (or member value) that is an object whose key holds the value,
+// "[*key=value]" every one (Filter):
+//
+//	resource_changes[address=aws_instance.web[0]].change.after
+//	resource_changes[*type=aws_instance].address
+//	resource_changes[address="module.a.b[\"k\"]"]
+//
+// The value is written bare up to the "]" that closes the filter, brackets
+// nesting inside it (and JSON strings inside those), or as a JSON string.
+// There are no slices.
 //
 // Parse reads a path and reports a mistake with its column
 // (*SyntaxError); Path.String writes the canonical form, which Parse reads
@@ -51,11 +61,29 @@
 // value a [*] takes, so its time is linear in the size of the document
 // however many values there are (spec.md §cli C8).
 //
+// # Addresses
+//
+// A Layout (LayoutFor, LanguageLayout) reads paths in a file of HCL's JSON
+// syntax as addresses, which name blocks by their labels whatever the
+// file's layout: the object form that cdktf writes, the general array form
+// that hcljson fmt writes, and mixtures. In a .tf.json file,
+// module.net.cidr, resource.aws_instance.web.ami, aws_instance.web.ami,
+// locals.name, terraform.required_providers.aws.version and
+// provider.aws.west.region read the same value in each layout. An address
+// that names several blocks (the same labels twice) is an error naming
+// each; a block type without labels (locals, terraform) may be written
+// several times, and a key is looked up in each. A path whose first step
+// is no block type (a plan's keys, "//") is read as a plain path, so that
+// Layout.Lookup and Layout.LookupAll are Lookup and LookupAll there
+// (spec.md §cli C15, C16). Layout.Keys lists what a value holds: the
+// blocks of a file by address, the keys of an object.
+//
 // # Misuse
 //
 // An empty Path is the root and nil Lines are the document's; an Index
-// outside its array, negative included, is an error. A nil document, and a
-// Path with a nil step, panic (spec.md §misuse).
+// outside its array, negative included, is an error. A nil Layout reads
+// plain paths. A nil document, and a Path with a nil step, panic (spec.md
+// §misuse).
 //
 // Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
 // project's numbered specification, at the root of the repository.

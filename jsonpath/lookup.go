@@ -14,6 +14,13 @@ type Result struct {
 	Kind  scanner.Kind // the value's kind
 	Raw   []byte       // the value as written in the source; aliases Document.Src
 	Range hcl.Range    // from the value's first byte to just after its last
+
+	// Structure is, for a value found through a Layout, the number of
+	// containers around it, innermost first, that exist only to write
+	// its block: label levels and arrays of blocks. Removing the value
+	// removes each of them that it leaves empty (jsonedit). It is 0 for
+	// a value of a plain path, and for an argument.
+	Structure int
 }
 
 // Lookup follows path from the root of doc and returns the value it leads
@@ -30,9 +37,7 @@ type Result struct {
 // panics if doc is nil or a step of path is nil.
 func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) (*Result, hcl.Diagnostics) {
 	checkArgs("Lookup", doc, path)
-	if lines == nil {
-		lines = scanner.NewLines(doc.Src)
-	}
+	lines = linesOf(doc, lines)
 	w := walker{doc: doc, lines: lines, filename: filename, member: -1}
 	if len(doc.Errors) > 0 || len(doc.Nodes) == 0 {
 		return nil, w.syntaxDiags()
@@ -47,6 +52,12 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 			err = w.index(int(s))
 		case Splat:
 			err = w.errorf("Several values", "The path takes every value of %s with [*]: it leads to several values, where one is needed.", w.done.describe())
+		case Filter:
+			if s.All {
+				err = w.errorf("Several values", "The path takes every value of %s that %s selects: it leads to several values, where one is needed.", w.done.describe(), s)
+			} else {
+				err = w.filter(s)
+			}
 		}
 		if err != nil {
 			return nil, append(w.diags, err)
@@ -54,6 +65,15 @@ func Lookup(doc *scanner.Document, lines *scanner.Lines, filename string, path P
 	}
 	r := w.result()
 	return &r, w.diags
+}
+
+// linesOf returns lines, or when it is nil the line table of doc: the one
+// place the package scans a document given without one.
+func linesOf(doc *scanner.Document, lines *scanner.Lines) *scanner.Lines {
+	if lines == nil {
+		return scanner.NewLines(doc.Src)
+	}
+	return lines
 }
 
 // walker is the state of one Lookup.
@@ -70,6 +90,9 @@ type walker struct {
 	// work counts the nodes of the tape looked at (members, elements),
 	// so that a test can check that a look-up stays linear without a clock.
 	work int
+
+	keyBuf  []int    // scratch for duplicates
+	scratch []choice // scratch for choices
 }
 
 // result returns the current value as a Result.

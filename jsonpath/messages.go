@@ -178,3 +178,27 @@ func plural(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// nowhere lists the summaries of the errors of a path that leads nowhere.
+var nowhere = map[string]bool{
+	"Key not found":          true,
+	"Block not found":        true,
+	"Index out of range":     true,
+	"No match":               true,
+	"Not an object":          true,
+	"Not an array":           true,
+	"Not an array or object": true,
+	"Not an object or array": true,
+}
+
+// LeadsNowhere reports whether diag is the error of a look-up whose path
+// leads nowhere in the document: a key, label, block, index or match that
+// is not there, or a value of another kind on the way. The other errors of
+// a look-up are those of a document that is not JSON and of a path that
+// leads to several values where one is needed (an address that names
+// several blocks); a program that looks a path up in many documents, and
+// skips those that do not have it, must not skip those. It is false for
+// nil.
+func LeadsNowhere(diag *hcl.Diagnostic) bool {
+	return diag != nil && diag.Severity == hcl.DiagError && nowhere[diag.Summary]
+}

@@ -6,6 +6,7 @@ import (
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/internal/misusetest"
 	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // TestMisuse checks what each exported function and method does with nil,
@@ -81,6 +82,85 @@ func TestMisuse(t *testing.T) {
 		{Func: "Index.String", Name: "negative", Call: func(t *testing.T) { str(t, Index(-1).String(), "[-1]") }},
 		{Func: "Key.String", Name: "empty", Call: func(t *testing.T) { str(t, Key("").String(), `[""]`) }},
 		{Func: "Splat.String", Name: "zero", Call: func(t *testing.T) { str(t, Splat{}.String(), "[*]") }},
+		{Func: "LeadsNowhere", Name: "nil", Call: func(t *testing.T) {
+			if LeadsNowhere(nil) {
+				t.Error("nil leads nowhere")
+			}
+		}},
+		{Func: "LanguageLayout", Name: "nil", Call: func(t *testing.T) {
+			if l := LanguageLayout(nil); l != nil {
+				t.Errorf("LanguageLayout(nil) = %v", l)
+			}
+		}},
+		{Func: "LanguageLayout", Name: "no blocks", Call: func(t *testing.T) {
+			if l := LanguageLayout(&schema.Language{Root: &schema.Body{}}); l != nil {
+				t.Errorf("LanguageLayout(no blocks) = %v", l)
+			}
+		}},
+		{Func: "LayoutFor", Name: "empty name", Call: func(t *testing.T) {
+			if l := LayoutFor(""); l != nil {
+				t.Errorf("LayoutFor(\"\") = %v", l)
+			}
+		}},
+		{Func: "Layout.IsAddress", Name: "nil receiver", Call: func(t *testing.T) {
+			if (*Layout)(nil).IsAddress(doc(), Path{Key("a")}) {
+				t.Error("a nil Layout reads an address")
+			}
+		}},
+		{Func: "Layout.IsAddress", Name: "zero Layout", Call: func(t *testing.T) {
+			if (&Layout{}).IsAddress(doc(), nil) {
+				t.Error("a zero Layout reads an address")
+			}
+		}},
+		{Func: "Layout.IsAddress", Name: "nil document", Panic: "jsonpath: Layout.IsAddress with a nil *scanner.Document", Call: func(t *testing.T) { LayoutFor("a.tf.json").IsAddress(nil, nil) }},
+		{Func: "Layout.Lookup", Name: "nil receiver", Call: func(t *testing.T) {
+			r, diags := (*Layout)(nil).Lookup(doc(), nil, "", Path{Key("a"), Index(-1)})
+			if r != nil {
+				t.Errorf("result %v", r)
+			}
+			diag(t, nil, diags, negative)
+		}},
+		{Func: "Layout.Lookup", Name: "zero document", Call: func(t *testing.T) {
+			r, diags := LayoutFor("a.tf.json").Lookup(&scanner.Document{}, nil, "", nil)
+			if r != nil {
+				t.Errorf("result %v", r)
+			}
+			diag(t, nil, diags, noValue)
+		}},
+		{Func: "Layout.Lookup", Name: "nil document", Panic: "jsonpath: Layout.Lookup with a nil *scanner.Document", Call: func(t *testing.T) { LayoutFor("a.tf.json").Lookup(nil, nil, "", nil) }},
+		{Func: "Layout.Lookup", Name: "nil step", Panic: "jsonpath: Layout.Lookup: step 0 of the path is nil", Call: func(t *testing.T) { (*Layout)(nil).Lookup(doc(), nil, "", Path{nil}) }},
+		{Func: "Layout.LookupAll", Name: "nil receiver", Call: func(t *testing.T) {
+			r, diags := (*Layout)(nil).LookupAll(doc(), nil, "", Path{Key("a"), Index(-1)})
+			if r != nil {
+				t.Errorf("results %v", r)
+			}
+			diag(t, nil, diags, negative)
+		}},
+		{Func: "Layout.LookupAll", Name: "nil document", Panic: "jsonpath: Layout.LookupAll with a nil *scanner.Document", Call: func(t *testing.T) { LayoutFor("a.tf.json").LookupAll(nil, nil, "", nil) }},
+		{Func: "Layout.LookupAll", Name: "nil step", Panic: "jsonpath: Layout.LookupAll: step 0 of the path is nil", Call: func(t *testing.T) { (*Layout)(nil).LookupAll(doc(), nil, "", Path{nil}) }},
+		{Func: "Layout.Keys", Name: "nil receiver", Call: func(t *testing.T) {
+			e, diags := (*Layout)(nil).Keys(doc(), nil, "", Path{Key("a"), Index(0)})
+			if e != nil {
+				t.Errorf("entries %v", e)
+			}
+			diag(t, nil, diags, ":1,8-9: Not an object or array; The value at a[0] is a number (1): only an object has keys, and an array indexes.")
+		}},
+		{Func: "Layout.Keys", Name: "zero document", Call: func(t *testing.T) {
+			e, diags := LayoutFor("a.tf.json").Keys(&scanner.Document{}, nil, "", nil)
+			if e != nil {
+				t.Errorf("entries %v", e)
+			}
+			diag(t, nil, diags, noValue)
+		}},
+		{Func: "Layout.Keys", Name: "nil document", Panic: "jsonpath: Layout.Keys with a nil *scanner.Document", Call: func(t *testing.T) { (*Layout)(nil).Keys(nil, nil, "", nil) }},
+		{Func: "Layout.Keys", Name: "nil step", Panic: "jsonpath: Layout.Keys: step 0 of the path is nil", Call: func(t *testing.T) { (*Layout)(nil).Keys(doc(), nil, "", Path{nil}) }},
+		{Func: "Filter.String", Name: "zero", Call: func(t *testing.T) { str(t, Filter{}.String(), `[""=""]`) }},
+		{Func: "Path.Several", Name: "nil", Call: func(t *testing.T) {
+			if Path(nil).Several() {
+				t.Error("the root leads to several values")
+			}
+		}},
+		{Func: "Path.Several", Name: "nil step", Panic: "jsonpath: Path.Several: step 0 of the path is nil", Call: func(t *testing.T) { Path{nil}.Several() }},
 		{Func: "Path.String", Name: "nil", Call: func(t *testing.T) { str(t, Path(nil).String(), "") }},
 		{Func: "Path.String", Name: "nil step", Panic: "jsonpath: Path.String: step 0 of the path is nil", Call: func(t *testing.T) { _ = Path{nil}.String() }},
 		{Func: "SyntaxError.Column", Name: "offsets outside", Call: func(t *testing.T) {

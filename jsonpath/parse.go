@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hcljson/hcljson/hcljson"
@@ -123,31 +124,39 @@ func (p *parser) unexpected(where, hint string) error {
 	return p.errorf(p.off, "unexpected %s %s: %s", what, where, hint)
 }
 
-// bracket reads "[" (index | string) "]".
+// bracket reads "[" (index | string | "*" | filter) "]".
 func (p *parser) bracket() (Step, error) {
 	open := p.off
 	p.off++
 	if p.off == len(p.src) {
-		return nil, p.errorf(open, `"[" is not closed: expected an index or a quoted key, then "]"`)
+		return nil, p.errorf(open, `"[" is not closed: expected an index, a quoted key, [*] or a filter, then "]"`)
 	}
 	var s Step
 	var err error
 	switch c := p.src[p.off]; {
-	case isDigit(rune(c)):
+	case isDigit(rune(c)) && !p.filterAhead():
 		s, err = p.index()
 	case c == '"':
-		s, err = p.quoted()
+		var k string
+		k, err = p.quoted()
+		s = Key(k)
+		if err == nil && p.off < len(p.src) && p.src[p.off] == '=' {
+			s, err = p.filterValue(k, false)
+		}
 	case c == '*':
 		p.off++
 		s = Splat{}
+		if p.off < len(p.src) && p.src[p.off] != ']' {
+			s, err = p.filterKey(true)
+		}
 	case c == '\'':
 		err = p.errorf(p.off, `single quotes do not delimit a key: write ["..."] with double quotes, as in JSON`)
-	case c == '-':
+	case c == '-' && p.off+1 < len(p.src) && isDigit(rune(p.src[p.off+1])):
 		err = p.errorf(p.off, "negative indexes are not supported: count from 0 at the start of the array")
 	case c == ']':
-		err = p.errorf(p.off, `empty brackets: expected an index such as [0], a quoted key such as ["name"] or [*]`)
+		err = p.errorf(p.off, `empty brackets: expected an index such as [0], a quoted key such as ["name"], [*] or a filter such as [address=aws_instance.web]`)
 	default:
-		err = p.unexpected(`after "["`, `expected an index such as [0], a quoted key such as ["name"] or [*]`)
+		s, err = p.filterKey(false)
 	}
 	if err != nil {
 		return nil, err
@@ -160,6 +169,106 @@ func (p *parser) bracket() (Step, error) {
 	}
 	p.off++
 	return s, nil
+}
+
+// filterAhead reports whether the bare name at p.off is followed by "=":
+// a filter whose key is written with digits, as in [0=x].
+func (p *parser) filterAhead() bool {
+	i := p.off
+	for i < len(p.src) {
+		r, size := utf8.DecodeRuneInString(p.src[i:])
+		if !isNameRune(r) || r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	return i < len(p.src) && p.src[i] == '='
+}
+
+// filterKey reads the key of a filter, bare or quoted, and its value:
+// key "=" value. all says that the filter started with "[*".
+func (p *parser) filterKey(all bool) (Step, error) {
+	start := p.off
+	if p.src[p.off] == '"' {
+		k, err := p.quoted()
+		if err != nil {
+			return nil, err
+		}
+		if p.off == len(p.src) || p.src[p.off] != '=' {
+			return nil, p.errorf(p.off, `expected "=" and a value after the key of a filter, as in [*%s=VALUE]`, p.src[start:p.off])
+		}
+		return p.filterValue(k, all)
+	}
+	for p.off < len(p.src) {
+		r, size := utf8.DecodeRuneInString(p.src[p.off:])
+		if !isNameRune(r) || r == utf8.RuneError && size == 1 {
+			break
+		}
+		p.off += size
+	}
+	if p.off == start {
+		if all {
+			return nil, p.unexpected(`after "[*"`, `expected "]", or a filter such as [*type=aws_instance]`)
+		}
+		return nil, p.unexpected(`after "["`, `expected an index such as [0], a quoted key such as ["name"], [*] or a filter such as [address=aws_instance.web]`)
+	}
+	if p.off == len(p.src) || p.src[p.off] != '=' {
+		k := p.src[start:p.off]
+		return nil, p.errorf(start, `a key in brackets is quoted: write [%s] (or .%s); a filter is [%s=VALUE]`, quoteKey(k), k, k)
+	}
+	return p.filterValue(p.src[start:p.off], all)
+}
+
+// filterValue reads the "=" and the value of a filter whose key is k: a
+// JSON string, or bare text up to the "]" that closes the filter, in which
+// brackets nest (aws_instance.web[0], aws_instance.web["a"]).
+func (p *parser) filterValue(k string, all bool) (Step, error) {
+	p.off++ // "="
+	if p.off < len(p.src) && p.src[p.off] == '"' {
+		v, err := p.quoted()
+		if err != nil {
+			return nil, err
+		}
+		return Filter{Key: k, Value: v, All: all}, nil
+	}
+	start := p.off
+	depth := 0
+	for p.off < len(p.src) {
+		r, size := utf8.DecodeRuneInString(p.src[p.off:])
+		switch {
+		case r == ']' && depth == 0:
+			if p.off == start {
+				return nil, p.errorf(p.off, `empty value after "=": write "" for the empty string`)
+			}
+			return Filter{Key: k, Value: p.src[start:p.off], All: all}, nil
+		case r == ']':
+			depth--
+		case r == '[':
+			depth++
+		case r == '"' && depth > 0:
+			// A quoted key inside the value, as in aws_instance.web["a"].
+			i := p.off + 1
+			for i < len(p.src) && p.src[i] != '"' {
+				if p.src[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(p.src) {
+				return nil, p.errorf(p.off, "the quoted key that starts here has no closing quote")
+			}
+			size = i + 1 - p.off
+		case r == '"':
+			return nil, p.errorf(p.off, `a quote inside a value written without quotes: write the whole value as a JSON string, as in [%s="..."]`, k)
+		case r == utf8.RuneError && size == 1, unicode.IsSpace(r), !unicode.IsPrint(r):
+			return nil, p.unexpected("in a value written without quotes", `write a value with white space or control characters as a JSON string`)
+		}
+		p.off += size
+	}
+	if p.off == start {
+		return nil, p.errorf(p.off, `expected a value after "=" at the end of the path`)
+	}
+	return Filter{Key: k, Value: p.src[start:p.off], All: all}, nil
 }
 
 // index reads the decimal digits of an index.
@@ -176,8 +285,8 @@ func (p *parser) index() (Step, error) {
 }
 
 // quoted reads a JSON string, through the scanner so that escapes mean
-// exactly what they mean in JSON.
-func (p *parser) quoted() (Step, error) {
+// exactly what they mean in JSON, and returns its text.
+func (p *parser) quoted() (string, error) {
 	start := p.off
 	end := -1
 	for i := start + 1; i < len(p.src); i++ {
@@ -191,15 +300,15 @@ func (p *parser) quoted() (Step, error) {
 		}
 	}
 	if end < 0 {
-		return nil, p.errorf(start, "the quoted key that starts here has no closing quote")
+		return "", p.errorf(start, "the quoted key that starts here has no closing quote")
 	}
 	doc := scanner.Parse([]byte(p.src[start:end]), scanner.Options{})
 	if len(doc.Errors) > 0 {
 		e := doc.Errors[0]
-		return nil, p.errorf(start+e.Start, "%s", lowerFirst(strings.TrimSuffix(hcljson.SyntaxErrorDetail(e), ".")))
+		return "", p.errorf(start+e.Start, "%s", lowerFirst(strings.TrimSuffix(hcljson.SyntaxErrorDetail(e), ".")))
 	}
 	p.off = end
-	return Key(strings.Clone(doc.Text(0))), nil
+	return strings.Clone(doc.Text(0)), nil
 }
 
 // lowerFirst lowers the first letter of a sentence that follows a colon in

@@ -5,12 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hcljson/hcljson/internal/jsonw"
 )
 
-// Step is one step of a Path: a Key, an Index or a Splat. The set of
-// steps is closed: no other type implements Step.
+// Step is one step of a Path: a Key, an Index, a Splat or a Filter. The
+// set of steps is closed: no other type implements Step.
 type Step interface {
 	// appendTo appends the step's canonical text to dst; first reports
 	// whether it is the first step of its path.
@@ -34,9 +35,78 @@ func (Splat) appendTo(dst []byte, _ bool) []byte { return append(dst, "[*]"...) 
 // String returns "[*]".
 func (Splat) String() string { return "[*]" }
 
+// Filter is a step that selects, among the elements of an array (or the
+// member values of an object), the objects whose member Key holds Value:
+// "[address=aws_instance.web]" takes the one element whose "address" is
+// the string "aws_instance.web". A member holds Value when it is a string
+// whose text is Value, or a number, true, false or null written as Value
+// (numbers compared by value: "1.0" holds 1). The first member of a
+// repeated key is the one compared.
+//
+// Without All the filter must select exactly one value: none, or several,
+// is an error that names them. With All ("[*address=...]") it takes
+// every value it selects, as Splat takes every value (LookupAll).
+type Filter struct {
+	Key   string
+	Value string
+	All   bool
+}
+
+// String returns the filter as it is written in a path:
+// [address=aws_instance.web], [*type=aws_instance], ["a b"="x y"].
+func (f Filter) String() string { return string(f.appendTo(nil, true)) }
+
+func (f Filter) appendTo(dst []byte, _ bool) []byte {
+	dst = append(dst, '[')
+	if f.All {
+		dst = append(dst, '*')
+	}
+	if isBareKey(f.Key) {
+		dst = append(dst, f.Key...)
+	} else {
+		dst = jsonw.AppendString(dst, f.Key, jsonw.Plain)
+	}
+	dst = append(dst, '=')
+	if isBareValue(f.Value) {
+		dst = append(dst, f.Value...)
+	} else {
+		dst = jsonw.AppendString(dst, f.Value, jsonw.Plain)
+	}
+	return append(dst, ']')
+}
+
+// isBareValue reports whether the canonical form writes a filter's value
+// without quotes: printable text without white space, brackets or quotes.
+func isBareValue(v string) bool {
+	for _, r := range v {
+		if r == '[' || r == ']' || r == '"' || !unicode.IsPrint(r) || unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return v != "" && utf8.ValidString(v)
+}
+
 // Path is a sequence of steps from the root of a JSON document. The empty
 // Path is the root itself.
 type Path []Step
+
+// Several reports whether p may lead to several values: whether it has a
+// Splat or a Filter with All. Lookup refuses such a path; LookupAll takes
+// every value it leads to. It panics if a step of p is nil.
+func (p Path) Several() bool {
+	p.check("Path.Several")
+	for _, s := range p {
+		switch s := s.(type) {
+		case Splat:
+			return true
+		case Filter:
+			if s.All {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func (k Key) appendTo(dst []byte, first bool) []byte {
 	if !isBareKey(string(k)) {

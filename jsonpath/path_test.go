@@ -40,6 +40,16 @@ func TestParse(t *testing.T) {
 		{name: "empty key", in: `[""]`, want: Path{Key("")}},
 		{name: "bracket chars in key", in: `["]["]`, want: Path{Key("][")}},
 		{name: "provider address", in: `provider_schemas["registry.terraform.io/hashicorp/aws"]`, want: Path{Key("provider_schemas"), Key("registry.terraform.io/hashicorp/aws")}},
+		{name: "filter", in: `resource_changes[address=aws_instance.web].change`, want: Path{Key("resource_changes"), Filter{Key: "address", Value: "aws_instance.web"}, Key("change")}},
+		{name: "filter all", in: `resource_changes[*type=aws_instance]`, want: Path{Key("resource_changes"), Filter{Key: "type", Value: "aws_instance", All: true}}},
+		{name: "filter quoted", in: `a["k y"="v w"]`, want: Path{Key("a"), Filter{Key: "k y", Value: "v w"}}},
+		{name: "filter quoted bare", in: `a["k"="v"]`, want: Path{Key("a"), Filter{Key: "k", Value: "v"}}, canonical: `a[k=v]`},
+		{name: "filter brackets", in: `a[address=aws_instance.web[0]]`, want: Path{Key("a"), Filter{Key: "address", Value: "aws_instance.web[0]"}}, canonical: `a[address="aws_instance.web[0]"]`},
+		{name: "filter quoted key in value", in: `a[address=x["k]\""]].b`, want: Path{Key("a"), Filter{Key: "address", Value: `x["k]\""]`}, Key("b")}, canonical: `a[address="x[\"k]\\\"\"]"].b`},
+		{name: "filter digit key", in: `a[0=x]`, want: Path{Key("a"), Filter{Key: "0", Value: "x"}}, canonical: `a["0"=x]`},
+		{name: "filter equals in value", in: `a[k=x=y]`, want: Path{Key("a"), Filter{Key: "k", Value: "x=y"}}},
+		{name: "filter empty string", in: `a[k=""]`, want: Path{Key("a"), Filter{Key: "k", Value: ""}}},
+		{name: "filter at root", in: `[*n=1.0]`, want: Path{Filter{Key: "n", Value: "1.0", All: true}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := Parse(tt.in)
@@ -80,14 +90,25 @@ func TestParseErrors(t *testing.T) {
 		{"$x", 1, `unexpected '$' where a key should start: a bare key holds letters, digits, "_" and "-"; write ["..."] for any other key`},
 		{"a\xffb", 2, `unexpected byte 0xFF in a key: a bare key holds letters, digits, "_" and "-"; write ["..."] for any other key`},
 		{"a[0]b", 5, `unexpected 'b' after a step: expected ".", "[" or the end of the path`},
-		{"a[", 2, `"[" is not closed: expected an index or a quoted key, then "]"`},
+		{"a[", 2, `"[" is not closed: expected an index, a quoted key, [*] or a filter, then "]"`},
 		{"a[0", 4, `expected "]" at the end of the path, to close the "[" at column 2`},
 		{"a[0x]", 4, `unexpected 'x' in brackets: expected "]"`},
 		{`a["b"`, 6, `expected "]" at the end of the path, to close the "[" at column 2`},
-		{"a[]", 3, `empty brackets: expected an index such as [0], a quoted key such as ["name"] or [*]`},
+		{"a[]", 3, `empty brackets: expected an index such as [0], a quoted key such as ["name"], [*] or a filter such as [address=aws_instance.web]`},
 		{"a[-1]", 3, `negative indexes are not supported: count from 0 at the start of the array`},
 		{"a['b']", 3, `single quotes do not delimit a key: write ["..."] with double quotes, as in JSON`},
-		{"a[b]", 3, `unexpected 'b' after "[": expected an index such as [0], a quoted key such as ["name"] or [*]`},
+		{"a[b]", 3, `a key in brackets is quoted: write ["b"] (or .b); a filter is [b=VALUE]`},
+		{"a[!]", 3, `unexpected '!' after "[": expected an index such as [0], a quoted key such as ["name"], [*] or a filter such as [address=aws_instance.web]`},
+		{"a[*!]", 4, `unexpected '!' after "[*": expected "]", or a filter such as [*type=aws_instance]`},
+		{`a["b"c]`, 6, `unexpected 'c' in brackets: expected "]"`},
+		{"a[b=]", 5, `empty value after "=": write "" for the empty string`},
+		{"a[b=", 5, `expected a value after "=" at the end of the path`},
+		{"a[b=x y]", 6, `unexpected ' ' in a value written without quotes: write a value with white space or control characters as a JSON string`},
+		{`a[b=x"y"]`, 6, `a quote inside a value written without quotes: write the whole value as a JSON string, as in [b="..."]`},
+		{`a[b=x["y]]`, 7, `the quoted key that starts here has no closing quote`},
+		{"a[b=x[0]", 9, `expected "]" at the end of the path, to close the "[" at column 2`},
+		{`a[b="x]`, 5, `the quoted key that starts here has no closing quote`},
+		{`a["b" = 1]`, 6, `unexpected ' ' in brackets: expected "]"`},
 		{"a[99999999999999999999]", 3, `index 99999999999999999999 is too large`},
 		{`a["b]`, 3, `the quoted key that starts here has no closing quote`},
 		{`a["b\"]`, 3, `the quoted key that starts here has no closing quote`},
@@ -132,6 +153,9 @@ func TestString(t *testing.T) {
 		{Path{Key("bad\xffutf8")}, `["bad\ufffdutf8"]`},
 		{Path{Key("\b\f\x7f\u2028\u2029<&>")}, `["\b\f` + "\x7f" + `\u2028\u2029<&>"]`},
 		{Path{Index(-1)}, `[-1]`},
+		{Path{Filter{Key: "", Value: ""}}, `[""=""]`},
+		{Path{Filter{Key: "a", Value: " x\n", All: true}}, `[*a=" x\n"]`},
+		{Path{Filter{Key: "a", Value: "\xff"}}, `[a="\ufffd"]`},
 	} {
 		if got := tt.path.String(); got != tt.want {
 			t.Errorf("%#v.String() = %q, want %q", tt.path, got, tt.want)
@@ -148,7 +172,7 @@ func TestString(t *testing.T) {
 // FuzzParse checks that Parse never panics and that the canonical form of
 // every path it accepts reads back to the same path and is a fixed point.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"", ".", "a.b[0]", `["x y"].z`, `a["\u00e9\n"]`, "a..b", "[1][2]", `["\ud83d\ude00"]`, "-1.0", "a[007]"} {
+	for _, s := range []string{"", ".", "a.b[0]", `["x y"].z`, `a["\u00e9\n"]`, "a..b", "[1][2]", `["\ud83d\ude00"]`, "-1.0", "a[007]", `a[k=x["y"]]`, `a[*"k"=""]`, "[0=1]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -25,9 +25,7 @@ func LookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, pat
 // lookupAll is LookupAll; it also returns the number of tape nodes looked
 // at, for the test that the walk is linear.
 func lookupAll(doc *scanner.Document, lines *scanner.Lines, filename string, path Path) ([]*Result, hcl.Diagnostics, int) {
-	if lines == nil {
-		lines = scanner.NewLines(doc.Src)
-	}
+	lines = linesOf(doc, lines)
 	s := splatWalk{
 		walker: walker{doc: doc, lines: lines, filename: filename, member: -1},
 		path:   path,
@@ -54,7 +52,6 @@ type splatWalk struct {
 	taken Path
 	out   []*Result
 	block []Result // where the Results of out are, allocated in blocks
-	keys  []int    // scratch for duplicates
 }
 
 // from takes path[i:] from the current value, appending what it leads to
@@ -70,6 +67,19 @@ func (s *splatWalk) from(i int) bool {
 			err = s.index(int(st))
 		case Splat:
 			return s.splat(i)
+		case Filter:
+			if st.All {
+				return s.filterAll(i, st)
+			}
+			var m []choice
+			if m, err = s.matches(st); err == nil && len(m) != 1 {
+				err = s.notOne(st, m)
+			}
+			if err == nil {
+				s.node, s.member = m[0].node, m[0].key
+				s.taken[i] = m[0].step
+				continue
+			}
 		}
 		if err != nil {
 			s.diags = append(s.diags, err)
@@ -132,17 +142,36 @@ func (s *splatWalk) splat(i int) bool {
 	return true
 }
 
+// filterAll takes step i, a Filter with All, from the current value: each
+// value it selects, and the rest of the path from each.
+func (s *splatWalk) filterAll(i int, f Filter) bool {
+	s.done = s.taken[:i]
+	m, err := s.matches(f)
+	if err != nil {
+		s.diags = append(s.diags, err)
+		return true
+	}
+	for _, c := range m {
+		s.taken[i] = c.step
+		s.node, s.member = c.node, c.key
+		if s.from(i + 1) {
+			return true
+		}
+	}
+	return false
+}
+
 // duplicates returns, when object node repeats a key, a map from the key
 // node of each member whose key is repeated to the key nodes of the later
 // members with its key, in order, for the first one, and to nil for the
 // later ones; nil when no key is repeated. An object of a few members is
 // searched without a map.
-func (s *splatWalk) duplicates(node int) map[int][]int {
+func (s *walker) duplicates(node int) map[int][]int {
 	d := s.doc
-	s.keys = s.keys[:0]
+	s.keyBuf = s.keyBuf[:0]
 	for k := range d.Members(node) {
 		s.work++
-		s.keys = append(s.keys, k)
+		s.keyBuf = append(s.keyBuf, k)
 	}
 	var later map[int][]int
 	add := func(f, k int) {
@@ -152,10 +181,10 @@ func (s *splatWalk) duplicates(node int) map[int][]int {
 		later[f] = append(later[f], k)
 		later[k] = nil
 	}
-	if len(s.keys) <= smallObject {
-		for j, k := range s.keys {
+	if len(s.keyBuf) <= smallObject {
+		for j, k := range s.keyBuf {
 			key := d.Text(k)
-			for _, f := range s.keys[:j] {
+			for _, f := range s.keyBuf[:j] {
 				if d.Text(f) == key { // the first with this key
 					add(f, k)
 					break
@@ -164,8 +193,8 @@ func (s *splatWalk) duplicates(node int) map[int][]int {
 		}
 		return later
 	}
-	first := make(map[string]int, len(s.keys))
-	for _, k := range s.keys {
+	first := make(map[string]int, len(s.keyBuf))
+	for _, k := range s.keyBuf {
 		key := d.Text(k)
 		if f, ok := first[key]; ok {
 			add(f, k)

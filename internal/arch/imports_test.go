@@ -19,7 +19,7 @@ var allowed = map[string][]string{
 	"template":           {},
 	"schema":             {},
 	"hcljson":            {"scanner", "template"},
-	"jsonpath":           {"hcljson", "internal/jsonw", "scanner"}, // hcljson: the wording of syntax errors
+	"jsonpath":           {"hcljson", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},

@@ -204,3 +204,63 @@ func BenchmarkGetSplat(b *testing.B) {
 		}
 	}
 }
+
+// addressDoc returns a configuration of n resources aws_instance.rI (ami
+// I), in the array form that fmt writes (each block an element of the
+// resource array, one a line) or in the object form.
+func addressDoc(n int, array bool) []byte {
+	b := make([]byte, 0, 48*n)
+	if array {
+		b = append(b, "{\"resource\": [\n"...)
+	} else {
+		b = append(b, "{\"resource\": {\"aws_instance\": {\n"...)
+	}
+	for i := range n {
+		if i > 0 {
+			b = append(b, ",\n"...)
+		}
+		if array {
+			b = fmt.Appendf(b, `{"aws_instance": [{"r%d": [{"ami": "ami-%d"}]}]}`, i, i)
+		} else {
+			b = fmt.Appendf(b, `"r%d": {"ami": "ami-%d"}`, i, i)
+		}
+	}
+	if array {
+		return append(b, "\n]}"...)
+	}
+	return append(b, "\n}}}"...)
+}
+
+// BenchmarkGetAddress runs "hcljson get" in process with addresses on a
+// generated main.tf.json of 10,000, 100,000 and 1,000,000 resources, in the
+// array form that fmt writes and in the object form: one block's argument
+// by address (the last block, aws_instance.rN.ami) and every block's
+// (aws_instance[*].ami). ns/op side by side shows the growth: ten times
+// the time for ten times the blocks.
+func BenchmarkGetAddress(b *testing.B) {
+	for _, form := range []string{"array", "object"} {
+		for _, n := range []int{10_000, 100_000, 1_000_000} {
+			src := addressDoc(n, form == "array")
+			name := filepath.Join(b.TempDir(), "main.tf.json")
+			if err := os.WriteFile(name, src, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			for _, path := range []string{fmt.Sprintf("aws_instance.r%d.ami", n-1), "aws_instance[*].ami"} {
+				what := "one"
+				if strings.Contains(path, "*") {
+					what = "all"
+				}
+				b.Run(fmt.Sprintf("%s/%s/%d", form, what, n), func(b *testing.B) {
+					b.SetBytes(int64(len(src)))
+					b.ReportAllocs()
+					for b.Loop() {
+						var stderr strings.Builder
+						if code := Main([]string{"get", name, path}, nil, io.Discard, &stderr); code != 0 {
+							b.Fatalf("exit %d: %s", code, stderr.String())
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -5,16 +5,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/jsonw"
 	"github.com/hcljson/hcljson/jsonpath"
 	"github.com/hcljson/hcljson/scanner"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // getUsageLine is the first line of getUsage, printed with usage errors.
-const getUsageLine = "Usage: hcljson get [--format text|json] [-r] [-v] FILE PATH"
+const getUsageLine = "Usage: hcljson get [--format text|json] [-r] [-v] [--keys] [--lang terraform|generic] FILE PATH"
 
 // getUsage is the help of "hcljson get".
 const getUsage = getUsageLine + `
@@ -26,7 +28,6 @@ standard input.
 PATH takes the steps of terraform-plugin-testing's tfjsonpath, written as one
 string:
 
-  resource.aws_instance.web.ami
   planned_values.root_module.resources[0].values.tags["Name"]
   ["key with.dots"][0][1]
 
@@ -35,10 +36,40 @@ key is a JSON string in brackets (escapes as in JSON); an index is a number
 in brackets, counted from 0. "." is the whole document. [*] takes every
 element of an array, or every member value of an object, in order:
 
-  resource.aws_instance[*].ami
+  planned_values.root_module.resources[*].address
 
 and the values are printed as one JSON array (with -r, one a line; with
---format json, "values" and "ranges" are arrays).
+--format json, "values" and "ranges" are arrays). [KEY=VALUE] takes the one
+element whose KEY holds VALUE (a string of that text, or a number, true,
+false or null written so); [*KEY=VALUE] takes every such element:
+
+  resource_changes[address=aws_instance.web[0]].change.after
+  resource_changes[*type=aws_instance].address
+
+VALUE is written bare up to the "]" that closes the filter (brackets inside
+it nest), or as a JSON string: [address="module.a.b[\"k\"]"]. A filter that
+matches no element, or several, is an error that names them.
+
+In a configuration file (.tf.json, .tofu.json), a PATH that starts with a
+block type of the language, or with a resource type, is an address: it names
+blocks by their labels whatever the file's layout, the object form
+({"module": {"net": {...}}}) or the array form that convert and fmt write
+({"module": [{"net": [{...}]}]}):
+
+  module.net.cidr                  resource.aws_instance.web.ami
+  aws_instance.web.ami             data.aws_ami.ubuntu.owners
+  variable.region.default          output.id.value
+  locals.name                      terraform.required_providers.aws.version
+  provider.aws.region              provider.aws.west.region (alias west)
+  module[*source=terraform-aws-modules/vpc/aws].version
+
+An address that names several blocks (the same labels twice) is an error
+that names each place; a key of a block type without labels (locals,
+terraform) is looked up in every block of that type, and must be found in
+one. Indexes step into the arrays as written (module[0].net[0].cidr). Any
+other PATH (["//"], a plan's keys) is a plain JSON path. --lang generic
+reads PATH as a plain JSON path in any file; --lang terraform reads
+addresses in a file of any name (standard input).
 
 Standard output holds the value alone, as JSON, so that it can be piped into
 jq: strings quoted, numbers exactly as written, objects and arrays indented
@@ -55,6 +86,14 @@ Flags:
                    {"diagnostics": [...]}, each diagnostic with "severity",
                    "summary", "detail" and "subject" (a range); nothing goes
                    to standard error then, except for usage errors.
+  --keys           print what PATH holds instead of its value: an object's
+                   keys, an array's indexes; for an address, the addresses
+                   of the blocks there (at "." the file's blocks, after
+                   resource the resources), or a block's keys. As one JSON
+                   array (with -r, one a line; with --format json, "keys"
+                   and "ranges")
+  --lang LANG      terraform: read addresses in a file of any name; generic:
+                   read PATH as a plain JSON path, even in a .tf.json file
   -r, --raw-output a string is printed as its text, not quoted (as jq -r
                    does); other values as JSON. Control characters are
                    escaped when standard output is a terminal
@@ -74,8 +113,29 @@ type getFlags struct {
 	json    bool
 	raw     bool
 	verbose bool
+	keys    bool
+	lang    string // "", "terraform" or "generic"
 	file    string
 	path    jsonpath.Path
+}
+
+// layoutFor returns the layout through which a path is read in the file
+// called name: its language's (jsonpath.LayoutFor), Terraform's with
+// --lang terraform, none with --lang generic.
+func layoutFor(name, lang string) *jsonpath.Layout {
+	switch lang {
+	case "terraform":
+		if l := jsonpath.LayoutFor(name); l != nil && name != stdinName {
+			return l
+		}
+		return jsonpath.LanguageLayout(schema.Terraform)
+	case "generic":
+		return nil
+	}
+	if name == stdinName {
+		return nil
+	}
+	return jsonpath.LayoutFor(name)
 }
 
 // get runs "hcljson get".
@@ -94,10 +154,14 @@ func get(e *env, args []string) int {
 	}
 	doc := scanner.Parse(src, scanner.Options{})
 	files := map[string]*hcl.File{filename: {Bytes: src}}
-	if slices.ContainsFunc(f.path, func(s jsonpath.Step) bool { _, ok := s.(jsonpath.Splat); return ok }) {
-		return f.getAll(e, doc, filename, files)
+	layout := layoutFor(filename, f.lang)
+	if f.keys {
+		return f.getKeys(e, layout, doc, filename, files)
 	}
-	res, diags := jsonpath.Lookup(doc, nil, filename, f.path)
+	if f.path.Several() {
+		return f.getAll(e, layout, doc, filename, files)
+	}
+	res, diags := layout.Lookup(doc, nil, filename, f.path)
 	if diags.HasErrors() {
 		return f.fail(e, files, diags)
 	}
@@ -122,11 +186,85 @@ func get(e *env, args []string) int {
 	return 0
 }
 
-// getAll prints the values of a path with [*]: as one JSON array, or with
-// -r one value a line (strings as text), or with --format json an object
-// whose "values" and "ranges" are arrays.
-func (f *getFlags) getAll(e *env, doc *scanner.Document, filename string, files map[string]*hcl.File) int {
-	results, diags := jsonpath.LookupAll(doc, nil, filename, f.path)
+// getKeys prints what the value at the path holds (--keys): as one JSON
+// array, or with -r one a line, or with --format json an object whose
+// "keys" and "ranges" are arrays.
+func (f *getFlags) getKeys(e *env, layout *jsonpath.Layout, doc *scanner.Document, filename string, files map[string]*hcl.File) int {
+	entries, diags := layout.Keys(doc, nil, filename, f.path)
+	if diags.HasErrors() {
+		return f.fail(e, files, diags)
+	}
+	appendEntry := func(b []byte, en jsonpath.Entry) []byte {
+		if en.Index >= 0 {
+			return strconv.AppendInt(b, int64(en.Index), 10)
+		}
+		return jsonw.AppendString(b, en.Key, jsonw.Plain)
+	}
+	var out []byte
+	switch {
+	case f.json:
+		b := []byte(`{"keys":[`)
+		for i, en := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendEntry(b, en)
+		}
+		b = append(b, `],"ranges":[`...)
+		for i, en := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendRangeJSON(b, en.Range)
+		}
+		b = append(b, `],"warnings":`...)
+		b = appendDiagsJSON(b, diags)
+		b = append(b, '}')
+		return getWrite(e.stdout, e.stderr, indentJSON(b))
+	case f.raw:
+		for i, en := range entries {
+			if i > 0 {
+				out = append(out, '\n')
+			}
+			if en.Index >= 0 {
+				out = strconv.AppendInt(out, int64(en.Index), 10)
+			} else {
+				out = append(out, en.Key...)
+			}
+		}
+	default:
+		b := []byte{'['}
+		for i, en := range entries {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendEntry(b, en)
+		}
+		out = indentJSON(append(b, ']'))
+	}
+	if e.outTerminal {
+		out = appendEscaped(nil, out, true)
+	}
+	if len(out) > 0 || !f.raw {
+		if code := getWrite(e.stdout, e.stderr, out); code != 0 {
+			return code
+		}
+	}
+	e.writeDiags(files, diags)
+	if f.verbose {
+		for _, en := range entries {
+			p := en.Range.Start
+			fmt.Fprintf(e.stderr, "%s:%d:%d\n", escapeName(filename), p.Line, p.Column)
+		}
+	}
+	return 0
+}
+
+// getAll prints the values of a path with [*] or [*KEY=VALUE]: as one
+// JSON array, or with -r one value a line (strings as text), or with
+// --format json an object whose "values" and "ranges" are arrays.
+func (f *getFlags) getAll(e *env, layout *jsonpath.Layout, doc *scanner.Document, filename string, files map[string]*hcl.File) int {
+	results, diags := layout.LookupAll(doc, nil, filename, f.path)
 	if diags.HasErrors() {
 		return f.fail(e, files, diags)
 	}
@@ -213,6 +351,8 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 	fs.BoolVar(&f.verbose, "v", false, "")
 	fs.BoolVar(&f.raw, "r", false, "")
 	fs.BoolVar(&f.raw, "raw-output", false, "")
+	fs.BoolVar(&f.keys, "keys", false, "")
+	fs.StringVar(&f.lang, "lang", "", "")
 	e.sizeFlagOn(fs)
 	usageError := func(msg string, args ...any) (*getFlags, int) {
 		fmt.Fprintf(stderr, "hcljson get: %s\n%s\nRun \"hcljson get -h\" for details.\n", escapeText(fmt.Sprintf(msg, args...)), getUsageLine)
@@ -238,6 +378,11 @@ func parseGetFlags(e *env, args []string) (*getFlags, int) {
 		}
 	default:
 		return usageError("unknown --format %q (want text or json)", *format)
+	}
+	if f.lang != "" {
+		if err := oneOf("lang", f.lang, "terraform", "generic"); err != nil {
+			return usageError("%v", err)
+		}
 	}
 	if len(names) != 2 {
 		have := fmt.Sprintf("%d arguments", len(names))
