@@ -113,7 +113,7 @@ func lookup(name string) *command {
 // Main runs the command with args (without the program name) and returns
 // the exit status.
 //
-// While it runs, SIGINT and SIGTERM remove the temporary files of the run
+// While it runs, SIGINT, SIGTERM and SIGHUP remove the temporary files of the run
 // and end the program with status 130 or 143.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := newEnv(stdin, stdout, stderr)

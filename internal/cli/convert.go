@@ -60,8 +60,8 @@ skipped with a warning. Every file is converted before any is written, and
 nothing is written when one has errors; each file is written atomically (a
 temporary file .NAME.hcljson-tmp-PID-RANDOM, synced, renamed over the
 target) and keeps the permissions of the file it replaces, or of its source.
-An interrupt (SIGINT, SIGTERM) removes the temporary files and exits with
-status 130 or 143; a later run writing into the same directory removes
+An interrupt (SIGINT, SIGTERM, SIGHUP) removes the temporary files and exits with
+status 130, 143 or 129; a later run writing into the same directory removes
 those that a killed run left. Files are converted in parallel on all cores,
 with a progress line on a terminal when that takes more than a second.
 

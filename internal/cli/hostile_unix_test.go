@@ -235,14 +235,28 @@ func TestInterruptRemovesTemps(t *testing.T) {
 }
 
 // TestTerminateRemovesTemps runs hcljson convert -w as a program over
-// many files and sends it SIGTERM once 100 temporary files are staged:
-// it ends with status 143 and leaves no temporary file; each output it
-// had renamed into place is whole.
+// many files and sends it SIGTERM, or SIGHUP (the terminal closed), once
+// 100 temporary files are staged: it ends with status 143 (129) and
+// leaves no temporary file; each output it had renamed into place is
+// whole.
 func TestTerminateRemovesTemps(t *testing.T) {
 	exe, err := exec.LookPath("hcljson")
 	if err != nil {
 		t.Skip("the test binary is not installed as hcljson (see TestMain)")
 	}
+	for _, tt := range []struct {
+		sig    syscall.Signal
+		name   string
+		status int
+	}{
+		{syscall.SIGTERM, "SIGTERM", 143},
+		{syscall.SIGHUP, "SIGHUP", 129},
+	} {
+		t.Run(tt.name, func(t *testing.T) { terminate(t, exe, tt.sig, tt.name, tt.status) })
+	}
+}
+
+func terminate(t *testing.T, exe string, sig syscall.Signal, name string, status int) {
 	dir := t.TempDir()
 	manyFiles(t, dir, 1500, 8000)
 	cmd := exec.Command(exe, "convert", "-w", dir)
@@ -259,16 +273,16 @@ func TestTerminateRemovesTemps(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 143 {
-		t.Fatalf("the run ended with %v, want status 143; stderr %q", err, stderr.String())
+	if !errors.As(err, &ee) || ee.ExitCode() != status {
+		t.Fatalf("the run ended with %v, want status %d; stderr %q", err, status, stderr.String())
 	}
 	t.Logf("stderr: %q", stderr.String())
-	if !strings.HasPrefix(stderr.String(), "\nhcljson: interrupted by SIGTERM; ") {
+	if !strings.HasPrefix(stderr.String(), "\nhcljson: interrupted by "+name+"; ") {
 		t.Errorf("stderr %q", stderr.String())
 	}
 	if left := tempFiles(t, dir); len(left) != 0 {

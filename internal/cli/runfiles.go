@@ -188,13 +188,13 @@ func (r *runFiles) staleRemoved() hcl.Diagnostics {
 	}}
 }
 
-// handleInterrupts makes SIGINT and SIGTERM remove the run's temporary
-// files and end the program with the status a shell gives a process
-// killed by the signal (130, 143), and returns the function that undoes
-// it.
+// handleInterrupts makes SIGINT, SIGTERM and SIGHUP (the terminal
+// closed) remove the run's temporary files and end the program with the
+// status a shell gives a process killed by the signal (130, 143, 129),
+// and returns the function that undoes it.
 func (e *env) handleInterrupts() (stop func()) {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {
@@ -218,6 +218,8 @@ func signalName(sig os.Signal) string {
 		return "SIGINT"
 	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return sig.String()
 }
