@@ -502,7 +502,7 @@ func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
 // writeJSON writes the diagnostics as a JSON array on standard output and
 // returns the exit status.
 func (ck *checkRun) writeJSON(e *env) int {
-	b := indentJSON(appendValidateJSON(nil, ck.diags, ck.files))
+	b := appendJSONSafe(nil, indentJSON(appendValidateJSON(nil, ck.diags, ck.files)))
 	if _, err := e.stdout.Write(append(b, '\n')); err != nil {
 		return e.stdoutFailed("check", err)
 	}

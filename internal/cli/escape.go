@@ -13,7 +13,9 @@ import (
 // the C1 controls (\u009b), the bidirectional marks, embeddings,
 // overrides and isolates (\u202e), and each byte that is not part of
 // well-formed UTF-8 (\xff, which some terminals read as a C1 control).
-// A backslash is left as it is. JSON output is never escaped this way.
+// A backslash is left as it is. JSON output is not escaped this way: its
+// strings show the same characters as JSON escapes (\u009b, \u202e,
+// \u007f), which read back as the same text (appendJSONSafe).
 
 // unsafeRune reports whether r is shown as an escape (see above); tab and
 // line feed are not, and are decided by the caller.
@@ -68,6 +70,31 @@ func appendEscaped[S string | []byte](b []byte, s S, keepLayout bool) []byte {
 	return b
 }
 
+// appendJSONSafe appends JSON text s with every unsafe character of its
+// strings written as a JSON escape: DEL, the C1 controls and the
+// bidirectional controls (the C0 controls are escaped by every JSON
+// writer already, and cannot stand raw in JSON text). In valid JSON they
+// stand only inside strings, so the text means the same.
+func appendJSONSafe(b, s []byte) []byte {
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x7f {
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if r != utf8.RuneError && unsafeRune(r) {
+			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return b
+}
+
 // escapeText returns s with every unsafe character escaped, tab and line
 // feed kept.
 func escapeText(s string) string {
@@ -112,11 +139,22 @@ func clipText(s string, n int) string {
 }
 
 // escapeWriter writes text with every unsafe character escaped, tab and
-// line feed kept. A character split between two writes is escaped whole.
+// line feed kept; with json set, JSON text with its strings' unsafe
+// characters written as JSON escapes (appendJSONSafe). A character split
+// between two writes is escaped whole.
 type escapeWriter struct {
 	w       io.Writer
+	json    bool
 	pending []byte // the start of a character cut by the end of a write
 	buf     []byte
+}
+
+// escape appends data escaped as ew escapes it.
+func (ew *escapeWriter) escape(data []byte) []byte {
+	if ew.json {
+		return appendJSONSafe(ew.buf[:0], data)
+	}
+	return appendEscaped(ew.buf[:0], data, true)
 }
 
 func (ew *escapeWriter) Write(p []byte) (int, error) {
@@ -139,7 +177,7 @@ func (ew *escapeWriter) Write(p []byte) (int, error) {
 			break
 		}
 	}
-	ew.buf = appendEscaped(ew.buf[:0], data[:cut], true)
+	ew.buf = ew.escape(data[:cut])
 	ew.pending = append([]byte(nil), data[cut:]...)
 	if _, err := ew.w.Write(ew.buf); err != nil {
 		return 0, err
@@ -152,7 +190,7 @@ func (ew *escapeWriter) Flush() error {
 	if len(ew.pending) == 0 {
 		return nil
 	}
-	ew.buf = appendEscaped(ew.buf[:0], ew.pending, true)
+	ew.buf = ew.escape(ew.pending)
 	ew.pending = nil
 	_, err := ew.w.Write(ew.buf)
 	return err

@@ -166,7 +166,7 @@ func get(e *env, args []string) int {
 		return f.fail(e, files, diags)
 	}
 	if f.json {
-		return getWrite(stdout, stderr, getJSON(res, diags))
+		return getWrite(stdout, stderr, appendJSONSafe(nil, getJSON(res, diags)))
 	}
 	out := indentJSON(res.Raw)
 	if f.raw && res.Kind == scanner.String {
@@ -220,7 +220,7 @@ func (f *getFlags) getKeys(e *env, layout *jsonpath.Layout, doc *scanner.Documen
 		b = append(b, `],"warnings":`...)
 		b = appendDiagsJSON(b, diags)
 		b = append(b, '}')
-		return getWrite(e.stdout, e.stderr, indentJSON(b))
+		return getWrite(e.stdout, e.stderr, appendJSONSafe(nil, indentJSON(b)))
 	case f.raw:
 		for i, en := range entries {
 			if i > 0 {
@@ -288,7 +288,7 @@ func (f *getFlags) getAll(e *env, layout *jsonpath.Layout, doc *scanner.Document
 		b = append(b, `],"warnings":`...)
 		b = appendDiagsJSON(b, diags)
 		b = append(b, '}')
-		return getWrite(e.stdout, e.stderr, indentJSON(b))
+		return getWrite(e.stdout, e.stderr, appendJSONSafe(nil, indentJSON(b)))
 	case f.raw:
 		for i, r := range results {
 			if i > 0 {
@@ -413,7 +413,7 @@ func (f *getFlags) fail(e *env, files map[string]*hcl.File, diags hcl.Diagnostic
 	b := []byte(`{"diagnostics":`)
 	b = appendDiagsJSON(b, diags)
 	b = append(b, '}')
-	if code := getWrite(e.stdout, e.stderr, indentJSON(b)); code != 0 {
+	if code := getWrite(e.stdout, e.stderr, appendJSONSafe(nil, indentJSON(b))); code != 0 {
 		return code
 	}
 	return 1

@@ -183,7 +183,7 @@ func mkFile(t *testing.T, path, src string) {
 // (which sets a terminal's title) and whose content holds ESC bytes and a
 // right-to-left override gives no raw ESC, BEL or override on standard
 // error, nor in inspect's text on standard output: they are shown
-// escaped. JSON output keeps them exact.
+// escaped. JSON output holds them as JSON escapes: the same text.
 func TestNoRawControls(t *testing.T) {
 	dir := t.TempDir()
 	name := "\x1b]0;TITLE\x07.tf.json"
@@ -227,6 +227,22 @@ func TestNoRawControls(t *testing.T) {
 	code, stdout, _ = runIn(t, dir, "", "inspect", "m\x1b[2Jx")
 	if code != 0 || !strings.Contains(stdout, `"v\u001b[5m"`) {
 		t.Errorf("inspect: status %d, stdout %s", code, stdout)
+	}
+	// DEL, a C1 control and a right-to-left override in every JSON output
+	// are JSON escapes too: the same text, nothing a terminal acts on.
+	mkFile(t, filepath.Join(dir, "c1", "main.tf.json"), "{\"variable\": {\"a\u009bb\": {\"default\": \"x\u202ey\x7fz\", \"defautl\": 1}}}")
+	for _, args := range [][]string{
+		{"inspect", "c1"},
+		{"check", "--format", "json", "c1"},
+		{"get", "--format", "json", "c1/main.tf.json", "variable"},
+	} {
+		_, stdout, _ := runIn(t, dir, "", args...)
+		if strings.ContainsAny(stdout, "\u009b\u202e\x7f") || !strings.Contains(stdout, `\u202e`) {
+			t.Errorf("%q: stdout %s", args, stdout)
+		}
+	}
+	if got := string(appendJSONSafe(nil, []byte("{\"a\u009b\": \"\x7f\u061c\u200e\u2066é\\u001b\"}"))); got != `{"a\u009b": "\u007f\u061c\u200e\u2066é\u001b"}` {
+		t.Errorf("appendJSONSafe: %s", got)
 	}
 }
 

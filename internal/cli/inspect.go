@@ -131,7 +131,10 @@ func inspectCmd(e *env, args []string) int {
 			err = ew.Flush()
 		}
 	} else {
-		err = inspect.WriteJSON(e.stdout, cfg, !*compact)
+		ew := &escapeWriter{w: e.stdout, json: true}
+		if err = inspect.WriteJSON(ew, cfg, !*compact); err == nil {
+			err = ew.Flush()
+		}
 	}
 	if err != nil {
 		return e.stdoutFailed(c.name, err)
