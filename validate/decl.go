@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -355,6 +357,19 @@ func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 				diags = append(diags, errorAt(a.Expr.Range(), "Invalid module source address",
 					"%s failed to determine your intended installation method for remote module package %q.\n\nIf you intended this as a path relative to the current module, use \"./%s\" instead. The \"./\" prefix indicates that the address is a relative filesystem path.",
 					md.program, c.source, c.source))
+			}
+			if strings.HasPrefix(c.source, "./") || strings.HasPrefix(c.source, "../") {
+				dir := filepath.Join(md.mod.Dir, filepath.FromSlash(c.source))
+				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+					why := "it is not a directory"
+					if err != nil {
+						why = err.Error()
+					}
+					// What init says when it installs the module, which the
+					// programs do before any validation.
+					diags = append(diags, errorAt(a.Expr.Range(), "Unreadable module directory",
+						"The directory %s could not be read for module %q: %s.", c.source, name, why))
+				}
 			}
 		}
 	}
