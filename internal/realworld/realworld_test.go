@@ -67,16 +67,19 @@ func TestRealWorld(t *testing.T) {
 	start := time.Now()
 	mods := readModules(t)
 	trees := map[string][]string{}
+	companions := map[string][]string{}
 	for _, m := range mods {
 		dir := m.dir(root)
 		if _, err := os.Stat(dir); err != nil {
 			t.Fatalf("%s: %v (run scripts/fetch-realworld.sh)", m.repo, err)
 		}
 		files := nativeFiles(t, dir)
-		if len(files) == 0 {
-			t.Fatalf("%s: no .tf file under %s", m.repo, dir)
+		comp := companionFiles(t, dir)
+		if len(files) == 0 && len(comp) == 0 {
+			t.Fatalf("%s: no .tf, .tofu or .tf.json file under %s", m.repo, dir)
 		}
 		trees[dir] = files
+		companions[dir] = comp
 	}
 	corpus := inferFiles(t, trees)
 	writeSchema(t, "providers", corpus) // checked, and kept for a look
@@ -91,7 +94,7 @@ func TestRealWorld(t *testing.T) {
 			// The corpus's schema, cut down to the types this tree uses.
 			used := inferFiles(t, map[string][]string{dir: trees[dir]})
 			schemaFile := writeSchema(t, m.repo+".providers", corpus.restrict(used))
-			r := checkTree(t, m.repo, dir, trees[dir], schemaFile)
+			r := checkTree(t, m.repo, dir, trees[dir], companions[dir], schemaFile)
 			reports = append(reports, r)
 			for _, f := range r.failures {
 				t.Errorf("%s", f)

@@ -78,7 +78,15 @@ var copies = []string{"native", "json", "roundtrip"}
 // each directory holding a file. schemaFile is the provider schema given
 // to every conversion and to inspect (to the way to JSON too, where it
 // decides whether blocks fill a provider's list-of-objects argument).
-func checkTree(t *testing.T, name, src string, files []string, schemaFile string) *report {
+//
+// companions (slash paths relative to src too) are the tree's files that
+// are not converted but belong to its modules: configuration already in
+// JSON (.tf.json, .tofu.json: cdktf's cdk.tf.json, generated locals) and
+// test files beside configuration (.tftest.hcl, ...). They are copied as
+// they are into the three copies once the conversions are done, so that
+// inspect and check see whole modules; a directory holding only JSON
+// configuration is checked too.
+func checkTree(t *testing.T, name, src string, files, companions []string, schemaFile string) *report {
 	t.Helper()
 	work := workDir(t, name)
 	roots := map[string]string{}
@@ -113,6 +121,18 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 		r.fixedPoint++
 	}
 
+	// The companions, as they are, into every copy.
+	for _, rel := range companions {
+		text := readFile(t, filepath.Join(src, filepath.FromSlash(rel)))
+		for _, c := range copies {
+			dst := filepath.Join(roots[c], filepath.FromSlash(rel))
+			if _, err := os.Stat(dst); err == nil {
+				t.Fatalf("%s: %s is both a conversion and a companion", name, dst)
+			}
+			writeFile(t, dst, text)
+		}
+	}
+
 	// The native syntax written is a fixed point of tofu fmt (when the
 	// client is built: scripts/build-clients.sh).
 	if tofu, ok := clients.Find("tofu"); ok && len(n2) > 0 {
@@ -136,6 +156,11 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 	dirs := map[string]bool{}
 	for _, rel := range files {
 		dirs[path.Dir(rel)] = true
+	}
+	for _, rel := range companions {
+		if isConfig(rel) {
+			dirs[path.Dir(rel)] = true
+		}
 	}
 	r.dirs = len(dirs)
 	incomplete := map[string]bool{}
@@ -283,7 +308,7 @@ func normalize(out []byte, root string) (any, error) {
 			if rng, ok := v["range"].(map[string]any); ok {
 				if name, ok := rng["filename"].(string); ok {
 					name = strings.TrimPrefix(filepath.ToSlash(name), prefix)
-					if strings.HasSuffix(name, ".tf.json") {
+					if strings.HasSuffix(name, ".tf.json") || strings.HasSuffix(name, ".tofu.json") {
 						name = strings.TrimSuffix(name, ".json")
 					}
 					rng["filename"] = name
@@ -381,9 +406,59 @@ func writeFile(t *testing.T, name string, data []byte) {
 	}
 }
 
-// nativeFiles lists the .tf files under root as slash paths relative to
-// it, skipping hidden directories (.git, .terraform).
+// nativeFiles lists the .tf and .tofu files under root as slash paths
+// relative to it, skipping hidden directories (.git, .terraform).
 func nativeFiles(t *testing.T, root string) []string {
+	t.Helper()
+	return listFiles(t, root, func(name string) bool {
+		return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tofu")
+	})
+}
+
+// isConfig says whether a file name is that of a configuration file in
+// JSON (a companion that is not a test file).
+func isConfig(name string) bool {
+	return strings.HasSuffix(name, ".tf.json") || strings.HasSuffix(name, ".tofu.json")
+}
+
+// isTest says whether a file name is that of a test file, in either syntax.
+func isTest(name string) bool {
+	for _, ext := range []string{".tftest.hcl", ".tftest.json", ".tofutest.hcl", ".tofutest.json"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// companionFiles lists the companions under root (see checkTree): the
+// configuration files in JSON, and the test files of the directories that
+// hold configuration (those of a directory holding only tests, such as
+// tests/, are run against another module, which check does not know).
+func companionFiles(t *testing.T, root string) []string {
+	t.Helper()
+	all := listFiles(t, root, func(name string) bool { return isConfig(name) || isTest(name) })
+	config := map[string]bool{}
+	for _, rel := range nativeFiles(t, root) {
+		config[path.Dir(rel)] = true
+	}
+	for _, rel := range all {
+		if isConfig(rel) {
+			config[path.Dir(rel)] = true
+		}
+	}
+	var out []string
+	for _, rel := range all {
+		if config[path.Dir(rel)] {
+			out = append(out, rel)
+		}
+	}
+	return out
+}
+
+// listFiles lists the regular files under root whose names keep says, as
+// slash paths relative to root, skipping hidden directories.
+func listFiles(t *testing.T, root string, keep func(name string) bool) []string {
 	t.Helper()
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -396,7 +471,7 @@ func nativeFiles(t *testing.T, root string) []string {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(d.Name(), ".tf") {
+		if !keep(d.Name()) {
 			return nil
 		}
 		// Terraform reads a symbolic link to a file as the file.
