@@ -190,6 +190,8 @@ var notModules = map[string]string{
 	"modules/_templates":                  "terraform-aws-security-group's template for its generated modules: it refers to variables (var.auto_ingress_rules, ...) that only the generated copies declare",
 	"wrappers/_templates":                 "terraform-aws-security-group's wrapper template, which calls modules/_templates (above)",
 	"test/fixtures/shared_vpc_no_subnets": "a stale test fixture of terraform-google-project-factory: it passes grant_services_network_admin_role to modules/gsuite_enabled, which does not declare it (Unsupported argument, as the programs say)",
+	"modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValid":      "a stale test fixture of terraform-azurerm-lz-vending: it passes subscription_use_azapi to modules/subscription, which no longer declares it (Unsupported argument, as the programs say)",
+	"modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValidAzApi": "the same, in the fixture beside it",
 }
 
 // check runs hcljson check on the module in dir of the native copy and of
