@@ -132,8 +132,9 @@ type pendingRef struct {
 	path      []string
 }
 
-// references records what expressions read from resources and data
-// sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
+// references records what expressions read from resources, data sources
+// and ephemeral resources (TYPE.NAME.PATH, resource.TYPE.NAME.PATH,
+// data.TYPE.NAME.PATH, ephemeral.TYPE.NAME.PATH, with or without an
 // instance key, and self.PATH) and the paths that ignore_changes names,
 // for resolve.
 func (in *inference) references(body *hclsyntax.Body) {
@@ -158,7 +159,7 @@ func (in *inference) references(body *hclsyntax.Body) {
 		}
 	}
 	for _, blk := range body.Blocks {
-		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
+		if (blk.Type != "resource" && blk.Type != "data" && blk.Type != "ephemeral") || len(blk.Labels) < 1 {
 			continue
 		}
 		kind, typ := blk.Type, blk.Labels[0]
@@ -209,10 +210,12 @@ func (in *inference) references(body *hclsyntax.Body) {
 		}
 		switch root := t.RootName(); root {
 		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
-		case "data":
+		case "data", "ephemeral", "resource":
+			// data.TYPE.NAME, ephemeral.TYPE.NAME and resource.TYPE.NAME
+			// (the managed resource TYPE.NAME, spelt out).
 			if len(t) > 3 {
 				if typ, ok := t[1].(hcl.TraverseAttr); ok {
-					add("data", typ.Name, skipKey(t[3:]))
+					add(root, typ.Name, skipKey(t[3:]))
 				}
 			}
 		default:
