@@ -99,6 +99,9 @@ func TestRealWorld(t *testing.T) {
 			for _, f := range r.failures {
 				t.Errorf("%s", f)
 			}
+			for _, n := range r.notes {
+				t.Logf("known: %s", n)
+			}
 		})
 	}
 	t.Logf("summary (%s):\n%s", time.Since(start).Round(time.Second), summary(reports))

@@ -62,6 +62,7 @@ type report struct {
 	inspectEqual int // directories whose three copies inspect the same
 	checkClean   int // directories whose native and JSON copies check without an error
 	failures     []failure
+	notes        []string // what is known and not a failure (checkMisses)
 }
 
 func (r *report) fail(cause, path, format string, args ...any) {
@@ -185,24 +186,58 @@ func checkTree(t *testing.T, name, src string, files, companions []string, schem
 }
 
 // notModules are the directories of the corpus that are not modules by
-// themselves, with why: the programs reject them too, so check must.
+// themselves, with why: the programs reject them too, so check must, and
+// inspect may report errors (the three copies must still agree). Each is
+// named "owner/name dir", dir relative to the repository.
 var notModules = map[string]string{
-	"modules/_templates":                  "terraform-aws-security-group's template for its generated modules: it refers to variables (var.auto_ingress_rules, ...) that only the generated copies declare",
-	"wrappers/_templates":                 "terraform-aws-security-group's wrapper template, which calls modules/_templates (above)",
-	"test/fixtures/shared_vpc_no_subnets": "a stale test fixture of terraform-google-project-factory: it passes grant_services_network_admin_role to modules/gsuite_enabled, which does not declare it (Unsupported argument, as the programs say)",
-	"modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValid":      "a stale test fixture of terraform-azurerm-lz-vending: it passes subscription_use_azapi to modules/subscription, which no longer declares it (Unsupported argument, as the programs say)",
-	"modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValidAzApi": "the same, in the fixture beside it",
+	"terraform-aws-modules/terraform-aws-security-group modules/_templates":                                                 "terraform-aws-security-group's template for its generated modules: it refers to variables (var.auto_ingress_rules, ...) that only the generated copies declare",
+	"terraform-aws-modules/terraform-aws-security-group wrappers/_templates":                                                "terraform-aws-security-group's wrapper template, which calls modules/_templates (above)",
+	"terraform-google-modules/terraform-google-project-factory test/fixtures/shared_vpc_no_subnets":                         "a stale test fixture of terraform-google-project-factory: it passes grant_services_network_admin_role to modules/gsuite_enabled, which does not declare it (Unsupported argument, as the programs say)",
+	"Azure/terraform-azurerm-lz-vending modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValid":      "a stale test fixture of terraform-azurerm-lz-vending: it passes subscription_use_azapi to modules/subscription, which no longer declares it (Unsupported argument, as the programs say)",
+	"Azure/terraform-azurerm-lz-vending modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValidAzApi": "the same, in the fixture beside it",
+	"GoogleCloudPlatform/cloud-foundation-fabric tests/fixtures":                                                            "cloud-foundation-fabric's test fixtures, files that its tests copy one by one into the module under test: side by side they declare the same resources (Duplicate resource, as the programs say)",
+	"aws-ia/terraform-aws-control_tower_account_factory examples/multiple-regions-customization/multiple-regions":           "an AFT account customization, whose provider configurations (aws.us_east_2, ...) AFT generates from the templates in terraform/: alone, Provider configuration not present (tofu validate 1.12.6 and terraform validate 1.5.7 say so with the stand-in provider)",
+	"cloudposse/terraform-datadog-platform examples/rbac":                                                                   "an example whose output reads local.available_permissions, which nothing declares (Reference to undeclared local value)",
+	"cloudposse/terraform-null-label examples/autoscalinggroup":                                                             "an example that writes for_each and each.value in a nested tag_specifications block, which is not a dynamic block (each.value cannot be used in this context)",
+	"oracle-terraform-modules/terraform-oci-oke examples":                                                                   "terraform-oci-oke's examples/ holds alternative provider files side by side (provider.tf, provider-basic.tf: Duplicate provider configuration)",
+	"oracle-terraform-modules/terraform-oci-oke examples/profiles/cluster-workers-only":                                     "an example that reads var.vcn_id, which it does not declare (Reference to undeclared input variable)",
+	"oracle-terraform-modules/terraform-oci-oke examples/rms/oke-cluster-only":                                              "a Resource Manager stack that reads var.cilium_install, which it does not declare (Reference to undeclared input variable)",
+}
+
+// checkMisses are directories of the corpus that are not modules, which
+// the programs reject and check does not yet (open bugs, named "owner/name
+// dir" as in notModules): check's exit status 0 there is noted, not a
+// failure, and inspect may report errors.
+var checkMisses = map[string]string{
+	"aws-ia/terraform-aws-control_tower_account_factory sources/aft-customizations-repos/aft-account-request/examples": "open: module source ./modules/aft-account-request names a directory that does not exist (AFT copies the module there); tofu init says Unreadable module directory and tofu validate Module not installed, check says nothing (hcljson check on a module \"m\" { source = \"./modules/missing\" } exits 0)",
 }
 
 // check runs hcljson check on the module in dir of the native copy and of
 // its JSON conversion: both are valid modules (they plan in their
 // projects), so any error is a false positive (except in notModules,
-// where an error is expected).
+// where an error is expected, and checkMisses).
 func (r *report) check(dir string, roots map[string]string, schemaFile string) bool {
-	if _, ok := notModules[dir]; ok {
+	key := r.name + " " + dir
+	if why, ok := notModules[key]; ok {
 		for _, c := range []string{"native", "json"} {
 			if code, _, _ := hcljson("check", "--no-color", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir))); code != 1 {
-				r.fail(causeCheck, c+"/"+dir, "exit %d, want 1: not a module by itself (%s)", code, notModules[dir])
+				r.fail(causeCheck, c+"/"+dir, "exit %d, want 1: not a module by itself (%s)", code, why)
+				return false
+			}
+		}
+		return true
+	}
+	if why, ok := checkMisses[key]; ok {
+		for _, c := range []string{"native", "json"} {
+			code, _, _ := hcljson("check", "--no-color", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
+			switch code {
+			case 0:
+				r.notes = append(r.notes, fmt.Sprintf("%s/%s: check finds no error (%s)", c, dir, why))
+			case 1:
+				r.fail(causeCheck, c+"/"+dir, "exit 1: check now finds the error; move %q from checkMisses to notModules", key)
+				return false
+			default:
+				r.fail(causeCheck, c+"/"+dir, "exit %d", code)
 				return false
 			}
 		}
@@ -268,9 +303,13 @@ func readFile(t *testing.T, name string) []byte {
 func (r *report) inspect(dir string, roots map[string]string, schemaFile string) bool {
 	var docs []any
 	ok := true
+	_, invalid := notModules[r.name+" "+dir]
+	if _, miss := checkMisses[r.name+" "+dir]; miss {
+		invalid = true
+	}
 	for _, c := range copies {
 		code, out, stderr := hcljson("inspect", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
-		if code != 0 {
+		if code != 0 && !(invalid && code == 1) {
 			r.fail(causeInspectErr, dir, "%s copy: exit %d: %s", c, code, firstLines(stderr, 8))
 			ok = false
 		}
