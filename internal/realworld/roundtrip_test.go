@@ -201,6 +201,7 @@ var notModules = map[string]string{
 	"cloudposse/terraform-null-label examples/autoscalinggroup":                                                             "an example that writes for_each and each.value in a nested tag_specifications block, which is not a dynamic block (each.value cannot be used in this context)",
 	"oracle-terraform-modules/terraform-oci-oke examples":                                                                   "terraform-oci-oke's examples/ holds alternative provider files side by side (provider.tf, provider-basic.tf: Duplicate provider configuration)",
 	"oracle-terraform-modules/terraform-oci-oke examples/profiles/cluster-workers-only":                                     "an example that reads var.vcn_id, which it does not declare (Reference to undeclared input variable)",
+	"terraform-ibm-modules/terraform-ibm-landing-zone f5_config":                                                            "a child module of dynamic_values, not a root module: its output user_data holds the sensitive var.tmos_admin_password without sensitive = true (Output refers to sensitive values: tofu validate 1.12.6 and terraform validate 1.5.7 say so of a root module's output of templatefile over a sensitive variable)",
 	"oracle-terraform-modules/terraform-oci-oke examples/rms/oke-cluster-only":                                              "a Resource Manager stack that reads var.cilium_install, which it does not declare (Reference to undeclared input variable)",
 }
 
