@@ -74,19 +74,22 @@ func (r *report) fail(cause, path, format string, args ...any) {
 var copies = []string{"native", "json", "roundtrip"}
 
 // checkTree tests the native files (slash paths relative to src) of one
-// module tree: it makes the three copies under a temporary directory,
+// module tree, configuration (.tf, .tofu) and tests (.tftest.hcl,
+// .tofutest.hcl, converted to .tftest.json and .tofutest.json and back):
+// it makes the three copies under a temporary directory,
 // converts, checks the fixed point, and compares what inspect prints for
 // each directory holding a file. schemaFile is the provider schema given
 // to every conversion and to inspect (to the way to JSON too, where it
 // decides whether blocks fill a provider's list-of-objects argument).
 //
 // companions (slash paths relative to src too) are the tree's files that
-// are not converted but belong to its modules: configuration already in
-// JSON (.tf.json, .tofu.json: cdktf's cdk.tf.json, generated locals) and
-// test files beside configuration (.tftest.hcl, ...). They are copied as
-// they are into the three copies once the conversions are done, so that
-// inspect and check see whole modules; a directory holding only JSON
-// configuration is checked too.
+// are not converted but belong to its modules: configuration and tests
+// already in JSON (.tf.json, .tofu.json: cdktf's cdk.tf.json, generated
+// locals; .tftest.json). They are copied as they are into the three
+// copies once the conversions are done, so that inspect and check see
+// whole modules; a directory holding only JSON configuration is checked
+// too. A directory holding only tests (tests/, run against the module
+// above it) is converted and formatted, but neither inspected nor checked.
 func checkTree(t *testing.T, name, src string, files, companions []string, schemaFile string) *report {
 	t.Helper()
 	work := workDir(t, name)
@@ -102,7 +105,14 @@ func checkTree(t *testing.T, name, src string, files, companions []string, schem
 		}
 		writeFile(t, filepath.Join(roots["native"], filepath.FromSlash(rel)), text)
 	}
-	asJSON := func(rel string) string { return rel + ".json" }
+	asJSON := func(rel string) string {
+		for _, ext := range []string{".tftest.hcl", ".tofutest.hcl"} {
+			if base, ok := strings.CutSuffix(rel, ext); ok {
+				return base + strings.TrimSuffix(ext, ".hcl") + ".json"
+			}
+		}
+		return rel + ".json"
+	}
 	asNative := func(rel string) string { return rel }
 
 	// .tf -> .tf.json -> .tf -> .tf.json, each step over the files the
@@ -156,7 +166,9 @@ func checkTree(t *testing.T, name, src string, files, companions []string, schem
 	// is not compared: that failure is reported already.
 	dirs := map[string]bool{}
 	for _, rel := range files {
-		dirs[path.Dir(rel)] = true
+		if !isTest(rel) {
+			dirs[path.Dir(rel)] = true
+		}
 	}
 	for _, rel := range companions {
 		if isConfig(rel) {
@@ -448,12 +460,14 @@ func writeFile(t *testing.T, name string, data []byte) {
 	}
 }
 
-// nativeFiles lists the .tf and .tofu files under root as slash paths
-// relative to it, skipping hidden directories (.git, .terraform).
+// nativeFiles lists the native files under root, configuration (.tf,
+// .tofu) and tests (.tftest.hcl, .tofutest.hcl), as slash paths relative
+// to it, skipping hidden directories (.git, .terraform).
 func nativeFiles(t *testing.T, root string) []string {
 	t.Helper()
 	return listFiles(t, root, func(name string) bool {
-		return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tofu")
+		return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tofu") ||
+			strings.HasSuffix(name, ".tftest.hcl") || strings.HasSuffix(name, ".tofutest.hcl")
 	})
 }
 
@@ -474,28 +488,12 @@ func isTest(name string) bool {
 }
 
 // companionFiles lists the companions under root (see checkTree): the
-// configuration files in JSON, and the test files of the directories that
-// hold configuration (those of a directory holding only tests, such as
-// tests/, are run against another module, which check does not know).
+// configuration and test files in JSON.
 func companionFiles(t *testing.T, root string) []string {
 	t.Helper()
-	all := listFiles(t, root, func(name string) bool { return isConfig(name) || isTest(name) })
-	config := map[string]bool{}
-	for _, rel := range nativeFiles(t, root) {
-		config[path.Dir(rel)] = true
-	}
-	for _, rel := range all {
-		if isConfig(rel) {
-			config[path.Dir(rel)] = true
-		}
-	}
-	var out []string
-	for _, rel := range all {
-		if config[path.Dir(rel)] {
-			out = append(out, rel)
-		}
-	}
-	return out
+	return listFiles(t, root, func(name string) bool {
+		return isConfig(name) || strings.HasSuffix(name, ".tftest.json") || strings.HasSuffix(name, ".tofutest.json")
+	})
 }
 
 // listFiles lists the regular files under root whose names keep says, as
@@ -540,6 +538,9 @@ func inferFiles(t *testing.T, trees map[string][]string) *inference {
 	in := newInference()
 	for _, root := range slices.Sorted(maps.Keys(trees)) {
 		for _, rel := range trees[root] {
+			if isTest(rel) {
+				continue // run blocks, mock providers: not configuration
+			}
 			name := filepath.Join(root, filepath.FromSlash(rel))
 			if err := in.addFile(name, readFile(t, name)); err != nil {
 				t.Fatal(err)
