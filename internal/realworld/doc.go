@@ -1,20 +1,32 @@
-// Package realworld tests hcljson on real Terraform modules: every .tf
-// file of a corpus of popular public modules, their examples and
-// submodules included (listed with their commits and licenses in
-// modules.txt; scripts/fetch-realworld.sh clones them), and the minimal
-// reproductions under testdata/repro at the top of the repository.
+// Package realworld tests hcljson on real Terraform and OpenTofu modules:
+// every .tf and .tofu file of a corpus of public modules, their examples
+// and submodules included, and their test files (.tftest.hcl,
+// .tofutest.hcl), listed with their commits and licenses in modules.txt
+// (scripts/fetch-realworld.sh clones them, or extracts them from local
+// mirrors), and the minimal reproductions under testdata/repro at the top
+// of the repository.
 //
 // For each module tree the tests make three copies: the native files as
-// written, their JSON conversion (each .tf replaced by its .tf.json), and
-// that JSON converted back to native syntax. They check that every
-// conversion succeeds, that converting the round-tripped native files to
-// JSON again gives the first JSON byte for byte (a fixed point), and that
-// hcljson inspect prints the same configuration for the three copies of
-// every directory that holds .tf files, and that hcljson check finds no
-// error in the native and the JSON copy of any directory (the modules are
-// valid: an error is a false positive). Inspect's ranges are compared by
-// file name only (main.tf.json counting as main.tf): their lines and
-// columns necessarily differ between a file and its conversion.
+// written, their JSON conversion (each .tf replaced by its .tf.json, each
+// .tofu by its .tofu.json, each .tftest.hcl by its .tftest.json), and that
+// JSON converted back to native syntax. The files a tree already has in
+// JSON (.tf.json and .tofu.json: cdktf's cdk.tf.json, generated locals;
+// .tftest.json) go into the three copies as they are, so that each copy
+// holds whole modules; they are not converted, nor read to infer the
+// schemas (below), and neither are the test files. A directory of tests
+// alone (tests/, run against the module above it) is converted, but
+// neither inspected nor checked.
+//
+// The tests check that every conversion succeeds, that converting the
+// round-tripped native files to JSON again gives the first JSON byte for
+// byte (a fixed point), that tofu fmt leaves the native files written as
+// they are (when the client is built), that hcljson inspect prints the
+// same configuration for the three copies of every directory that holds
+// configuration files, and that hcljson check finds no error in the
+// native and the JSON copy of any directory (the modules are valid: an
+// error is a false positive). Inspect's ranges are compared by file name
+// only (main.tf.json counting as main.tf): their lines and columns
+// necessarily differ between a file and its conversion.
 //
 // # The provider schemas are inferred
 //

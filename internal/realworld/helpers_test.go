@@ -8,6 +8,7 @@ import (
 
 // TestInference checks the schema inferred from native text: arguments and
 // nested blocks, recursively, dynamic blocks as the block they generate,
+// attributes known from references (ephemeral.T.N.A, resource.T.N.A),
 // meta-arguments left out, types by their implied provider, a conflict
 // made a block and reported, the built-in provider's types left alone.
 func TestInference(t *testing.T) {
@@ -64,11 +65,16 @@ ephemeral "random_password" "p" {
 resource "terraform_data" "t" {
   input = 1
 }
+
+output "refs" {
+  value = [ephemeral.random_password.p.result, resource.aws_instance.a.arn]
+}
 `
 	in := newInference()
 	if err := in.addFile("main.tf", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
+	in.resolve()
 	got, err := in.JSON()
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +98,7 @@ resource "terraform_data" "t" {
 				}),
 				"resource_schemas": map[string]any{
 					"aws_instance": schema(map[string]any{
-						"attributes": map[string]any{"ami": attr, "tags": attr},
+						"attributes": map[string]any{"ami": attr, "tags": attr, "arn": attr},
 						"block_types": map[string]any{
 							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr}}),
 							"network": list(map[string]any{
@@ -118,7 +124,7 @@ resource "terraform_data" "t" {
 			"registry.terraform.io/hashicorp/random": map[string]any{
 				"provider": noConfig,
 				"ephemeral_resource_schemas": map[string]any{
-					"random_password": schema(map[string]any{"attributes": map[string]any{"length": attr}}),
+					"random_password": schema(map[string]any{"attributes": map[string]any{"length": attr, "result": attr}}),
 				},
 			},
 		},

@@ -132,8 +132,9 @@ type pendingRef struct {
 	path      []string
 }
 
-// references records what expressions read from resources and data
-// sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
+// references records what expressions read from resources, data sources
+// and ephemeral resources (TYPE.NAME.PATH, resource.TYPE.NAME.PATH,
+// data.TYPE.NAME.PATH, ephemeral.TYPE.NAME.PATH, with or without an
 // instance key, and self.PATH) and the paths that ignore_changes names,
 // for resolve.
 func (in *inference) references(body *hclsyntax.Body) {
@@ -158,7 +159,7 @@ func (in *inference) references(body *hclsyntax.Body) {
 		}
 	}
 	for _, blk := range body.Blocks {
-		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
+		if (blk.Type != "resource" && blk.Type != "data" && blk.Type != "ephemeral") || len(blk.Labels) < 1 {
 			continue
 		}
 		kind, typ := blk.Type, blk.Labels[0]
@@ -209,10 +210,12 @@ func (in *inference) references(body *hclsyntax.Body) {
 		}
 		switch root := t.RootName(); root {
 		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
-		case "data":
+		case "data", "ephemeral", "resource":
+			// data.TYPE.NAME, ephemeral.TYPE.NAME and resource.TYPE.NAME
+			// (the managed resource TYPE.NAME, spelt out).
 			if len(t) > 3 {
 				if typ, ok := t[1].(hcl.TraverseAttr); ok {
-					add("data", typ.Name, skipKey(t[3:]))
+					add(root, typ.Name, skipKey(t[3:]))
 				}
 			}
 		default:
@@ -365,20 +368,51 @@ func (in *inference) conflict(path, name, first, second string) {
 // restrict returns the part of in that describes the provider
 // configurations and types that used has seen: the schema a tree needs,
 // with what the whole corpus shows of each of its types. It keeps the
-// schema each run of hcljson reads small.
+// schema each run of hcljson reads small. Where the corpus made a block of
+// a name that used writes as an argument only (a conflict between trees
+// written for different versions of a provider: helm 2's kubernetes block,
+// helm 3's kubernetes argument), the tree's own reading wins.
 func (in *inference) restrict(used *inference) *inference {
 	out := newInference()
 	for name, u := range used.providers {
 		p := in.providers[name]
 		op := out.provider(name)
 		if u.config != nil {
-			op.config = p.config
+			op.config = overlay(p.config, u.config)
 		}
 		for kind, types := range u.kinds {
 			op.kinds[kind] = map[string]*shape{}
-			for typ := range types {
-				op.kinds[kind][typ] = p.kinds[kind][typ]
+			for typ, ut := range types {
+				op.kinds[kind][typ] = overlay(p.kinds[kind][typ], ut)
 			}
+		}
+	}
+	return out
+}
+
+// overlay returns a copy of the corpus's shape c in which the names that
+// the tree's shape u has as arguments (not only from references) and c
+// as blocks are arguments, recursively through the blocks both have.
+func overlay(c, u *shape) *shape {
+	if c == nil || u == nil {
+		return c
+	}
+	out := newShape()
+	maps.Copy(out.attrs, c.attrs)
+	maps.Copy(out.blocks, c.blocks)
+	maps.Copy(out.byRef, c.byRef)
+	maps.Copy(out.where, c.where)
+	for name := range u.attrs {
+		if _, ok := out.blocks[name]; ok && !u.byRef[name] {
+			if _, both := u.blocks[name]; !both {
+				delete(out.blocks, name)
+				out.attrs[name] = true
+			}
+		}
+	}
+	for name, ub := range u.blocks {
+		if cb, ok := out.blocks[name]; ok {
+			out.blocks[name] = overlay(cb, ub)
 		}
 	}
 	return out

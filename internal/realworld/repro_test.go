@@ -50,12 +50,13 @@ func TestRepro(t *testing.T) {
 	n := 0
 	for _, e := range entries {
 		var src string
-		var files []string
+		var files, companions []string
 		name := e.Name()
 		switch {
 		case e.IsDir():
 			src = filepath.Join(dir, name)
 			files = nativeFiles(t, src)
+			companions = companionFiles(t, src)
 		case strings.HasSuffix(name, ".tf"):
 			name = strings.TrimSuffix(name, ".tf")
 			src, files = dir, []string{e.Name()}
@@ -79,7 +80,7 @@ func TestRepro(t *testing.T) {
 			} else {
 				schemaFile = writeSchema(t, "repro-"+name+".providers", inferFiles(t, map[string][]string{src: files}))
 			}
-			r := checkTree(t, "repro-"+name, src, files, schemaFile)
+			r := checkTree(t, "repro-"+name, src, files, companions, schemaFile)
 			for _, f := range r.failures {
 				t.Errorf("%s", f)
 			}

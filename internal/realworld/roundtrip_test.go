@@ -62,6 +62,7 @@ type report struct {
 	inspectEqual int // directories whose three copies inspect the same
 	checkClean   int // directories whose native and JSON copies check without an error
 	failures     []failure
+	notes        []string // what is known and not a failure (checkMisses)
 }
 
 func (r *report) fail(cause, path, format string, args ...any) {
@@ -73,12 +74,23 @@ func (r *report) fail(cause, path, format string, args ...any) {
 var copies = []string{"native", "json", "roundtrip"}
 
 // checkTree tests the native files (slash paths relative to src) of one
-// module tree: it makes the three copies under a temporary directory,
+// module tree, configuration (.tf, .tofu) and tests (.tftest.hcl,
+// .tofutest.hcl, converted to .tftest.json and .tofutest.json and back):
+// it makes the three copies under a temporary directory,
 // converts, checks the fixed point, and compares what inspect prints for
 // each directory holding a file. schemaFile is the provider schema given
 // to every conversion and to inspect (to the way to JSON too, where it
 // decides whether blocks fill a provider's list-of-objects argument).
-func checkTree(t *testing.T, name, src string, files []string, schemaFile string) *report {
+//
+// companions (slash paths relative to src too) are the tree's files that
+// are not converted but belong to its modules: configuration and tests
+// already in JSON (.tf.json, .tofu.json: cdktf's cdk.tf.json, generated
+// locals; .tftest.json). They are copied as they are into the three
+// copies once the conversions are done, so that inspect and check see
+// whole modules; a directory holding only JSON configuration is checked
+// too. A directory holding only tests (tests/, run against the module
+// above it) is converted and formatted, but neither inspected nor checked.
+func checkTree(t *testing.T, name, src string, files, companions []string, schemaFile string) *report {
 	t.Helper()
 	work := workDir(t, name)
 	roots := map[string]string{}
@@ -93,7 +105,14 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 		}
 		writeFile(t, filepath.Join(roots["native"], filepath.FromSlash(rel)), text)
 	}
-	asJSON := func(rel string) string { return rel + ".json" }
+	asJSON := func(rel string) string {
+		for _, ext := range []string{".tftest.hcl", ".tofutest.hcl"} {
+			if base, ok := strings.CutSuffix(rel, ext); ok {
+				return base + strings.TrimSuffix(ext, ".hcl") + ".json"
+			}
+		}
+		return rel + ".json"
+	}
 	asNative := func(rel string) string { return rel }
 
 	// .tf -> .tf.json -> .tf -> .tf.json, each step over the files the
@@ -111,6 +130,18 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 			continue
 		}
 		r.fixedPoint++
+	}
+
+	// The companions, as they are, into every copy.
+	for _, rel := range companions {
+		text := readFile(t, filepath.Join(src, filepath.FromSlash(rel)))
+		for _, c := range copies {
+			dst := filepath.Join(roots[c], filepath.FromSlash(rel))
+			if _, err := os.Stat(dst); err == nil {
+				t.Fatalf("%s: %s is both a conversion and a companion", name, dst)
+			}
+			writeFile(t, dst, text)
+		}
 	}
 
 	// The native syntax written is a fixed point of tofu fmt (when the
@@ -135,7 +166,14 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 	// is not compared: that failure is reported already.
 	dirs := map[string]bool{}
 	for _, rel := range files {
-		dirs[path.Dir(rel)] = true
+		if !isTest(rel) {
+			dirs[path.Dir(rel)] = true
+		}
+	}
+	for _, rel := range companions {
+		if isConfig(rel) {
+			dirs[path.Dir(rel)] = true
+		}
 	}
 	r.dirs = len(dirs)
 	incomplete := map[string]bool{}
@@ -160,22 +198,59 @@ func checkTree(t *testing.T, name, src string, files []string, schemaFile string
 }
 
 // notModules are the directories of the corpus that are not modules by
-// themselves, with why: the programs reject them too, so check must.
+// themselves, with why: the programs reject them too, so check must, and
+// inspect may report errors (the three copies must still agree). Each is
+// named "owner/name dir", dir relative to the repository.
 var notModules = map[string]string{
-	"modules/_templates":                  "terraform-aws-security-group's template for its generated modules: it refers to variables (var.auto_ingress_rules, ...) that only the generated copies declare",
-	"wrappers/_templates":                 "terraform-aws-security-group's wrapper template, which calls modules/_templates (above)",
-	"test/fixtures/shared_vpc_no_subnets": "a stale test fixture of terraform-google-project-factory: it passes grant_services_network_admin_role to modules/gsuite_enabled, which does not declare it (Unsupported argument, as the programs say)",
+	"terraform-aws-modules/terraform-aws-security-group modules/_templates":                                                 "terraform-aws-security-group's template for its generated modules: it refers to variables (var.auto_ingress_rules, ...) that only the generated copies declare",
+	"terraform-aws-modules/terraform-aws-security-group wrappers/_templates":                                                "terraform-aws-security-group's wrapper template, which calls modules/_templates (above)",
+	"terraform-google-modules/terraform-google-project-factory test/fixtures/shared_vpc_no_subnets":                         "a stale test fixture of terraform-google-project-factory: it passes grant_services_network_admin_role to modules/gsuite_enabled, which does not declare it (Unsupported argument, as the programs say)",
+	"Azure/terraform-azurerm-lz-vending modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValid":      "a stale test fixture of terraform-azurerm-lz-vending: it passes subscription_use_azapi to modules/subscription, which no longer declares it (Unsupported argument, as the programs say)",
+	"Azure/terraform-azurerm-lz-vending modules/subscription/testdata/TestDeploySubscriptionAliasManagementGroupValidAzApi": "the same, in the fixture beside it",
+	"GoogleCloudPlatform/cloud-foundation-fabric tests/fixtures":                                                            "cloud-foundation-fabric's test fixtures, files that its tests copy one by one into the module under test: side by side they declare the same resources (Duplicate resource, as the programs say)",
+	"aws-ia/terraform-aws-control_tower_account_factory examples/multiple-regions-customization/multiple-regions":           "an AFT account customization, whose provider configurations (aws.us_east_2, ...) AFT generates from the templates in terraform/: alone, Provider configuration not present (tofu validate 1.12.6 and terraform validate 1.5.7 say so with the stand-in provider)",
+	"cloudposse/terraform-datadog-platform examples/rbac":                                                                   "an example whose output reads local.available_permissions, which nothing declares (Reference to undeclared local value)",
+	"cloudposse/terraform-null-label examples/autoscalinggroup":                                                             "an example that writes for_each and each.value in a nested tag_specifications block, which is not a dynamic block (each.value cannot be used in this context)",
+	"oracle-terraform-modules/terraform-oci-oke examples":                                                                   "terraform-oci-oke's examples/ holds alternative provider files side by side (provider.tf, provider-basic.tf: Duplicate provider configuration)",
+	"oracle-terraform-modules/terraform-oci-oke examples/profiles/cluster-workers-only":                                     "an example that reads var.vcn_id, which it does not declare (Reference to undeclared input variable)",
+	"terraform-ibm-modules/terraform-ibm-landing-zone f5_config":                                                            "a child module of dynamic_values, not a root module: its output user_data holds the sensitive var.tmos_admin_password without sensitive = true (Output refers to sensitive values: tofu validate 1.12.6 and terraform validate 1.5.7 say so of a root module's output of templatefile over a sensitive variable)",
+	"oracle-terraform-modules/terraform-oci-oke examples/rms/oke-cluster-only":                                              "a Resource Manager stack that reads var.cilium_install, which it does not declare (Reference to undeclared input variable)",
+}
+
+// checkMisses are directories of the corpus that are not modules, which
+// the programs reject and check does not yet (open bugs, named "owner/name
+// dir" as in notModules): check's exit status 0 there is noted, not a
+// failure, and inspect may report errors.
+var checkMisses = map[string]string{
+	"aws-ia/terraform-aws-control_tower_account_factory sources/aft-customizations-repos/aft-account-request/examples": "open: module source ./modules/aft-account-request names a directory that does not exist (AFT copies the module there); tofu init says Unreadable module directory and tofu validate Module not installed, check says nothing (hcljson check on a module \"m\" { source = \"./modules/missing\" } exits 0)",
 }
 
 // check runs hcljson check on the module in dir of the native copy and of
 // its JSON conversion: both are valid modules (they plan in their
 // projects), so any error is a false positive (except in notModules,
-// where an error is expected).
+// where an error is expected, and checkMisses).
 func (r *report) check(dir string, roots map[string]string, schemaFile string) bool {
-	if _, ok := notModules[dir]; ok {
+	key := r.name + " " + dir
+	if why, ok := notModules[key]; ok {
 		for _, c := range []string{"native", "json"} {
 			if code, _, _ := hcljson("check", "--no-color", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir))); code != 1 {
-				r.fail(causeCheck, c+"/"+dir, "exit %d, want 1: not a module by itself (%s)", code, notModules[dir])
+				r.fail(causeCheck, c+"/"+dir, "exit %d, want 1: not a module by itself (%s)", code, why)
+				return false
+			}
+		}
+		return true
+	}
+	if why, ok := checkMisses[key]; ok {
+		for _, c := range []string{"native", "json"} {
+			code, _, _ := hcljson("check", "--no-color", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
+			switch code {
+			case 0:
+				r.notes = append(r.notes, fmt.Sprintf("%s/%s: check finds no error (%s)", c, dir, why))
+			case 1:
+				r.fail(causeCheck, c+"/"+dir, "exit 1: check now finds the error; move %q from checkMisses to notModules", key)
+				return false
+			default:
+				r.fail(causeCheck, c+"/"+dir, "exit %d", code)
 				return false
 			}
 		}
@@ -241,9 +316,13 @@ func readFile(t *testing.T, name string) []byte {
 func (r *report) inspect(dir string, roots map[string]string, schemaFile string) bool {
 	var docs []any
 	ok := true
+	_, invalid := notModules[r.name+" "+dir]
+	if _, miss := checkMisses[r.name+" "+dir]; miss {
+		invalid = true
+	}
 	for _, c := range copies {
 		code, out, stderr := hcljson("inspect", "--provider-schema", schemaFile, filepath.Join(roots[c], filepath.FromSlash(dir)))
-		if code != 0 {
+		if code != 0 && !(invalid && code == 1) {
 			r.fail(causeInspectErr, dir, "%s copy: exit %d: %s", c, code, firstLines(stderr, 8))
 			ok = false
 		}
@@ -283,7 +362,7 @@ func normalize(out []byte, root string) (any, error) {
 			if rng, ok := v["range"].(map[string]any); ok {
 				if name, ok := rng["filename"].(string); ok {
 					name = strings.TrimPrefix(filepath.ToSlash(name), prefix)
-					if strings.HasSuffix(name, ".tf.json") {
+					if strings.HasSuffix(name, ".tf.json") || strings.HasSuffix(name, ".tofu.json") {
 						name = strings.TrimSuffix(name, ".json")
 					}
 					rng["filename"] = name
@@ -368,9 +447,45 @@ func writeFile(t *testing.T, name string, data []byte) {
 	}
 }
 
-// nativeFiles lists the .tf files under root as slash paths relative to
-// it, skipping hidden directories (.git, .terraform).
+// nativeFiles lists the native files under root, configuration (.tf,
+// .tofu) and tests (.tftest.hcl, .tofutest.hcl), as slash paths relative
+// to it, skipping hidden directories (.git, .terraform).
 func nativeFiles(t *testing.T, root string) []string {
+	t.Helper()
+	return listFiles(t, root, func(name string) bool {
+		return strings.HasSuffix(name, ".tf") || strings.HasSuffix(name, ".tofu") ||
+			strings.HasSuffix(name, ".tftest.hcl") || strings.HasSuffix(name, ".tofutest.hcl")
+	})
+}
+
+// isConfig says whether a file name is that of a configuration file in
+// JSON (a companion that is not a test file).
+func isConfig(name string) bool {
+	return strings.HasSuffix(name, ".tf.json") || strings.HasSuffix(name, ".tofu.json")
+}
+
+// isTest says whether a file name is that of a test file, in either syntax.
+func isTest(name string) bool {
+	for _, ext := range []string{".tftest.hcl", ".tftest.json", ".tofutest.hcl", ".tofutest.json"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// companionFiles lists the companions under root (see checkTree): the
+// configuration and test files in JSON.
+func companionFiles(t *testing.T, root string) []string {
+	t.Helper()
+	return listFiles(t, root, func(name string) bool {
+		return isConfig(name) || strings.HasSuffix(name, ".tftest.json") || strings.HasSuffix(name, ".tofutest.json")
+	})
+}
+
+// listFiles lists the regular files under root whose names keep says, as
+// slash paths relative to root, skipping hidden directories.
+func listFiles(t *testing.T, root string, keep func(name string) bool) []string {
 	t.Helper()
 	var files []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -383,7 +498,7 @@ func nativeFiles(t *testing.T, root string) []string {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(d.Name(), ".tf") {
+		if !keep(d.Name()) {
 			return nil
 		}
 		// Terraform reads a symbolic link to a file as the file.
@@ -410,6 +525,9 @@ func inferFiles(t *testing.T, trees map[string][]string) *inference {
 	in := newInference()
 	for _, root := range slices.Sorted(maps.Keys(trees)) {
 		for _, rel := range trees[root] {
+			if isTest(rel) {
+				continue // run blocks, mock providers: not configuration
+			}
 			name := filepath.Join(root, filepath.FromSlash(rel))
 			if err := in.addFile(name, readFile(t, name)); err != nil {
 				t.Fatal(err)
