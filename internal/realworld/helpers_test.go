@@ -64,16 +64,30 @@ ephemeral "random_password" "p" {
 resource "terraform_data" "t" {
   input = 1
 }
+
+output "read" {
+  value = [
+    aws_instance.a[0].arn,
+    aws_instance.a[count.index].ami,
+    aws_instance.a[*].private_ip,
+    [for i in aws_instance.a : i.public_dns if i.monitoring],
+    aws_instance.b.ebs[0].volume_id,
+    data.google_project.p.number,
+    terraform_data.t.output,
+  ]
+}
 `
 	in := newInference()
 	if err := in.addFile("main.tf", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
+	in.resolve()
 	got, err := in.JSON()
 	if err != nil {
 		t.Fatal(err)
 	}
 	attr := map[string]any{"type": "dynamic", "optional": true}
+	computed := map[string]any{"type": "dynamic", "optional": false, "computed": true}
 	list := func(block map[string]any) map[string]any {
 		return map[string]any{"nesting_mode": "list", "block": block, "min_items": 0.0, "max_items": 0.0}
 	}
@@ -92,9 +106,10 @@ resource "terraform_data" "t" {
 				}),
 				"resource_schemas": map[string]any{
 					"aws_instance": schema(map[string]any{
-						"attributes": map[string]any{"ami": attr, "tags": attr},
+						"attributes": map[string]any{"ami": attr, "tags": attr,
+							"arn": computed, "private_ip": computed, "public_dns": computed, "monitoring": computed},
 						"block_types": map[string]any{
-							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr}}),
+							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr, "volume_id": computed}}),
 							"network": list(map[string]any{
 								"attributes":  map[string]any{"index": attr},
 								"block_types": map[string]any{"inner": list(empty)},
@@ -106,7 +121,7 @@ resource "terraform_data" "t" {
 			"registry.terraform.io/hashicorp/google": map[string]any{
 				"provider": noConfig,
 				"data_source_schemas": map[string]any{
-					"google_project": schema(map[string]any{"attributes": map[string]any{"project_id": attr}}),
+					"google_project": schema(map[string]any{"attributes": map[string]any{"project_id": attr, "number": computed}}),
 				},
 			},
 			"registry.terraform.io/hashicorp/http": map[string]any{

@@ -135,7 +135,10 @@ type pendingRef struct {
 // references records what expressions read from resources and data
 // sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
 // instance key, and self.PATH) and the paths that ignore_changes names,
-// for resolve.
+// for resolve. A path is followed through index and splat steps
+// (aws_instance.a[count.index].id, aws_instance.a[*].id), and into a for
+// expression over a resource ([for i in aws_instance.a : i.arn] reads
+// arn), so that what a valid module reads is in the schema.
 func (in *inference) references(body *hclsyntax.Body) {
 	names := func(t hcl.Traversal) []string {
 		var out []string
@@ -162,11 +165,10 @@ func (in *inference) references(body *hclsyntax.Body) {
 			continue
 		}
 		kind, typ := blk.Type, blk.Labels[0]
-		hclsyntax.VisitAll(blk.Body, func(n hclsyntax.Node) hcl.Diagnostics {
-			if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && st.Traversal.RootName() == "self" {
-				add(kind, typ, st.Traversal[1:])
+		visitTraversals(blk.Body, func(t hcl.Traversal) {
+			if t.RootName() == "self" {
+				add(kind, typ, t[1:])
 			}
-			return nil
 		})
 		for _, inner := range blk.Body.Blocks {
 			if inner.Type != "lifecycle" {
@@ -193,20 +195,16 @@ func (in *inference) references(body *hclsyntax.Body) {
 			}
 		}
 	}
-	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
-		st, ok := n.(*hclsyntax.ScopeTraversalExpr)
-		if !ok {
-			return nil
-		}
-		t := st.Traversal
-		skipKey := func(rest hcl.Traversal) hcl.Traversal {
-			if len(rest) > 0 {
-				if _, ok := rest[0].(hcl.TraverseIndex); ok {
-					return rest[1:]
-				}
+	skipKey := func(rest hcl.Traversal) hcl.Traversal {
+		if len(rest) > 0 {
+			switch rest[0].(type) {
+			case hcl.TraverseIndex, hcl.TraverseSplat:
+				return rest[1:]
 			}
-			return rest
 		}
+		return rest
+	}
+	visitTraversals(body, func(t hcl.Traversal) {
 		switch root := t.RootName(); root {
 		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
 		case "data":
@@ -220,8 +218,87 @@ func (in *inference) references(body *hclsyntax.Body) {
 				add("resource", root, skipKey(t[2:]))
 			}
 		}
-		return nil
 	})
+}
+
+// visitTraversals calls f with each absolute traversal that an expression
+// under body reads: each plain traversal, each one followed through index
+// and splat steps (a.b[k].c is a.b, an index step, c; a.b[*].c is a.b, a
+// splat step, c), and for each for expression whose collection is such a
+// traversal, each traversal of its value variable, appended to the
+// collection's with a splat step ([for v in a.b : v.c] reads a.b[*].c).
+// Index and splat steps have no key: only attribute names matter here.
+func visitTraversals(body *hclsyntax.Body, f func(hcl.Traversal)) {
+	var visit func(n hclsyntax.Node) hcl.Diagnostics
+	visit = func(n hclsyntax.Node) hcl.Diagnostics {
+		switch e := n.(type) {
+		case *hclsyntax.ScopeTraversalExpr:
+			f(e.Traversal)
+		case *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+			if t, ok := flatTraversal(e.(hclsyntax.Expression)); ok {
+				f(t)
+			}
+		case *hclsyntax.ForExpr:
+			coll, ok := flatTraversal(e.CollExpr)
+			if !ok {
+				break
+			}
+			for _, x := range []hclsyntax.Expression{e.KeyExpr, e.ValExpr, e.CondExpr} {
+				if x == nil {
+					continue
+				}
+				hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+					var t hcl.Traversal
+					switch v := n.(type) {
+					case *hclsyntax.ScopeTraversalExpr:
+						t = v.Traversal
+					case *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+						t, _ = flatTraversal(v.(hclsyntax.Expression))
+					}
+					if len(t) > 1 && t.RootName() == e.ValVar {
+						f(append(append(slices.Clone(coll), hcl.TraverseSplat{}), t[1:]...))
+					}
+					return nil
+				})
+			}
+		}
+		return nil
+	}
+	hclsyntax.VisitAll(body, visit)
+}
+
+// flatTraversal returns the absolute traversal that e reads, through
+// index, splat and relative traversal steps, if e is one.
+func flatTraversal(e hclsyntax.Expression) (hcl.Traversal, bool) {
+	switch e := e.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		return e.Traversal, true
+	case *hclsyntax.RelativeTraversalExpr:
+		src, ok := flatTraversal(e.Source)
+		return append(slices.Clone(src), e.Traversal...), ok
+	case *hclsyntax.IndexExpr:
+		src, ok := flatTraversal(e.Collection)
+		return append(slices.Clone(src), hcl.TraverseIndex{}), ok
+	case *hclsyntax.SplatExpr:
+		src, ok := flatTraversal(e.Source)
+		if !ok {
+			return nil, false
+		}
+		return append(append(slices.Clone(src), hcl.TraverseSplat{}), eachTraversal(e.Each)...), true
+	}
+	return nil, false
+}
+
+// eachTraversal returns the steps of a splat's Each expression, which
+// reads from the splat's anonymous symbol.
+func eachTraversal(e hclsyntax.Expression) hcl.Traversal {
+	switch e := e.(type) {
+	case *hclsyntax.RelativeTraversalExpr:
+		return append(eachTraversal(e.Source), e.Traversal...)
+	case *hclsyntax.IndexExpr:
+		return append(eachTraversal(e.Collection), hcl.TraverseIndex{})
+	}
+	return nil
 }
 
 // resolve adds to each type the names that references read from it and
@@ -413,6 +490,7 @@ type (
 	jsonAttribute struct {
 		Type     any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
 		Optional bool `json:"optional"`
+		Computed bool `json:"computed,omitempty"`
 	}
 	jsonBlockType struct {
 		NestingMode string     `json:"nesting_mode"`
@@ -511,7 +589,10 @@ func (s *shape) block() *jsonBlock {
 	if len(s.attrs) > 0 {
 		b.Attributes = map[string]*jsonAttribute{}
 		for name := range s.attrs {
-			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: true}
+			// An attribute only read (aws_instance.a.arn) is one the
+			// provider exports: computed, so that no configuration can
+			// set it and every one can read it.
+			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: !s.byRef[name], Computed: s.byRef[name]}
 		}
 	}
 	if len(s.blocks) > 0 {
