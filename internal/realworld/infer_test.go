@@ -474,10 +474,22 @@ type (
 		ProviderSchemas map[string]*jsonProvider `json:"provider_schemas"`
 	}
 	jsonProvider struct {
-		Provider                 *jsonSchema            `json:"provider"`
-		ResourceSchemas          map[string]*jsonSchema `json:"resource_schemas,omitempty"`
-		DataSourceSchemas        map[string]*jsonSchema `json:"data_source_schemas,omitempty"`
-		EphemeralResourceSchemas map[string]*jsonSchema `json:"ephemeral_resource_schemas,omitempty"`
+		Provider                 *jsonSchema              `json:"provider"`
+		ResourceSchemas          map[string]*jsonSchema   `json:"resource_schemas,omitempty"`
+		DataSourceSchemas        map[string]*jsonSchema   `json:"data_source_schemas,omitempty"`
+		EphemeralResourceSchemas map[string]*jsonSchema   `json:"ephemeral_resource_schemas,omitempty"`
+		Functions                map[string]*jsonFunction `json:"functions,omitempty"`
+	}
+	// jsonFunction is a provider function: what calls show of it is its
+	// name only, so it takes any arguments and returns any value.
+	jsonFunction struct {
+		ReturnType        any            `json:"return_type"`
+		VariadicParameter *jsonParameter `json:"variadic_parameter"`
+	}
+	jsonParameter struct {
+		Name       string `json:"name"`
+		Type       any    `json:"type"`
+		IsNullable bool   `json:"is_nullable"`
 	}
 	jsonSchema struct {
 		Version int        `json:"version"`
@@ -526,6 +538,83 @@ func (in *inference) JSON() ([]byte, error) {
 		out.ProviderSchemas[providerAddress(name)] = jp
 	}
 	return json.MarshalIndent(out, "", "  ")
+}
+
+// providerSchema returns the schema of the provider that u describes (what
+// a tree uses of one provider source address): the configuration block
+// of the provider blocks of its local names, its types with the shapes
+// the inference gives them (found by each type's implied provider, as
+// the inference files them, whatever provider serves them), and its
+// functions.
+func (in *inference) providerSchema(u *providerUse) *jsonProvider {
+	jp := &jsonProvider{Provider: &jsonSchema{Block: &jsonBlock{}}}
+	var config *shape
+	for _, local := range slices.Sorted(maps.Keys(u.configs)) {
+		if p := in.providers[local]; p != nil && p.config != nil {
+			config = mergeShapes(config, p.config)
+		}
+	}
+	if config != nil {
+		jp.Provider.Block = config.block()
+	}
+	for kind, types := range u.types {
+		shapes := map[string]*shape{}
+		for typ := range types {
+			s := in.provider(impliedProvider(typ)).kinds[kind][typ]
+			if s == nil {
+				s = newShape()
+			}
+			shapes[typ] = s
+		}
+		switch kind {
+		case "resource":
+			jp.ResourceSchemas = schemasOf(shapes)
+			for typ, names := range legacyAttributes {
+				if rs := jp.ResourceSchemas[typ]; rs != nil {
+					rs.Block.attributesAsBlocks(names)
+				}
+			}
+		case "data":
+			jp.DataSourceSchemas = schemasOf(shapes)
+		case "ephemeral":
+			jp.EphemeralResourceSchemas = schemasOf(shapes)
+		}
+	}
+	for name := range u.functions {
+		if jp.Functions == nil {
+			jp.Functions = map[string]*jsonFunction{}
+		}
+		jp.Functions[name] = &jsonFunction{ReturnType: "dynamic", VariadicParameter: &jsonParameter{Name: "args", Type: "dynamic", IsNullable: true}}
+	}
+	return jp
+}
+
+// mergeShapes returns a shape with the names of a and b (a may be nil).
+func mergeShapes(a, b *shape) *shape {
+	out := newShape()
+	set := map[string]bool{} // attributes some configuration sets
+	for _, s := range []*shape{a, b} {
+		if s == nil {
+			continue
+		}
+		for name := range s.attrs {
+			out.attrs[name] = true
+			if !s.byRef[name] {
+				set[name] = true
+			}
+		}
+		for name, child := range s.blocks {
+			out.blocks[name] = mergeShapes(out.blocks[name], child)
+		}
+	}
+	for name := range out.attrs {
+		if _, ok := out.blocks[name]; ok {
+			delete(out.attrs, name)
+		} else if !set[name] {
+			out.byRef[name] = true
+		}
+	}
+	return out
 }
 
 func schemasOf(types map[string]*shape) map[string]*jsonSchema {
