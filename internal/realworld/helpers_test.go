@@ -71,6 +71,9 @@ output "read" {
     aws_instance.a[count.index].ami,
     aws_instance.a[*].private_ip,
     [for i in aws_instance.a : i.public_dns if i.monitoring],
+    [for k, v in aws_instance.a : lookup(v.tags, "x", "")],
+    [for i in aws_instance.a : format("%s", i.id)[0]],
+    [for x in local.xs : tolist(x)[0].name],
     aws_instance.b.ebs[0].volume_id,
     data.google_project.p.number,
     terraform_data.t.output,
@@ -107,7 +110,7 @@ output "read" {
 				"resource_schemas": map[string]any{
 					"aws_instance": schema(map[string]any{
 						"attributes": map[string]any{"ami": attr, "tags": attr,
-							"arn": computed, "private_ip": computed, "public_dns": computed, "monitoring": computed},
+							"arn": computed, "private_ip": computed, "public_dns": computed, "monitoring": computed, "id": computed},
 						"block_types": map[string]any{
 							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr, "volume_id": computed}}),
 							"network": list(map[string]any{

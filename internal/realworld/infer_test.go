@@ -253,7 +253,9 @@ func visitTraversals(body *hclsyntax.Body, f func(hcl.Traversal)) {
 					case *hclsyntax.ScopeTraversalExpr:
 						t = v.Traversal
 					case *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
-						t, _ = flatTraversal(v.(hclsyntax.Expression))
+						if flat, ok := flatTraversal(v.(hclsyntax.Expression)); ok {
+							t = flat
+						}
 					}
 					if len(t) > 1 && t.RootName() == e.ValVar {
 						f(append(append(slices.Clone(coll), hcl.TraverseSplat{}), t[1:]...))
@@ -274,11 +276,13 @@ func flatTraversal(e hclsyntax.Expression) (hcl.Traversal, bool) {
 	case *hclsyntax.ScopeTraversalExpr:
 		return e.Traversal, true
 	case *hclsyntax.RelativeTraversalExpr:
-		src, ok := flatTraversal(e.Source)
-		return append(slices.Clone(src), e.Traversal...), ok
+		if src, ok := flatTraversal(e.Source); ok {
+			return append(slices.Clone(src), e.Traversal...), true
+		}
 	case *hclsyntax.IndexExpr:
-		src, ok := flatTraversal(e.Collection)
-		return append(slices.Clone(src), hcl.TraverseIndex{}), ok
+		if src, ok := flatTraversal(e.Collection); ok {
+			return append(slices.Clone(src), hcl.TraverseIndex{}), true
+		}
 	case *hclsyntax.SplatExpr:
 		src, ok := flatTraversal(e.Source)
 		if !ok {
