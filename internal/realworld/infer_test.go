@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	jsonsyntax "github.com/hcljson/hcljson/hcljson"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -50,12 +51,17 @@ type shape struct {
 	// configurations do not set, which the validator checks references
 	// against. An argument or a block of the name replaces one.
 	byRef map[string]bool
+	// loose are the arguments known only from JSON files, where an
+	// object may be a block: a block of the name replaces one.
+	loose map[string]bool
+	// writeOnly are the arguments that take ephemeral values (writeOnly).
+	writeOnly map[string]bool
 	// where remembers a place each name was seen, for conflict reports.
 	where map[string]string
 }
 
 func newShape() *shape {
-	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}}
+	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}, loose: map[string]bool{}, writeOnly: map[string]bool{}}
 }
 
 // providerShapes is what the sources show of one provider.
@@ -140,34 +146,14 @@ type pendingRef struct {
 // expression over a resource ([for i in aws_instance.a : i.arn] reads
 // arn), so that what a valid module reads is in the schema.
 func (in *inference) references(body *hclsyntax.Body) {
-	names := func(t hcl.Traversal) []string {
-		var out []string
-		for _, step := range t {
-			switch s := step.(type) {
-			case hcl.TraverseAttr:
-				out = append(out, s.Name)
-			case hcl.TraverseRoot:
-				out = append(out, s.Name)
-			}
-		}
-		return out
-	}
-	add := func(kind, typ string, t hcl.Traversal) {
-		if impliedProvider(typ) == "terraform" {
-			return
-		}
-		if p := names(t); len(p) > 0 {
-			in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: p})
-		}
-	}
 	for _, blk := range body.Blocks {
-		if (blk.Type != "resource" && blk.Type != "data") || len(blk.Labels) < 1 {
+		if (blk.Type != "resource" && blk.Type != "data" && blk.Type != "ephemeral") || len(blk.Labels) < 1 {
 			continue
 		}
 		kind, typ := blk.Type, blk.Labels[0]
 		visitTraversals(blk.Body, func(t hcl.Traversal) {
 			if t.RootName() == "self" {
-				add(kind, typ, t[1:])
+				in.addRef(kind, typ, t[1:])
 			}
 		})
 		for _, inner := range blk.Body.Blocks {
@@ -191,10 +177,17 @@ func (in *inference) references(body *hclsyntax.Body) {
 						continue
 					}
 				}
-				add(kind, typ, t)
+				in.addRef(kind, typ, t)
 			}
 		}
 	}
+	visitTraversals(body, in.reference)
+}
+
+// reference records what the absolute traversal t reads from a resource
+// (TYPE.NAME.PATH), a data source (data.TYPE.NAME.PATH) or an ephemeral
+// resource (ephemeral.TYPE.NAME.PATH), past one instance key or splat.
+func (in *inference) reference(t hcl.Traversal) {
 	skipKey := func(rest hcl.Traversal) hcl.Traversal {
 		if len(rest) > 0 {
 			switch rest[0].(type) {
@@ -204,21 +197,142 @@ func (in *inference) references(body *hclsyntax.Body) {
 		}
 		return rest
 	}
-	visitTraversals(body, func(t hcl.Traversal) {
-		switch root := t.RootName(); root {
-		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
-		case "data":
-			if len(t) > 3 {
-				if typ, ok := t[1].(hcl.TraverseAttr); ok {
-					add("data", typ.Name, skipKey(t[3:]))
-				}
-			}
-		default:
-			if len(t) > 2 {
-				add("resource", root, skipKey(t[2:]))
+	switch root := t.RootName(); root {
+	case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
+	case "data", "ephemeral":
+		if len(t) > 3 {
+			if typ, ok := t[1].(hcl.TraverseAttr); ok {
+				in.addRef(root, typ.Name, skipKey(t[3:]))
 			}
 		}
-	})
+	default:
+		if len(t) > 2 {
+			in.addRef("resource", root, skipKey(t[2:]))
+		}
+	}
+}
+
+// addRef records that path (attribute names, other steps left out) is
+// read from the type typ of kind.
+func (in *inference) addRef(kind, typ string, path hcl.Traversal) {
+	if impliedProvider(typ) == "terraform" {
+		return
+	}
+	var names []string
+	for _, step := range path {
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			names = append(names, s.Name)
+		case hcl.TraverseRoot:
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) > 0 {
+		in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: names})
+	}
+}
+
+// jsonRoot is the part of a .tf.json file's root that the inference reads.
+var jsonRoot = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+	{Type: "provider", LabelNames: []string{"name"}},
+	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "output", LabelNames: []string{"name"}},
+	{Type: "module", LabelNames: []string{"name"}},
+	{Type: "locals"},
+}}
+
+// addJSONFile reads one JSON configuration file (a .tf.json that a module
+// has as written, such as CDK for Terraform's output). In JSON an object
+// is a nested block or an argument, which only a schema says: every
+// property is recorded as an argument (of type dynamic, it takes a block
+// written as an object too) unless a native file or a dynamic block makes
+// it a block. References are read from its templates' variables.
+func (in *inference) addJSONFile(name string, src []byte) error {
+	f, diags := jsonsyntax.Parse(src, name)
+	if diags.HasErrors() {
+		return fmt.Errorf("parsing %s: %s", name, diags.Error())
+	}
+	content, _, _ := f.Body.PartialContent(jsonRoot)
+	for _, blk := range content.Blocks {
+		var typed []*hcl.Block
+		switch blk.Type {
+		case "resource", "data", "ephemeral":
+			typed = append(typed, blk)
+		case "check":
+			inner, _, _ := blk.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "data", LabelNames: []string{"type", "name"}}}})
+			typed = append(typed, inner.Blocks...)
+		case "provider":
+			p := in.provider(blk.Labels[0])
+			if p.config == nil {
+				p.config = newShape()
+			}
+			in.recordJSON(p.config, blk.Body, metaArguments["provider"])
+		}
+		for _, tb := range typed {
+			typ := tb.Labels[0]
+			if s := in.typedShape(tb.Type, typ); s != nil {
+				in.recordJSON(s, tb.Body, metaArguments[tb.Type])
+			}
+		}
+		attrs, _ := blk.Body.JustAttributes()
+		for _, a := range attrs {
+			for _, t := range a.Expr.Variables() {
+				in.reference(t)
+				if len(typed) == 1 && blk.Type != "check" && t.RootName() == "self" {
+					in.addRef(blk.Type, blk.Labels[0], t[1:])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// recordJSON adds what a JSON body shows to s: its properties as
+// arguments, its dynamic blocks as blocks.
+func (in *inference) recordJSON(s *shape, body hcl.Body, meta map[string]bool) {
+	content, remain, _ := body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "dynamic", LabelNames: []string{"name"}}}})
+	for _, dyn := range content.Blocks {
+		name := dyn.Labels[0]
+		if s.attrs[name] {
+			if !s.loose[name] && !s.byRef[name] {
+				in.conflict("(JSON)", name, s.where[name], dyn.DefRange.String())
+			}
+			delete(s.attrs, name)
+			delete(s.loose, name)
+			delete(s.byRef, name)
+		}
+		child := s.blocks[name]
+		if child == nil {
+			child = newShape()
+			s.blocks[name] = child
+			s.where[name] = dyn.DefRange.String()
+		}
+		inner, _, _ := dyn.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "content"}}})
+		for _, c := range inner.Blocks {
+			in.recordJSON(child, c.Body, nil)
+		}
+	}
+	attrs, _ := remain.JustAttributes()
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
+		if meta[name] || name == "//" {
+			continue
+		}
+		if _, ok := s.blocks[name]; ok {
+			continue
+		}
+		delete(s.byRef, name)
+		if !s.attrs[name] {
+			s.attrs[name] = true
+			s.loose[name] = true
+			s.where[name] = attrs[name].Range.String()
+		}
+		if writeOnly(name, attrs[name].Expr) {
+			s.writeOnly[name] = true
+		}
+	}
 }
 
 // visitTraversals calls f with each absolute traversal that an expression
@@ -367,22 +481,31 @@ func (in *inference) typed(blk *hclsyntax.Block) {
 		return
 	}
 	typ := blk.Labels[0]
+	if s := in.typedShape(blk.Type, typ); s != nil {
+		in.record(s, blk.Body, metaArguments[blk.Type], blk.Type+" "+typ)
+	}
+}
+
+// typedShape returns the shape of the type typ of kind (resource, data,
+// ephemeral), made if needed, filed under its implied provider; nil for
+// the built-in provider's types.
+func (in *inference) typedShape(kind, typ string) *shape {
 	prov := impliedProvider(typ)
 	if prov == "terraform" {
-		return
+		return nil
 	}
 	p := in.provider(prov)
-	byType := p.kinds[blk.Type]
+	byType := p.kinds[kind]
 	if byType == nil {
 		byType = map[string]*shape{}
-		p.kinds[blk.Type] = byType
+		p.kinds[kind] = byType
 	}
 	s := byType[typ]
 	if s == nil {
 		s = newShape()
 		byType[typ] = s
 	}
-	in.record(s, blk.Body, metaArguments[blk.Type], blk.Type+" "+typ)
+	return s
 }
 
 // record adds what body shows to s. meta lists the names to leave out;
@@ -395,6 +518,7 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 		}
 		here := a.SrcRange.String()
 		delete(s.byRef, name)
+		delete(s.loose, name)
 		if _, ok := s.blocks[name]; ok {
 			in.conflict(path, name, s.where[name], here)
 			continue
@@ -402,6 +526,9 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 		if !s.attrs[name] {
 			s.attrs[name] = true
 			s.where[name] = here
+		}
+		if writeOnly(name, a.Expr) {
+			s.writeOnly[name] = true
 		}
 	}
 	for _, blk := range body.Blocks {
@@ -420,9 +547,10 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := blk.DefRange().String()
-		if s.attrs[name] && s.byRef[name] {
+		if s.attrs[name] && (s.byRef[name] || s.loose[name]) {
 			delete(s.attrs, name)
 			delete(s.byRef, name)
+			delete(s.loose, name)
 		} else if s.attrs[name] {
 			in.conflict(path, name, s.where[name], here)
 			delete(s.attrs, name)
@@ -436,6 +564,112 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 		if content != nil {
 			in.record(child, content, nil, path+"."+name)
 		}
+	}
+}
+
+// writeOnly says whether the argument name, set to expr, is one of the
+// write-only arguments that take ephemeral values (OpenTofu 1.11,
+// Terraform 1.11): one whose value reads an ephemeral resource, or named
+// as the providers name them, with the suffix _wo (password_wo,
+// secret_string_wo, value_wo), which is how a valid module passes an
+// ephemeral variable to one. Any other argument refuses ephemeral values
+// (Ephemeral value used in non-ephemeral context).
+func writeOnly(name string, expr hcl.Expression) bool {
+	if strings.HasSuffix(name, "_wo") {
+		return true
+	}
+	for _, t := range expr.Variables() {
+		if t.RootName() == "ephemeral" {
+			return true
+		}
+	}
+	return false
+}
+
+// passed records the attributes that a resource or data source passed
+// whole to a module argument must have: those of the object type
+// constraint ty of the child module's variable (module "q" { queue =
+// aws_sqs_queue.q } with variable "queue" { type = object({arn =
+// string, url = string}) } reads arn and url), through object and tuple
+// constructors and collections of objects.
+func (in *inference) passed(expr hcl.Expression, ty cty.Type) {
+	if ty == cty.DynamicPseudoType {
+		return
+	}
+	var t hcl.Traversal
+	if e, ok := expr.(hclsyntax.Expression); ok {
+		switch e := e.(type) {
+		case *hclsyntax.ObjectConsExpr:
+			if !ty.IsObjectType() && !ty.IsMapType() {
+				return
+			}
+			for _, item := range e.Items {
+				k, d := item.KeyExpr.Value(nil)
+				if d.HasErrors() || !k.IsKnown() || k.IsNull() || k.Type() != cty.String {
+					continue
+				}
+				switch {
+				case ty.IsObjectType() && ty.HasAttribute(k.AsString()):
+					in.passed(item.ValueExpr, ty.AttributeType(k.AsString()))
+				case ty.IsMapType():
+					in.passed(item.ValueExpr, ty.ElementType())
+				}
+			}
+			return
+		case *hclsyntax.TupleConsExpr:
+			for i, el := range e.Exprs {
+				switch {
+				case ty.IsListType() || ty.IsSetType():
+					in.passed(el, ty.ElementType())
+				case ty.IsTupleType() && i < ty.Length():
+					in.passed(el, ty.TupleElementType(i))
+				}
+			}
+			return
+		}
+		t, ok = flatTraversal(e)
+		if !ok {
+			return
+		}
+	} else {
+		var d hcl.Diagnostics
+		if t, d = hcl.AbsTraversalForExpr(expr); d.HasErrors() {
+			return
+		}
+	}
+	kind, typ, rest := "resource", t.RootName(), hcl.Traversal(nil)
+	switch {
+	case typ == "data" || typ == "ephemeral":
+		if len(t) < 3 {
+			return
+		}
+		attr, ok := t[1].(hcl.TraverseAttr)
+		if !ok {
+			return
+		}
+		kind, typ, rest = typ, attr.Name, t[3:]
+	case slices.Contains([]string{"var", "local", "module", "path", "terraform", "count", "each", "self", "tofu"}, typ) || len(t) < 2:
+		return
+	default:
+		rest = t[2:]
+	}
+	// The whole object, or a collection of them (with count or
+	// for_each, indexed or not).
+	switch {
+	case len(rest) == 0 && (ty.IsListType() || ty.IsSetType() || ty.IsMapType()):
+		ty = ty.ElementType()
+	case len(rest) == 1:
+		if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+			return
+		}
+	case len(rest) > 1:
+		return
+	}
+	if !ty.IsObjectType() {
+		return
+	}
+	for name := range ty.AttributeTypes() {
+		in.addRef(kind, typ, hcl.Traversal{hcl.TraverseAttr{Name: name}})
 	}
 }
 
@@ -504,9 +738,10 @@ type (
 		BlockTypes map[string]*jsonBlockType `json:"block_types,omitempty"`
 	}
 	jsonAttribute struct {
-		Type     any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
-		Optional bool `json:"optional"`
-		Computed bool `json:"computed,omitempty"`
+		Type      any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
+		Optional  bool `json:"optional"`
+		Computed  bool `json:"computed,omitempty"`
+		WriteOnly bool `json:"write_only,omitempty"`
 	}
 	jsonBlockType struct {
 		NestingMode string     `json:"nesting_mode"`
@@ -606,6 +841,9 @@ func mergeShapes(a, b *shape) *shape {
 			if !s.byRef[name] {
 				set[name] = true
 			}
+			if s.writeOnly[name] {
+				out.writeOnly[name] = true
+			}
 		}
 		for name, child := range s.blocks {
 			out.blocks[name] = mergeShapes(out.blocks[name], child)
@@ -685,7 +923,7 @@ func (s *shape) block() *jsonBlock {
 			// An attribute only read (aws_instance.a.arn) is one the
 			// provider exports: computed, so that no configuration can
 			// set it and every one can read it.
-			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: !s.byRef[name], Computed: s.byRef[name]}
+			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: !s.byRef[name], Computed: s.byRef[name], WriteOnly: s.writeOnly[name]}
 		}
 	}
 	if len(s.blocks) > 0 {

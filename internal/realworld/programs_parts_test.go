@@ -1,6 +1,7 @@
 package realworld
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -37,7 +38,14 @@ check "c" {
 }
 module "leaf" { source = "../leaf" }
 `,
-		"modules/leaf/main.tofu":    `ephemeral "random_password" "p" {}`,
+		"modules/leaf/main.tofu": `ephemeral "random_password" "p" {}`,
+		"tests/a.tftest.hcl": `
+provider "tls" {}
+run "r" {
+  module { source = "./tests/fixture" }
+}`,
+		"tests/fixture/main.tf":     `resource "null_resource" "n" {}`,
+		".terraform.lock.hcl":       `provider "registry.terraform.io/hashicorp/aws" { version = "5.0.0" }`,
 		"remote/main.tf":            `module "vpc" { source = "terraform-aws-modules/vpc/aws" }`,
 		"template/main.tf":          `module "x" { source = "./${var.m}" }`,
 		"modules/child/notes.md":    "not configuration",
@@ -50,11 +58,11 @@ module "leaf" { source = "../leaf" }
 	if err != nil {
 		t.Fatal(err)
 	}
-	if use.remote != "" || !use.tofu() || len(use.modules) != 3 {
-		t.Fatalf("remote %q, tofu %v, %d modules", use.remote, use.tofu(), len(use.modules))
+	if use.remote != "" || !use.tofu() || !use.tests() || len(use.modules) != 4 {
+		t.Fatalf("remote %q, tofu %v, tests %v, %d modules", use.remote, use.tofu(), use.tests(), len(use.modules))
 	}
-	if got := len(use.nativeFiles()); got != 4 {
-		t.Errorf("%d native files, want 4: %q", got, use.nativeFiles())
+	if native, json := use.files(); len(native) != 5 || len(json) != 1 {
+		t.Errorf("native files %q, JSON files %q", native, json)
 	}
 	var got []string
 	for source, u := range use.providers() {
@@ -78,9 +86,12 @@ module "leaf" { source = "../leaf" }
 		"hashicorp/aws: data aws_region, resource aws_instance",
 		"hashicorp/google-beta: provider google-beta, resource google_compute_instance",
 		"hashicorp/http: data http",
+		"hashicorp/null: resource null_resource",
 		"hashicorp/old: ",
 		"hashicorp/random: ephemeral random_password",
+		"hashicorp/tls: provider tls",
 		"integrations/github: function id, resource gh_repository",
+		"registry.terraform.io/hashicorp/aws: ",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("providers:\n have %q\n want %q", got, want)
@@ -93,6 +104,105 @@ module "leaf" { source = "../leaf" }
 		if err != nil || use.remote != want {
 			t.Errorf("%s: remote %q, %v; want %q", dir, use.remote, err, want)
 		}
+	}
+}
+
+// TestInferenceJSON infers a schema from a .tf.json file: its properties
+// arguments, a dynamic block a block, a property that a native file writes
+// as a block a block, references from its templates.
+func TestInferenceJSON(t *testing.T) {
+	in := newInference()
+	err := in.addJSONFile("cdk.tf.json", []byte(`{
+  "resource": {
+    "aws_instance": {"a": {"ami": "x", "ebs": [{"size": 1}], "count": 2, "//": "comment",
+      "lifecycle": {"ignore_changes": ["tags"]},
+      "dynamic": {"network": {"for_each": "${var.n}", "content": {"index": "${network.key}"}}}}},
+    "aws_eip": {"e": {"instance": "${aws_instance.a[0].id}", "tags": {"k": "${ephemeral.aws_secret.s.value}"}}}
+  },
+  "provider": {"aws": {"region": "r"}}
+}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.addFile("main.tf", []byte("resource \"aws_instance\" \"b\" {\n  ebs {\n    size = 2\n  }\n}\n")); err != nil {
+		t.Fatal(err)
+	}
+	in.resolve()
+	inst := in.providers["aws"].kinds["resource"]["aws_instance"]
+	if got := strings.Join(slices.Sorted(maps.Keys(inst.attrs)), ","); got != "ami,id" {
+		t.Errorf("aws_instance attributes %s", got)
+	}
+	if got := strings.Join(slices.Sorted(maps.Keys(inst.blocks)), ","); got != "ebs,network" {
+		t.Errorf("aws_instance blocks %s", got)
+	}
+	if !inst.byRef["id"] || !inst.blocks["network"].attrs["index"] {
+		t.Errorf("aws_instance: %+v", inst)
+	}
+	if got := strings.Join(slices.Sorted(maps.Keys(in.providers["aws"].kinds["resource"]["aws_eip"].attrs)), ","); got != "instance,tags" {
+		t.Errorf("aws_eip attributes %s", got)
+	}
+	if s := in.providers["aws"].kinds["ephemeral"]["aws_secret"]; s == nil || !s.byRef["value"] {
+		t.Errorf("ephemeral aws_secret: %+v", s)
+	}
+	if got := strings.Join(slices.Sorted(maps.Keys(in.providers["aws"].config.attrs)), ","); got != "region" {
+		t.Errorf("provider aws: %s", got)
+	}
+	if c := in.Conflicts(); len(c) != 0 {
+		t.Errorf("conflicts %q: a JSON property is no conflict", c)
+	}
+}
+
+// TestPassed checks the attributes that a resource passed whole to a
+// module must have, by the type constraints of the module's variables,
+// and the arguments that take ephemeral values.
+func TestPassed(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "main.tf"), []byte(`
+resource "aws_sqs_queue" "q" {
+  name = "x"
+}
+module "m" {
+  source = "./m"
+  queue  = aws_sqs_queue.q
+  both   = { a = aws_sqs_queue.q, b = 1 }
+  many   = [aws_sqs_queue.q]
+  data   = data.aws_region.r
+}
+resource "aws_db_instance" "d" {
+  password_wo = var.p
+  other       = ephemeral.random_password.p.result
+  plain       = var.p
+}
+`))
+	writeFile(t, filepath.Join(root, "m", "variables.tf.json"), []byte(`{"variable": {
+  "queue": {"type": "object({arn = string, url = string})"},
+  "both":  {"type": "object({a = object({id = string})})"},
+  "many":  {"type": "list(object({name = string, kms = optional(string)}))"},
+  "data":  {"type": "any"}
+}}`))
+	use, err := readTreeUse(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := newInference()
+	if err := in.addFile("main.tf", readFile(t, filepath.Join(root, "main.tf"))); err != nil {
+		t.Fatal(err)
+	}
+	use.passed(in)
+	in.resolve()
+	q := in.providers["aws"].kinds["resource"]["aws_sqs_queue"]
+	if got := strings.Join(slices.Sorted(maps.Keys(q.attrs)), ","); got != "arn,id,kms,name,url" {
+		t.Errorf("aws_sqs_queue attributes %s", got)
+	}
+	if got := strings.Join(slices.Sorted(maps.Keys(q.byRef)), ","); got != "arn,id,kms,url" {
+		t.Errorf("aws_sqs_queue computed %s", got)
+	}
+	if r := in.providers["aws"].kinds["data"]["aws_region"]; r != nil && len(r.attrs) > 0 {
+		t.Errorf("aws_region: %v from a variable of type any", r.attrs)
+	}
+	d := in.providers["aws"].kinds["resource"]["aws_db_instance"]
+	if got := strings.Join(slices.Sorted(maps.Keys(d.writeOnly)), ","); got != "other,password_wo" {
+		t.Errorf("aws_db_instance write-only %s", got)
 	}
 }
 

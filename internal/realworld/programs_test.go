@@ -343,22 +343,39 @@ func (h *harness) run(j *dirRun) {
 	// The schema of every provider the tree uses, inferred from its
 	// native files, for the stand-in and for check.
 	in := newInference()
-	for _, name := range use.nativeFiles() {
-		src, err := os.ReadFile(name)
-		if err == nil {
-			err = in.addFile(name, src)
-		}
-		if err != nil {
-			j.problems = append(j.problems, err.Error())
-			return
+	written, jsonFiles := use.files()
+	for _, names := range [][]string{written, jsonFiles} {
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err == nil && strings.HasSuffix(name, ".json") {
+				err = in.addJSONFile(name, src)
+			} else if err == nil {
+				err = in.addFile(name, src)
+			}
+			if err != nil {
+				j.problems = append(j.problems, err.Error())
+				return
+			}
 		}
 	}
+	use.passed(in)
 	in.resolve()
-	var served []clients.Provider
-	doc := jsonSchemas{FormatVersion: "1.0", ProviderSchemas: map[string]*jsonProvider{}}
+	// Each source address gets what the tree uses of its provider under
+	// any of its addresses (hashicorp/aws in the configuration,
+	// registry.terraform.io/hashicorp/aws in the lock file).
 	providers := use.providers()
-	for source, u := range providers {
-		data, err := json.Marshal(in.providerSchema(u))
+	same := map[string]*providerUse{}
+	for _, source := range slices.Sorted(maps.Keys(providers)) {
+		k := sameProvider(source)
+		if same[k] == nil {
+			same[k] = providers[source]
+		} else {
+			same[k] = same[k].merge(providers[source])
+		}
+	}
+	var served []clients.Provider
+	for source := range providers {
+		data, err := json.Marshal(in.providerSchema(same[sameProvider(source)]))
 		if err != nil {
 			j.problems = append(j.problems, err.Error())
 			return
@@ -369,6 +386,7 @@ func (h *harness) run(j *dirRun) {
 	// (schema.Language.WithProviders), and refuses two providers of one
 	// type (hashicorp/gsuite and deviavir/gsuite, in two modules of a
 	// tree): its schema has them as one, with what both serve.
+	doc := jsonSchemas{FormatVersion: "1.0", ProviderSchemas: map[string]*jsonProvider{}}
 	byType := map[string][]string{}
 	for source := range providers {
 		typ := source[strings.LastIndexByte(source, '/')+1:]
@@ -420,7 +438,7 @@ func (h *harness) run(j *dirRun) {
 			jsonOK = false
 		}
 	}
-	calls := len(use.modules) > 1 || slices.ContainsFunc(use.modules, func(m *moduleUse) bool { return len(m.calls) > 0 })
+	calls := use.tests() || len(use.modules) > 1 || slices.ContainsFunc(use.modules, func(m *moduleUse) bool { return len(m.calls) > 0 })
 	toNative := func(name string) string { return nativeName(j.tree.native, name) }
 	for _, p := range h.programs {
 		c := &comparison{program: p, misses: map[string][]diag{}}
@@ -486,6 +504,14 @@ func validate(p *program, dir, root string, env []string, calls bool, rename fun
 			if p.client == "terraform" && bytes.Contains(out, []byte("Error: Unsupported Terraform Core version")) {
 				return nil, skipCoreVersion, nil
 			}
+			// The directory is not a module by itself (its calls need
+			// files that the repository does not hold: a symbolic link
+			// to what a test script makes, a variables file to copy
+			// from an example).
+			if _, msg, ok := bytes.Cut(out, []byte("Error: ")); ok {
+				msg, _, _ = bytes.Cut(msg, []byte("\n"))
+				return nil, skipGet + " (" + string(msg) + ")", nil
+			}
 			return nil, "", fmt.Errorf("%s get: %v\n%s", p.client, err, out)
 		}
 	}
@@ -520,6 +546,7 @@ const (
 	skipRemote      = "calls a registry or git module, which cannot be downloaded"
 	skipTofuFiles   = "has .tofu files, which Terraform does not read"
 	skipCoreVersion = "required_version excludes Terraform 1.5.7 (Unsupported Terraform Core version)"
+	skipGet         = "get fails"
 )
 
 // fullAddress is a provider source address with its registry host
@@ -751,7 +778,35 @@ func programsSummary(programs []*program, jobs []*dirRun) string {
 			fmt.Fprintf(&b, "  same line, another summary (%d):\n    %s\n", len(reworded), strings.Join(reworded, "\n    "))
 		}
 	}
+	var skips []string
+	for _, j := range jobs {
+		for _, c := range j.results {
+			if strings.HasPrefix(c.skipped, skipGet) {
+				skips = append(skips, fmt.Sprintf("%s: %s: %s", c.program.name, j.name(), c.skipped))
+			}
+		}
+	}
+	if len(skips) > 0 {
+		fmt.Fprintf(&b, "\nskipped, not modules by themselves:\n  %s\n", strings.Join(skips, "\n  "))
+	}
 	if len(misses) > 0 {
+		fmt.Fprintf(&b, "\nmisses:\n")
+		for i, p := range programs {
+			for _, j := range jobs {
+				if i >= len(j.results) {
+					continue
+				}
+				for _, copy := range []string{"native", "json"} {
+					for _, d := range j.results[i].misses[copy] {
+						text := d.String()
+						if len(text) > 200 {
+							text = text[:200] + "…"
+						}
+						fmt.Fprintf(&b, "  %s %s %s: %s\n", p.name, copy, j.name(), strings.Join(strings.Fields(text), " "))
+					}
+				}
+			}
+		}
 		fmt.Fprintf(&b, "\nmisses by class (the program's summary): native copy, JSON copy, an example\n")
 		w = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		keys := slices.SortedFunc(maps.Keys(misses), func(a, b class) int {
@@ -765,7 +820,7 @@ func programsSummary(programs []*program, jobs []*dirRun) string {
 			if len(ex) > 160 {
 				ex = ex[:160] + "…"
 			}
-			fmt.Fprintf(w, "  %s\t%s\t%d\t%d\t%s\n", k.program, k.summary, misses[k]["native"], misses[k]["json"], ex)
+			fmt.Fprintf(w, "  %s\t%s\t%d\t%d\t%s\n", k.program, strings.Join(strings.Fields(k.summary), " "), misses[k]["native"], misses[k]["json"], strings.Join(strings.Fields(ex), " "))
 		}
 		w.Flush()
 	}

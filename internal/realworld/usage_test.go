@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	jsonsyntax "github.com/hcljson/hcljson/hcljson"
 	"github.com/zclconf/go-cty/cty"
@@ -35,11 +36,20 @@ type moduleUse struct {
 	// (provider::LOCAL::NAME, in native files).
 	functions map[string][]string
 	// calls are the module calls, by name.
-	calls []moduleCall
-	// native are the native configuration files (.tf, .tofu), tofu says
-	// whether there are .tofu or .tofu.json files.
-	native []string
-	tofu   bool
+	calls []*moduleCall
+	// variables maps each variable to its type constraint expression
+	// (nil without one).
+	variables map[string]hcl.Expression
+	// native are the native configuration files (.tf, .tofu), json the
+	// JSON ones; tofu says whether there are .tofu or .tofu.json files.
+	native, json []string
+	tofu         bool
+	// tests says whether the directory has test files (in it or in
+	// tests/), whose run blocks' modules get installs; locked are the
+	// provider addresses of its .terraform.lock.hcl, which the programs
+	// load whether the configuration uses them or not.
+	tests  bool
+	locked []string
 }
 
 type typeUse struct{ kind, typ, local string }
@@ -47,11 +57,15 @@ type typeUse struct{ kind, typ, local string }
 type moduleCall struct {
 	name, source string
 	literal      bool // source is a literal string
+	// args are the call's arguments but its meta-arguments; dir is
+	// the called module's directory, when it is local.
+	args hcl.Attributes
+	dir  string
 }
 
 // local says whether a module source is a local path, as both programs
 // read it: one that starts with ./ or ../.
-func (c moduleCall) local() bool {
+func (c *moduleCall) local() bool {
 	return c.literal && (strings.HasPrefix(c.source, "./") || strings.HasPrefix(c.source, "../"))
 }
 
@@ -74,6 +88,7 @@ var rootSchema = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
 	{Type: "data", LabelNames: []string{"type", "name"}},
 	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
 	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "variable", LabelNames: []string{"name"}},
 }}
 
 // readModuleUse reads the configuration files of dir (not its
@@ -84,7 +99,7 @@ func readModuleUse(dir string) (*moduleUse, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &moduleUse{dir: dir, required: map[string]string{}, functions: map[string][]string{}}
+	m := &moduleUse{dir: dir, required: map[string]string{}, functions: map[string][]string{}, variables: map[string]hcl.Expression{}}
 	for _, e := range entries {
 		name := e.Name()
 		if !configFile(name) || strings.HasPrefix(name, ".") {
@@ -102,6 +117,7 @@ func readModuleUse(dir string) (*moduleUse, error) {
 		var diags hcl.Diagnostics
 		if strings.HasSuffix(name, ".json") {
 			f, diags = jsonsyntax.Parse(src, path)
+			m.json = append(m.json, path)
 		} else {
 			f, diags = hclsyntax.ParseConfig(src, path, hcl.InitialPos)
 			m.native = append(m.native, path)
@@ -114,7 +130,84 @@ func readModuleUse(dir string) (*moduleUse, error) {
 		}
 		m.read(f)
 	}
+	if src, err := os.ReadFile(filepath.Join(dir, ".terraform.lock.hcl")); err == nil {
+		f, diags := hclsyntax.ParseConfig(src, filepath.Join(dir, ".terraform.lock.hcl"), hcl.InitialPos)
+		if diags.HasErrors() {
+			return nil, fmt.Errorf("parsing %s: %s", filepath.Join(dir, ".terraform.lock.hcl"), diags.Error())
+		}
+		for _, blk := range f.Body.(*hclsyntax.Body).Blocks {
+			if blk.Type == "provider" && len(blk.Labels) == 1 {
+				m.locked = append(m.locked, strings.ToLower(blk.Labels[0]))
+			}
+		}
+	}
 	return m, nil
+}
+
+// testFile says whether a file name is a test file's.
+func testFile(name string) bool {
+	for _, ext := range []string{".tftest.hcl", ".tftest.json", ".tofutest.hcl", ".tofutest.json"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// readTests reads the native test files of the directory and of its tests
+// directory, as the programs load them with the root module: the modules
+// their run blocks call, and the providers their provider blocks
+// configure.
+func (m *moduleUse) readTests() error {
+	for _, dir := range []string{m.dir, filepath.Join(m.dir, "tests")} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if !testFile(e.Name()) || e.IsDir() {
+				continue
+			}
+			m.tests = true
+			if !strings.HasSuffix(e.Name(), ".hcl") {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+			if diags.HasErrors() {
+				return fmt.Errorf("parsing %s: %s", path, diags.Error())
+			}
+			for _, blk := range f.Body.(*hclsyntax.Body).Blocks {
+				switch blk.Type {
+				case "provider":
+					if len(blk.Labels) == 1 {
+						m.configs = append(m.configs, blk.Labels[0])
+					}
+				case "run":
+					for _, inner := range blk.Body.Blocks {
+						if inner.Type != "module" {
+							continue
+						}
+						call := &moduleCall{name: "run." + strings.Join(blk.Labels, ".")}
+						if a, ok := inner.Body.Attributes["source"]; ok {
+							if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+								call.source, call.literal = v.AsString(), true
+							}
+						}
+						// A run block's module source is relative to the
+						// root module's directory, wherever the test file
+						// is.
+						m.calls = append(m.calls, call)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func (m *moduleUse) read(f *hcl.File) {
@@ -133,13 +226,25 @@ func (m *moduleUse) read(f *hcl.File) {
 			m.configs = append(m.configs, blk.Labels[0])
 		case "module":
 			attrs, _ := blk.Body.JustAttributes()
-			call := moduleCall{name: blk.Labels[0]}
+			call := &moduleCall{name: blk.Labels[0], args: hcl.Attributes{}}
 			if a, ok := attrs["source"]; ok {
 				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
 					call.source, call.literal = v.AsString(), true
 				}
 			}
+			for name, a := range attrs {
+				if !slices.Contains([]string{"source", "version", "providers", "count", "for_each", "depends_on"}, name) {
+					call.args[name] = a
+				}
+			}
 			m.calls = append(m.calls, call)
+		case "variable":
+			attrs, _, _ := blk.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "type"}}})
+			if a, ok := attrs.Attributes["type"]; ok {
+				m.variables[blk.Labels[0]] = a.Expr
+			} else {
+				m.variables[blk.Labels[0]] = nil
+			}
 		case "resource", "data", "ephemeral":
 			m.addType(blk.Type, blk)
 		case "check":
@@ -224,11 +329,19 @@ func readTreeUse(dir string) (*treeUse, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(t.modules) == 0 {
+			// The programs load the test files of the root module
+			// alone.
+			if err := m.readTests(); err != nil {
+				return nil, err
+			}
+		}
 		t.modules = append(t.modules, m)
 		for _, c := range m.calls {
 			switch {
 			case c.local():
-				queue = append(queue, filepath.Join(d, filepath.FromSlash(c.source)))
+				c.dir = filepath.Join(d, filepath.FromSlash(c.source))
+				queue = append(queue, c.dir)
 			case t.remote == "":
 				source := c.source
 				if !c.literal {
@@ -239,6 +352,41 @@ func readTreeUse(dir string) (*treeUse, error) {
 		}
 	}
 	return t, nil
+}
+
+// passed gives the inference the type constraints of the local modules'
+// variables that the tree's module calls pass arguments to (see
+// inference.passed).
+func (t *treeUse) passed(in *inference) {
+	byDir := map[string]*moduleUse{}
+	for _, m := range t.modules {
+		byDir[m.dir] = m
+	}
+	for _, m := range t.modules {
+		for _, c := range m.calls {
+			child := byDir[c.dir]
+			if child == nil {
+				continue
+			}
+			for name, a := range c.args {
+				texpr := child.variables[name]
+				if texpr == nil {
+					continue
+				}
+				// In JSON the type is a string holding the expression.
+				if v, d := texpr.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
+					var pd hcl.Diagnostics
+					if texpr, pd = hclsyntax.ParseExpression([]byte(v.AsString()), "", hcl.InitialPos); pd.HasErrors() {
+						continue
+					}
+				}
+				ty, _, d := typeexpr.TypeConstraintWithDefaults(texpr)
+				if !d.HasErrors() {
+					in.passed(a.Expr, ty)
+				}
+			}
+		}
+	}
 }
 
 // tofu says whether a module of the tree has .tofu or .tofu.json files.
@@ -303,6 +451,11 @@ func (t *treeUse) providers() map[string]*providerUse {
 		for _, local := range slices.Sorted(maps.Keys(m.required)) {
 			use(local)
 		}
+		for _, addr := range m.locked {
+			if !builtin(addr) && out[addr] == nil {
+				out[addr] = &providerUse{configs: map[string]bool{}, types: map[string]map[string]bool{}, functions: map[string]bool{}}
+			}
+		}
 		for _, local := range m.configs {
 			if p := use(local); p != nil {
 				p.configs[local] = true
@@ -327,12 +480,31 @@ func (t *treeUse) providers() map[string]*providerUse {
 	return out
 }
 
-// nativeFiles returns the native configuration files of the tree's
-// modules, for the inference.
-func (t *treeUse) nativeFiles() []string {
-	var out []string
+// files returns the native and the JSON configuration files of the
+// tree's modules, for the inference.
+func (t *treeUse) files() (native, json []string) {
 	for _, m := range t.modules {
-		out = append(out, m.native...)
+		native = append(native, m.native...)
+		json = append(json, m.json...)
 	}
-	return out
+	return native, json
+}
+
+// tests says whether the tree's root directory has test files.
+func (t *treeUse) tests() bool {
+	return len(t.modules) > 0 && t.modules[0].tests
+}
+
+// sameProvider is the key under which the source addresses of one
+// provider meet: without the public registry's host, which OpenTofu's
+// and Terraform's registries each take for granted
+// (registry.terraform.io/hashicorp/aws in a lock file is hashicorp/aws
+// for Terraform).
+func sameProvider(source string) string {
+	for _, host := range []string{"registry.terraform.io/", "registry.opentofu.org/"} {
+		if rest, ok := strings.CutPrefix(source, host); ok {
+			return rest
+		}
+	}
+	return source
 }
