@@ -428,7 +428,7 @@ func (h *harness) run(j *dirRun) {
 		k, _, _ := strings.Cut(kv, "=")
 		return slices.Contains([]string{"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "ALL_PROXY", "all_proxy"}, k)
 	})
-	env = append(env, "HTTP_PROXY=http://127.0.0.1:9", "HTTPS_PROXY=http://127.0.0.1:9")
+	env = append(env, "HTTP_PROXY=http://"+deadProxy, "HTTPS_PROXY=http://"+deadProxy)
 
 	jsonDir := filepath.Join(j.tree.json, filepath.FromSlash(j.dir))
 	jsonOK := true
@@ -501,6 +501,9 @@ func validate(p *program, dir, root string, env []string, calls bool, rename fun
 		// get installs the local modules; init would also look for the
 		// providers in a registry, which dev_overrides serves without one.
 		if out, err := runIn(dir, env, p.path, "get", "-no-color"); err != nil {
+			if bytes.Contains(out, []byte(deadProxy)) {
+				return nil, "", fmt.Errorf("%s get tried to download something:\n%s", p.client, out)
+			}
 			if p.client == "terraform" && bytes.Contains(out, []byte("Error: Unsupported Terraform Core version")) {
 				return nil, skipCoreVersion, nil
 			}
@@ -516,6 +519,9 @@ func validate(p *program, dir, root string, env []string, calls bool, rename fun
 		}
 	}
 	out, err := runIn(dir, env, p.path, "validate", "-json", "-no-color")
+	if bytes.Contains(out, []byte(deadProxy)) {
+		return nil, "", fmt.Errorf("%s validate tried to download something:\n%s", p.client, out)
+	}
 	want, perr := readDiags(out, root, dir, rename)
 	if perr != nil {
 		return nil, "", fmt.Errorf("%s validate: %v, %v\n%s", p.client, err, perr, out)
@@ -548,6 +554,11 @@ const (
 	skipCoreVersion = "required_version excludes Terraform 1.5.7 (Unsupported Terraform Core version)"
 	skipGet         = "get fails"
 )
+
+// deadProxy is the proxy the programs are given, where nothing listens
+// (the discard port): a program that tries to download anything fails
+// with an error that names it, which the harness reports.
+const deadProxy = "127.0.0.1:9"
 
 // fullAddress is a provider source address with its registry host
 // (registry.terraform.io unless it names one), as the schema gives it.
@@ -721,7 +732,7 @@ func programsSummary(programs []*program, jobs []*dirRun) string {
 	example := map[class]string{}
 	for i, p := range programs {
 		counts := map[string]int{}
-		var falseDirs, jsonChecked, jsonValidated, valid int
+		var falseDirs, jsonChecked, jsonValidated, valid, agreed int
 		var reworded []string
 		for _, j := range jobs {
 			if i >= len(j.results) {
@@ -735,6 +746,8 @@ func programsSummary(programs []*program, jobs []*dirRun) string {
 			counts["validated"]++
 			if len(c.programErrors) == 0 {
 				valid++
+			} else if len(c.misses["native"]) == 0 {
+				agreed++
 			}
 			if c.jsonChecked {
 				jsonChecked++
@@ -765,6 +778,7 @@ func programsSummary(programs []*program, jobs []*dirRun) string {
 		w = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(w, "  directories validated\t%d\n", counts["validated"])
 		fmt.Fprintf(w, "    valid for the program\t%d\n", valid)
+		fmt.Fprintf(w, "    invalid, check reports every error\t%d\n", agreed)
 		fmt.Fprintf(w, "    JSON copy checked too\t%d\n", jsonChecked)
 		fmt.Fprintf(w, "      and validated by the program\t%d\n", jsonValidated)
 		for _, k := range slices.Sorted(maps.Keys(counts)) {
