@@ -35,7 +35,16 @@
 // that expressions only read from a resource or data source
 // (aws_instance.web.arn, aws_instance.web[*].arn, the value variable of a
 // for expression over aws_instance.web) is an attribute too, computed, as
-// the exported attributes of the real schemas are.
+// the exported attributes of the real schemas are. TestPrograms, which
+// gives the inferred schema to the programs themselves, needs more for a
+// valid module to stay valid: the .tf.json files a module has as written
+// are read too (every property an argument of type dynamic, which takes a
+// block written as an object, unless a native file or a dynamic block
+// makes it a block); an argument that takes an ephemeral value (its
+// value reads ephemeral.T.N, or its name ends in _wo, as the providers'
+// write-only arguments do) is write-only; and a resource passed whole to
+// a module argument has the attributes of the object type that the
+// child module's variable declares.
 //
 // An inferred schema agrees with the sources by construction, so the
 // corpus cannot show what only a real schema's shapes would (an argument
@@ -56,20 +65,23 @@
 // TestRealWorld). For each directory it reads the local modules it calls,
 // directly or through others (usage_test.go); one that calls a registry
 // or git module is skipped and counted, since nothing can be downloaded.
-// Otherwise it infers the provider schemas from the native files of the
-// directory and those modules, and lists the providers they use by source
-// address (required_providers' source, else hashicorp/LOCAL for a
+// Otherwise it infers the provider schemas from the configuration files
+// of the directory and those modules, and lists the providers they use by
+// source address (required_providers' source, else hashicorp/LOCAL for a
 // provider block, a type's provider argument or prefix, a provider
-// function): each is served by the stand-in provider that serves any
+// function; the providers of a .terraform.lock.hcl, which the programs
+// load too): each is served by the stand-in provider that serves any
 // schema (e2e/provider/anyschema, built once by clients.AnySchema),
 // linked under its name with its part of the schema (clients.PluginDir),
 // through dev_overrides in a CLI configuration with no other installation
 // method and with HTTP(S)_PROXY naming a port where nothing listens, so
 // that an attempt to download anything fails. In the native copy each
-// program runs get, when there are module calls (init would also look
-// for the providers in a registry: dev_overrides serves them without
-// one, and init tries anyway), then validate -json, with TF_DATA_DIR
-// outside the copy; hcljson check --format json --program P
+// program runs get, when there are module calls or test files (init would
+// also look for the providers in a registry: dev_overrides serves them
+// without one, and init tries anyway), then validate -json, with TF_DATA_DIR
+// outside the copy (get also installs the modules of the test files' run
+// blocks; a directory whose get fails is not a module by itself, and is
+// skipped and named); hcljson check --format json --program P
 // --provider-schema (the same schema) runs in the native copy and in the
 // JSON copy. Terraform skips trees with .tofu files, and a directory whose
 // required_version it does not meet (Unsupported Terraform Core version):
@@ -84,10 +96,11 @@
 // when they differ (a JSON body words some errors its own way,
 // "Extraneous JSON object property" for "Unsupported argument"), the
 // program validates the JSON copy too, and its errors there decide, by
-// file and line, as in the native copy. The table logged gives the directories validated and skipped
-// (why), the directories with false errors and their diagnostics, the
-// errors check words differently on the same line, and the misses by
-// class with an example. Two directories run at a time.
+// file and line, as in the native copy. The table logged gives the
+// directories validated and skipped (why), the directories with false
+// errors and their diagnostics, the errors check words differently on the
+// same line, each miss, and the misses by class with an example. Two
+// directories run at a time.
 //
 // # Running
 //
