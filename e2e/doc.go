@@ -13,7 +13,10 @@
 // stand-in provider (provider/, a Go module of its own built with the
 // plugin framework into the clients' cache, served through dev_overrides:
 // nothing is downloaded). The tests skip when no client is built
-// (scripts/build-clients.sh), and with -short.
+// (scripts/build-clients.sh), and with -short. The provider module also
+// holds anyschema, a stand-in that serves whatever schema it is given
+// under any provider's name, which internal/realworld's TestPrograms uses
+// to validate real modules with the programs.
 //
 // The package has only tests. They import internal/clients,
 // internal/hcltest, hcl/v2's native syntax and go-cty (to read a JSON

@@ -2,7 +2,10 @@ module github.com/hcljson/hcljson/e2e/provider
 
 go 1.24.0
 
-require github.com/hashicorp/terraform-plugin-framework v1.17.0
+require (
+	github.com/hashicorp/terraform-plugin-framework v1.17.0
+	github.com/hashicorp/terraform-plugin-go v0.29.0
+)
 
 require (
 	github.com/fatih/color v1.15.0 // indirect
@@ -10,7 +13,6 @@ require (
 	github.com/hashicorp/go-hclog v1.6.3 // indirect
 	github.com/hashicorp/go-plugin v1.7.0 // indirect
 	github.com/hashicorp/go-uuid v1.0.3 // indirect
-	github.com/hashicorp/terraform-plugin-go v0.29.0 // indirect
 	github.com/hashicorp/terraform-plugin-log v0.10.0 // indirect
 	github.com/hashicorp/terraform-registry-address v0.4.0 // indirect
 	github.com/hashicorp/terraform-svchost v0.1.1 // indirect

@@ -7,5 +7,14 @@
 // which skips them with a message naming the script when it is absent,
 // so that the default test run stays fast and offline.
 //
+// It also builds the stand-in providers of the module e2e/provider into
+// that cache, once per version of their sources, and prepares what the
+// programs need to run them without a registry: StandIn (hcljson/standin,
+// the e2e tests' provider), AnySchema (a provider that serves whatever
+// schema it is given, linked under each provider's name by PluginDir, one
+// directory per provider source address with its schemas.json), and the
+// environment whose CLI configuration's dev_overrides name them (Env,
+// EnvOverrides).
+//
 // It is used only by tests. It imports only the standard library.
 package clients

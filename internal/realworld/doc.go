@@ -43,7 +43,20 @@
 // configuration, the names used as arguments and those used as nested
 // blocks, recursively, written in the format of terraform providers schema
 // -json. Every argument is optional and of type dynamic, every nested
-// block a list. A name used both ways is made a block and logged.
+// block a list. A name used both ways is made a block and logged. A name
+// that expressions only read from a resource or data source
+// (aws_instance.web.arn, aws_instance.web[*].arn, the value variable of a
+// for expression over aws_instance.web) is an attribute too, computed, as
+// the exported attributes of the real schemas are. TestPrograms, which
+// gives the inferred schema to the programs themselves, needs more for a
+// valid module to stay valid: the .tf.json files a module has as written
+// are read too (every property an argument of type dynamic, which takes a
+// block written as an object, unless a native file or a dynamic block
+// makes it a block); an argument that takes an ephemeral value (its
+// value reads ephemeral.T.N, or its name ends in _wo, as the providers'
+// write-only arguments do) is write-only; and a resource passed whole to
+// a module argument has the attributes of the object type that the
+// child module's variable declares.
 //
 // An inferred schema agrees with the sources by construction, so the
 // corpus cannot show what only a real schema's shapes would (an argument
@@ -51,13 +64,71 @@
 // legacy providers); a reproduction can carry the relevant part of a real
 // schema as NAME.schema.json for that (see TestRepro).
 //
+// # The programs as the oracle
+//
+// TestPrograms compares hcljson check with the programs themselves,
+// OpenTofu 1.12.6 and Terraform 1.5.7 (found by internal/clients), on
+// every module directory of the corpus: each directory holding
+// configuration files, examples, submodules and test fixtures included.
+// For each repository it makes a native copy of the whole tree (every
+// file but hidden directories, for file() and templatefile()) and a JSON
+// copy, the .tf and .tofu files converted by hcljson convert (a
+// directory some of whose files do not convert has no JSON copy: see
+// TestRealWorld). For each directory it reads the local modules it calls,
+// directly or through others (usage_test.go); one that calls a registry
+// or git module is skipped and counted, since nothing can be downloaded.
+// Otherwise it infers the provider schemas from the configuration files
+// of the directory and those modules, and lists the providers they use by
+// source address (required_providers' source, else hashicorp/LOCAL for a
+// provider block, a type's provider argument or prefix, a provider
+// function; the providers of a .terraform.lock.hcl, which the programs
+// load too): each is served by the stand-in provider that serves any
+// schema (e2e/provider/anyschema, built once by clients.AnySchema),
+// linked under its name with its part of the schema (clients.PluginDir),
+// through dev_overrides in a CLI configuration with no other installation
+// method and with HTTP(S)_PROXY naming a port where nothing listens, so
+// that an attempt to download anything fails. In the native copy each
+// program runs get, when there are module calls or test files (init would
+// also look for the providers in a registry: dev_overrides serves them
+// without one, and init tries anyway), then validate -json, with TF_DATA_DIR
+// outside the copy (get also installs the modules of the test files' run
+// blocks; a directory whose get fails is not a module by itself, and is
+// skipped and named); hcljson check --format json --program P
+// --provider-schema (the same schema) runs in the native copy and in the
+// JSON copy. Terraform skips trees with .tofu files, and a directory whose
+// required_version it does not meet (Unsupported Terraform Core version):
+// check follows the newest Terraform release, not 1.5.7.
+//
+// In the native copy, an error of check is false when the program
+// reports no error on the same file and line; the test fails on any. An
+// error of the program that check does not report on its line is a miss,
+// counted by the program's summary. The JSON copy's lines are not the
+// native files': its errors (main.tf.json counting as main.tf) are first
+// counted by file and summary against the program's on the native copy;
+// when they differ (a JSON body words some errors its own way,
+// "Extraneous JSON object property" for "Unsupported argument"), the
+// program validates the JSON copy too, and its errors there decide, by
+// file and line, as in the native copy. The table logged gives the
+// directories validated and skipped (why), the directories with false
+// errors and their diagnostics, the errors check words differently on the
+// same line, each miss, and the misses by class with an example. Two
+// directories run at a time.
+//
 // # Running
 //
-// TestRealWorld skips unless HCLJSON_REALWORLD names the directory
-// holding the modules (scripts/fetch-realworld.sh fills
-// $HOME/.cache/hcljson/realworld by default). With HCLJSON_REALWORLD_WORK
-// set, the copies and schemas are written there and kept, for a look at
-// the failures. TestRepro needs nothing and runs everywhere.
+// TestRealWorld and TestPrograms skip unless HCLJSON_REALWORLD names the
+// directory holding the modules (scripts/fetch-realworld.sh fills
+// $HOME/.cache/hcljson/realworld by default); TestPrograms also skips
+// without OpenTofu (scripts/build-clients.sh) and with -short, and runs
+// without Terraform if only it is absent. HCLJSON_REALWORLD_REPOS, a list
+// of owner/name separated by commas or spaces, limits TestPrograms to
+// those repositories. With HCLJSON_REALWORLD_WORK set, the copies and
+// schemas are written there and kept, for a look at the failures
+// (TestPrograms's under programs/: dirs/N holds one directory's
+// schemas.json, plugins, CLI configuration and data directories, and DIR,
+// its name). TestRepro needs nothing and runs everywhere.
 //
-// The package has no code of its own: everything is in its tests.
+// The package has no code of its own: everything is in its tests. They
+// run the command in process (internal/cli) for conversions and as a
+// built binary (clients.BuildHCLJSON) next to the programs.
 package realworld

@@ -8,7 +8,6 @@ import (
 
 // TestInference checks the schema inferred from native text: arguments and
 // nested blocks, recursively, dynamic blocks as the block they generate,
-// attributes known from references (ephemeral.T.N.A, resource.T.N.A),
 // meta-arguments left out, types by their implied provider, a conflict
 // made a block and reported, the built-in provider's types left alone.
 func TestInference(t *testing.T) {
@@ -66,8 +65,20 @@ resource "terraform_data" "t" {
   input = 1
 }
 
-output "refs" {
-  value = [ephemeral.random_password.p.result, resource.aws_instance.a.arn]
+output "read" {
+  value = [
+    aws_instance.a[0].arn,
+    resource.aws_instance.a.subnet_id,
+    aws_instance.a[count.index].ami,
+    aws_instance.a[*].private_ip,
+    [for i in aws_instance.a : i.public_dns if i.monitoring],
+    [for k, v in aws_instance.a : lookup(v.tags, "x", "")],
+    [for i in aws_instance.a : format("%s", i.id)[0]],
+    [for x in local.xs : tolist(x)[0].name],
+    aws_instance.b.ebs[0].volume_id,
+    data.google_project.p.number,
+    terraform_data.t.output,
+  ]
 }
 `
 	in := newInference()
@@ -80,6 +91,7 @@ output "refs" {
 		t.Fatal(err)
 	}
 	attr := map[string]any{"type": "dynamic", "optional": true}
+	computed := map[string]any{"type": "dynamic", "optional": false, "computed": true}
 	list := func(block map[string]any) map[string]any {
 		return map[string]any{"nesting_mode": "list", "block": block, "min_items": 0.0, "max_items": 0.0}
 	}
@@ -98,9 +110,10 @@ output "refs" {
 				}),
 				"resource_schemas": map[string]any{
 					"aws_instance": schema(map[string]any{
-						"attributes": map[string]any{"ami": attr, "tags": attr, "arn": attr},
+						"attributes": map[string]any{"ami": attr, "tags": attr,
+							"arn": computed, "private_ip": computed, "public_dns": computed, "monitoring": computed, "id": computed, "subnet_id": computed},
 						"block_types": map[string]any{
-							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr}}),
+							"ebs": list(map[string]any{"attributes": map[string]any{"size": attr, "volume_id": computed}}),
 							"network": list(map[string]any{
 								"attributes":  map[string]any{"index": attr},
 								"block_types": map[string]any{"inner": list(empty)},
@@ -112,7 +125,7 @@ output "refs" {
 			"registry.terraform.io/hashicorp/google": map[string]any{
 				"provider": noConfig,
 				"data_source_schemas": map[string]any{
-					"google_project": schema(map[string]any{"attributes": map[string]any{"project_id": attr}}),
+					"google_project": schema(map[string]any{"attributes": map[string]any{"project_id": attr, "number": computed}}),
 				},
 			},
 			"registry.terraform.io/hashicorp/http": map[string]any{
@@ -124,7 +137,7 @@ output "refs" {
 			"registry.terraform.io/hashicorp/random": map[string]any{
 				"provider": noConfig,
 				"ephemeral_resource_schemas": map[string]any{
-					"random_password": schema(map[string]any{"attributes": map[string]any{"length": attr, "result": attr}}),
+					"random_password": schema(map[string]any{"attributes": map[string]any{"length": attr}}),
 				},
 			},
 		},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	jsonsyntax "github.com/hcljson/hcljson/hcljson"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -50,12 +51,17 @@ type shape struct {
 	// configurations do not set, which the validator checks references
 	// against. An argument or a block of the name replaces one.
 	byRef map[string]bool
+	// loose are the arguments known only from JSON files, where an
+	// object may be a block: a block of the name replaces one.
+	loose map[string]bool
+	// writeOnly are the arguments that take ephemeral values (writeOnly).
+	writeOnly map[string]bool
 	// where remembers a place each name was seen, for conflict reports.
 	where map[string]string
 }
 
 func newShape() *shape {
-	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}}
+	return &shape{attrs: map[string]bool{}, blocks: map[string]*shape{}, where: map[string]string{}, byRef: map[string]bool{}, loose: map[string]bool{}, writeOnly: map[string]bool{}}
 }
 
 // providerShapes is what the sources show of one provider.
@@ -132,42 +138,23 @@ type pendingRef struct {
 	path      []string
 }
 
-// references records what expressions read from resources, data sources
-// and ephemeral resources (TYPE.NAME.PATH, resource.TYPE.NAME.PATH,
-// data.TYPE.NAME.PATH, ephemeral.TYPE.NAME.PATH, with or without an
+// references records what expressions read from resources and data
+// sources (TYPE.NAME.PATH, data.TYPE.NAME.PATH, with or without an
 // instance key, and self.PATH) and the paths that ignore_changes names,
-// for resolve.
+// for resolve. A path is followed through index and splat steps
+// (aws_instance.a[count.index].id, aws_instance.a[*].id), and into a for
+// expression over a resource ([for i in aws_instance.a : i.arn] reads
+// arn), so that what a valid module reads is in the schema.
 func (in *inference) references(body *hclsyntax.Body) {
-	names := func(t hcl.Traversal) []string {
-		var out []string
-		for _, step := range t {
-			switch s := step.(type) {
-			case hcl.TraverseAttr:
-				out = append(out, s.Name)
-			case hcl.TraverseRoot:
-				out = append(out, s.Name)
-			}
-		}
-		return out
-	}
-	add := func(kind, typ string, t hcl.Traversal) {
-		if impliedProvider(typ) == "terraform" {
-			return
-		}
-		if p := names(t); len(p) > 0 {
-			in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: p})
-		}
-	}
 	for _, blk := range body.Blocks {
 		if (blk.Type != "resource" && blk.Type != "data" && blk.Type != "ephemeral") || len(blk.Labels) < 1 {
 			continue
 		}
 		kind, typ := blk.Type, blk.Labels[0]
-		hclsyntax.VisitAll(blk.Body, func(n hclsyntax.Node) hcl.Diagnostics {
-			if st, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && st.Traversal.RootName() == "self" {
-				add(kind, typ, st.Traversal[1:])
+		visitTraversals(blk.Body, func(t hcl.Traversal) {
+			if t.RootName() == "self" {
+				in.addRef(kind, typ, t[1:])
 			}
-			return nil
 		})
 		for _, inner := range blk.Body.Blocks {
 			if inner.Type != "lifecycle" {
@@ -190,41 +177,247 @@ func (in *inference) references(body *hclsyntax.Body) {
 						continue
 					}
 				}
-				add(kind, typ, t)
+				in.addRef(kind, typ, t)
 			}
 		}
 	}
-	hclsyntax.VisitAll(body, func(n hclsyntax.Node) hcl.Diagnostics {
-		st, ok := n.(*hclsyntax.ScopeTraversalExpr)
-		if !ok {
-			return nil
+	visitTraversals(body, in.reference)
+}
+
+// reference records what the absolute traversal t reads from a resource
+// (TYPE.NAME.PATH), a data source (data.TYPE.NAME.PATH) or an ephemeral
+// resource (ephemeral.TYPE.NAME.PATH), past one instance key or splat.
+func (in *inference) reference(t hcl.Traversal) {
+	skipKey := func(rest hcl.Traversal) hcl.Traversal {
+		if len(rest) > 0 {
+			switch rest[0].(type) {
+			case hcl.TraverseIndex, hcl.TraverseSplat:
+				return rest[1:]
+			}
 		}
-		t := st.Traversal
-		skipKey := func(rest hcl.Traversal) hcl.Traversal {
-			if len(rest) > 0 {
-				if _, ok := rest[0].(hcl.TraverseIndex); ok {
-					return rest[1:]
+		return rest
+	}
+	switch root := t.RootName(); root {
+	case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
+	case "data", "ephemeral", "resource":
+		// resource.TYPE.NAME is the managed resource TYPE.NAME, spelt out.
+		if len(t) > 3 {
+			if typ, ok := t[1].(hcl.TraverseAttr); ok {
+				in.addRef(root, typ.Name, skipKey(t[3:]))
+			}
+		}
+	default:
+		if len(t) > 2 {
+			in.addRef("resource", root, skipKey(t[2:]))
+		}
+	}
+}
+
+// addRef records that path (attribute names, other steps left out) is
+// read from the type typ of kind.
+func (in *inference) addRef(kind, typ string, path hcl.Traversal) {
+	if impliedProvider(typ) == "terraform" {
+		return
+	}
+	var names []string
+	for _, step := range path {
+		switch s := step.(type) {
+		case hcl.TraverseAttr:
+			names = append(names, s.Name)
+		case hcl.TraverseRoot:
+			names = append(names, s.Name)
+		}
+	}
+	if len(names) > 0 {
+		in.pending = append(in.pending, pendingRef{kind: kind, typ: typ, path: names})
+	}
+}
+
+// jsonRoot is the part of a .tf.json file's root that the inference reads.
+var jsonRoot = &hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{
+	{Type: "resource", LabelNames: []string{"type", "name"}},
+	{Type: "data", LabelNames: []string{"type", "name"}},
+	{Type: "ephemeral", LabelNames: []string{"type", "name"}},
+	{Type: "provider", LabelNames: []string{"name"}},
+	{Type: "check", LabelNames: []string{"name"}},
+	{Type: "output", LabelNames: []string{"name"}},
+	{Type: "module", LabelNames: []string{"name"}},
+	{Type: "locals"},
+}}
+
+// addJSONFile reads one JSON configuration file (a .tf.json that a module
+// has as written, such as CDK for Terraform's output). In JSON an object
+// is a nested block or an argument, which only a schema says: every
+// property is recorded as an argument (of type dynamic, it takes a block
+// written as an object too) unless a native file or a dynamic block makes
+// it a block. References are read from its templates' variables.
+func (in *inference) addJSONFile(name string, src []byte) error {
+	f, diags := jsonsyntax.Parse(src, name)
+	if diags.HasErrors() {
+		return fmt.Errorf("parsing %s: %s", name, diags.Error())
+	}
+	content, _, _ := f.Body.PartialContent(jsonRoot)
+	for _, blk := range content.Blocks {
+		var typed []*hcl.Block
+		switch blk.Type {
+		case "resource", "data", "ephemeral":
+			typed = append(typed, blk)
+		case "check":
+			inner, _, _ := blk.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "data", LabelNames: []string{"type", "name"}}}})
+			typed = append(typed, inner.Blocks...)
+		case "provider":
+			p := in.provider(blk.Labels[0])
+			if p.config == nil {
+				p.config = newShape()
+			}
+			in.recordJSON(p.config, blk.Body, metaArguments["provider"])
+		}
+		for _, tb := range typed {
+			typ := tb.Labels[0]
+			if s := in.typedShape(tb.Type, typ); s != nil {
+				in.recordJSON(s, tb.Body, metaArguments[tb.Type])
+			}
+		}
+		attrs, _ := blk.Body.JustAttributes()
+		for _, a := range attrs {
+			for _, t := range a.Expr.Variables() {
+				in.reference(t)
+				if len(typed) == 1 && blk.Type != "check" && t.RootName() == "self" {
+					in.addRef(blk.Type, blk.Labels[0], t[1:])
 				}
 			}
-			return rest
 		}
-		switch root := t.RootName(); root {
-		case "var", "local", "module", "path", "terraform", "count", "each", "self", "tofu":
-		case "data", "ephemeral", "resource":
-			// data.TYPE.NAME, ephemeral.TYPE.NAME and resource.TYPE.NAME
-			// (the managed resource TYPE.NAME, spelt out).
-			if len(t) > 3 {
-				if typ, ok := t[1].(hcl.TraverseAttr); ok {
-					add(root, typ.Name, skipKey(t[3:]))
-				}
+	}
+	return nil
+}
+
+// recordJSON adds what a JSON body shows to s: its properties as
+// arguments, its dynamic blocks as blocks.
+func (in *inference) recordJSON(s *shape, body hcl.Body, meta map[string]bool) {
+	content, remain, _ := body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "dynamic", LabelNames: []string{"name"}}}})
+	for _, dyn := range content.Blocks {
+		name := dyn.Labels[0]
+		if s.attrs[name] {
+			if !s.loose[name] && !s.byRef[name] {
+				in.conflict("(JSON)", name, s.where[name], dyn.DefRange.String())
 			}
-		default:
-			if len(t) > 2 {
-				add("resource", root, skipKey(t[2:]))
+			delete(s.attrs, name)
+			delete(s.loose, name)
+			delete(s.byRef, name)
+		}
+		child := s.blocks[name]
+		if child == nil {
+			child = newShape()
+			s.blocks[name] = child
+			s.where[name] = dyn.DefRange.String()
+		}
+		inner, _, _ := dyn.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "content"}}})
+		for _, c := range inner.Blocks {
+			in.recordJSON(child, c.Body, nil)
+		}
+	}
+	attrs, _ := remain.JustAttributes()
+	for _, name := range slices.Sorted(maps.Keys(attrs)) {
+		if meta[name] || name == "//" {
+			continue
+		}
+		if _, ok := s.blocks[name]; ok {
+			continue
+		}
+		delete(s.byRef, name)
+		if !s.attrs[name] {
+			s.attrs[name] = true
+			s.loose[name] = true
+			s.where[name] = attrs[name].Range.String()
+		}
+		if writeOnly(name, attrs[name].Expr) {
+			s.writeOnly[name] = true
+		}
+	}
+}
+
+// visitTraversals calls f with each absolute traversal that an expression
+// under body reads: each plain traversal, each one followed through index
+// and splat steps (a.b[k].c is a.b, an index step, c; a.b[*].c is a.b, a
+// splat step, c), and for each for expression whose collection is such a
+// traversal, each traversal of its value variable, appended to the
+// collection's with a splat step ([for v in a.b : v.c] reads a.b[*].c).
+// Index and splat steps have no key: only attribute names matter here.
+func visitTraversals(body *hclsyntax.Body, f func(hcl.Traversal)) {
+	var visit func(n hclsyntax.Node) hcl.Diagnostics
+	visit = func(n hclsyntax.Node) hcl.Diagnostics {
+		switch e := n.(type) {
+		case *hclsyntax.ScopeTraversalExpr:
+			f(e.Traversal)
+		case *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+			if t, ok := flatTraversal(e.(hclsyntax.Expression)); ok {
+				f(t)
+			}
+		case *hclsyntax.ForExpr:
+			coll, ok := flatTraversal(e.CollExpr)
+			if !ok {
+				break
+			}
+			for _, x := range []hclsyntax.Expression{e.KeyExpr, e.ValExpr, e.CondExpr} {
+				if x == nil {
+					continue
+				}
+				hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+					var t hcl.Traversal
+					switch v := n.(type) {
+					case *hclsyntax.ScopeTraversalExpr:
+						t = v.Traversal
+					case *hclsyntax.RelativeTraversalExpr, *hclsyntax.IndexExpr, *hclsyntax.SplatExpr:
+						if flat, ok := flatTraversal(v.(hclsyntax.Expression)); ok {
+							t = flat
+						}
+					}
+					if len(t) > 1 && t.RootName() == e.ValVar {
+						f(append(append(slices.Clone(coll), hcl.TraverseSplat{}), t[1:]...))
+					}
+					return nil
+				})
 			}
 		}
 		return nil
-	})
+	}
+	hclsyntax.VisitAll(body, visit)
+}
+
+// flatTraversal returns the absolute traversal that e reads, through
+// index, splat and relative traversal steps, if e is one.
+func flatTraversal(e hclsyntax.Expression) (hcl.Traversal, bool) {
+	switch e := e.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		return e.Traversal, true
+	case *hclsyntax.RelativeTraversalExpr:
+		if src, ok := flatTraversal(e.Source); ok {
+			return append(slices.Clone(src), e.Traversal...), true
+		}
+	case *hclsyntax.IndexExpr:
+		if src, ok := flatTraversal(e.Collection); ok {
+			return append(slices.Clone(src), hcl.TraverseIndex{}), true
+		}
+	case *hclsyntax.SplatExpr:
+		src, ok := flatTraversal(e.Source)
+		if !ok {
+			return nil, false
+		}
+		return append(append(slices.Clone(src), hcl.TraverseSplat{}), eachTraversal(e.Each)...), true
+	}
+	return nil, false
+}
+
+// eachTraversal returns the steps of a splat's Each expression, which
+// reads from the splat's anonymous symbol.
+func eachTraversal(e hclsyntax.Expression) hcl.Traversal {
+	switch e := e.(type) {
+	case *hclsyntax.RelativeTraversalExpr:
+		return append(eachTraversal(e.Source), e.Traversal...)
+	case *hclsyntax.IndexExpr:
+		return append(eachTraversal(e.Collection), hcl.TraverseIndex{})
+	}
+	return nil
 }
 
 // resolve adds to each type the names that references read from it and
@@ -289,22 +482,31 @@ func (in *inference) typed(blk *hclsyntax.Block) {
 		return
 	}
 	typ := blk.Labels[0]
+	if s := in.typedShape(blk.Type, typ); s != nil {
+		in.record(s, blk.Body, metaArguments[blk.Type], blk.Type+" "+typ)
+	}
+}
+
+// typedShape returns the shape of the type typ of kind (resource, data,
+// ephemeral), made if needed, filed under its implied provider; nil for
+// the built-in provider's types.
+func (in *inference) typedShape(kind, typ string) *shape {
 	prov := impliedProvider(typ)
 	if prov == "terraform" {
-		return
+		return nil
 	}
 	p := in.provider(prov)
-	byType := p.kinds[blk.Type]
+	byType := p.kinds[kind]
 	if byType == nil {
 		byType = map[string]*shape{}
-		p.kinds[blk.Type] = byType
+		p.kinds[kind] = byType
 	}
 	s := byType[typ]
 	if s == nil {
 		s = newShape()
 		byType[typ] = s
 	}
-	in.record(s, blk.Body, metaArguments[blk.Type], blk.Type+" "+typ)
+	return s
 }
 
 // record adds what body shows to s. meta lists the names to leave out;
@@ -317,6 +519,7 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 		}
 		here := a.SrcRange.String()
 		delete(s.byRef, name)
+		delete(s.loose, name)
 		if _, ok := s.blocks[name]; ok {
 			in.conflict(path, name, s.where[name], here)
 			continue
@@ -324,6 +527,9 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 		if !s.attrs[name] {
 			s.attrs[name] = true
 			s.where[name] = here
+		}
+		if writeOnly(name, a.Expr) {
+			s.writeOnly[name] = true
 		}
 	}
 	for _, blk := range body.Blocks {
@@ -342,9 +548,10 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 			continue
 		}
 		here := blk.DefRange().String()
-		if s.attrs[name] && s.byRef[name] {
+		if s.attrs[name] && (s.byRef[name] || s.loose[name]) {
 			delete(s.attrs, name)
 			delete(s.byRef, name)
+			delete(s.loose, name)
 		} else if s.attrs[name] {
 			in.conflict(path, name, s.where[name], here)
 			delete(s.attrs, name)
@@ -361,6 +568,112 @@ func (in *inference) record(s *shape, body *hclsyntax.Body, meta map[string]bool
 	}
 }
 
+// writeOnly says whether the argument name, set to expr, is one of the
+// write-only arguments that take ephemeral values (OpenTofu 1.11,
+// Terraform 1.11): one whose value reads an ephemeral resource, or named
+// as the providers name them, with the suffix _wo (password_wo,
+// secret_string_wo, value_wo), which is how a valid module passes an
+// ephemeral variable to one. Any other argument refuses ephemeral values
+// (Ephemeral value used in non-ephemeral context).
+func writeOnly(name string, expr hcl.Expression) bool {
+	if strings.HasSuffix(name, "_wo") {
+		return true
+	}
+	for _, t := range expr.Variables() {
+		if t.RootName() == "ephemeral" {
+			return true
+		}
+	}
+	return false
+}
+
+// passed records the attributes that a resource or data source passed
+// whole to a module argument must have: those of the object type
+// constraint ty of the child module's variable (module "q" { queue =
+// aws_sqs_queue.q } with variable "queue" { type = object({arn =
+// string, url = string}) } reads arn and url), through object and tuple
+// constructors and collections of objects.
+func (in *inference) passed(expr hcl.Expression, ty cty.Type) {
+	if ty == cty.DynamicPseudoType {
+		return
+	}
+	var t hcl.Traversal
+	if e, ok := expr.(hclsyntax.Expression); ok {
+		switch e := e.(type) {
+		case *hclsyntax.ObjectConsExpr:
+			if !ty.IsObjectType() && !ty.IsMapType() {
+				return
+			}
+			for _, item := range e.Items {
+				k, d := item.KeyExpr.Value(nil)
+				if d.HasErrors() || !k.IsKnown() || k.IsNull() || k.Type() != cty.String {
+					continue
+				}
+				switch {
+				case ty.IsObjectType() && ty.HasAttribute(k.AsString()):
+					in.passed(item.ValueExpr, ty.AttributeType(k.AsString()))
+				case ty.IsMapType():
+					in.passed(item.ValueExpr, ty.ElementType())
+				}
+			}
+			return
+		case *hclsyntax.TupleConsExpr:
+			for i, el := range e.Exprs {
+				switch {
+				case ty.IsListType() || ty.IsSetType():
+					in.passed(el, ty.ElementType())
+				case ty.IsTupleType() && i < ty.Length():
+					in.passed(el, ty.TupleElementType(i))
+				}
+			}
+			return
+		}
+		t, ok = flatTraversal(e)
+		if !ok {
+			return
+		}
+	} else {
+		var d hcl.Diagnostics
+		if t, d = hcl.AbsTraversalForExpr(expr); d.HasErrors() {
+			return
+		}
+	}
+	kind, typ, rest := "resource", t.RootName(), hcl.Traversal(nil)
+	switch {
+	case typ == "data" || typ == "ephemeral" || typ == "resource":
+		if len(t) < 3 {
+			return
+		}
+		attr, ok := t[1].(hcl.TraverseAttr)
+		if !ok {
+			return
+		}
+		kind, typ, rest = typ, attr.Name, t[3:]
+	case slices.Contains([]string{"var", "local", "module", "path", "terraform", "count", "each", "self", "tofu"}, typ) || len(t) < 2:
+		return
+	default:
+		rest = t[2:]
+	}
+	// The whole object, or a collection of them (with count or
+	// for_each, indexed or not).
+	switch {
+	case len(rest) == 0 && (ty.IsListType() || ty.IsSetType() || ty.IsMapType()):
+		ty = ty.ElementType()
+	case len(rest) == 1:
+		if _, ok := rest[0].(hcl.TraverseIndex); !ok {
+			return
+		}
+	case len(rest) > 1:
+		return
+	}
+	if !ty.IsObjectType() {
+		return
+	}
+	for name := range ty.AttributeTypes() {
+		in.addRef(kind, typ, hcl.Traversal{hcl.TraverseAttr{Name: name}})
+	}
+}
+
 func (in *inference) conflict(path, name, first, second string) {
 	in.conflicts[fmt.Sprintf("%s: %q is an argument and a block (%s, %s)", path, name, first, second)] = true
 }
@@ -368,51 +681,20 @@ func (in *inference) conflict(path, name, first, second string) {
 // restrict returns the part of in that describes the provider
 // configurations and types that used has seen: the schema a tree needs,
 // with what the whole corpus shows of each of its types. It keeps the
-// schema each run of hcljson reads small. Where the corpus made a block of
-// a name that used writes as an argument only (a conflict between trees
-// written for different versions of a provider: helm 2's kubernetes block,
-// helm 3's kubernetes argument), the tree's own reading wins.
+// schema each run of hcljson reads small.
 func (in *inference) restrict(used *inference) *inference {
 	out := newInference()
 	for name, u := range used.providers {
 		p := in.providers[name]
 		op := out.provider(name)
 		if u.config != nil {
-			op.config = overlay(p.config, u.config)
+			op.config = p.config
 		}
 		for kind, types := range u.kinds {
 			op.kinds[kind] = map[string]*shape{}
-			for typ, ut := range types {
-				op.kinds[kind][typ] = overlay(p.kinds[kind][typ], ut)
+			for typ := range types {
+				op.kinds[kind][typ] = p.kinds[kind][typ]
 			}
-		}
-	}
-	return out
-}
-
-// overlay returns a copy of the corpus's shape c in which the names that
-// the tree's shape u has as arguments (not only from references) and c
-// as blocks are arguments, recursively through the blocks both have.
-func overlay(c, u *shape) *shape {
-	if c == nil || u == nil {
-		return c
-	}
-	out := newShape()
-	maps.Copy(out.attrs, c.attrs)
-	maps.Copy(out.blocks, c.blocks)
-	maps.Copy(out.byRef, c.byRef)
-	maps.Copy(out.where, c.where)
-	for name := range u.attrs {
-		if _, ok := out.blocks[name]; ok && !u.byRef[name] {
-			if _, both := u.blocks[name]; !both {
-				delete(out.blocks, name)
-				out.attrs[name] = true
-			}
-		}
-	}
-	for name, ub := range u.blocks {
-		if cb, ok := out.blocks[name]; ok {
-			out.blocks[name] = overlay(cb, ub)
 		}
 	}
 	return out
@@ -431,10 +713,22 @@ type (
 		ProviderSchemas map[string]*jsonProvider `json:"provider_schemas"`
 	}
 	jsonProvider struct {
-		Provider                 *jsonSchema            `json:"provider"`
-		ResourceSchemas          map[string]*jsonSchema `json:"resource_schemas,omitempty"`
-		DataSourceSchemas        map[string]*jsonSchema `json:"data_source_schemas,omitempty"`
-		EphemeralResourceSchemas map[string]*jsonSchema `json:"ephemeral_resource_schemas,omitempty"`
+		Provider                 *jsonSchema              `json:"provider"`
+		ResourceSchemas          map[string]*jsonSchema   `json:"resource_schemas,omitempty"`
+		DataSourceSchemas        map[string]*jsonSchema   `json:"data_source_schemas,omitempty"`
+		EphemeralResourceSchemas map[string]*jsonSchema   `json:"ephemeral_resource_schemas,omitempty"`
+		Functions                map[string]*jsonFunction `json:"functions,omitempty"`
+	}
+	// jsonFunction is a provider function: what calls show of it is its
+	// name only, so it takes any arguments and returns any value.
+	jsonFunction struct {
+		ReturnType        any            `json:"return_type"`
+		VariadicParameter *jsonParameter `json:"variadic_parameter"`
+	}
+	jsonParameter struct {
+		Name       string `json:"name"`
+		Type       any    `json:"type"`
+		IsNullable bool   `json:"is_nullable"`
 	}
 	jsonSchema struct {
 		Version int        `json:"version"`
@@ -445,8 +739,10 @@ type (
 		BlockTypes map[string]*jsonBlockType `json:"block_types,omitempty"`
 	}
 	jsonAttribute struct {
-		Type     any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
-		Optional bool `json:"optional"`
+		Type      any  `json:"type"` // "dynamic", or a type such as ["set", ["object", {...}]]
+		Optional  bool `json:"optional"`
+		Computed  bool `json:"computed,omitempty"`
+		WriteOnly bool `json:"write_only,omitempty"`
 	}
 	jsonBlockType struct {
 		NestingMode string     `json:"nesting_mode"`
@@ -482,6 +778,86 @@ func (in *inference) JSON() ([]byte, error) {
 		out.ProviderSchemas[providerAddress(name)] = jp
 	}
 	return json.MarshalIndent(out, "", "  ")
+}
+
+// providerSchema returns the schema of the provider that u describes (what
+// a tree uses of one provider source address): the configuration block
+// of the provider blocks of its local names, its types with the shapes
+// the inference gives them (found by each type's implied provider, as
+// the inference files them, whatever provider serves them), and its
+// functions.
+func (in *inference) providerSchema(u *providerUse) *jsonProvider {
+	jp := &jsonProvider{Provider: &jsonSchema{Block: &jsonBlock{}}}
+	var config *shape
+	for _, local := range slices.Sorted(maps.Keys(u.configs)) {
+		if p := in.providers[local]; p != nil && p.config != nil {
+			config = mergeShapes(config, p.config)
+		}
+	}
+	if config != nil {
+		jp.Provider.Block = config.block()
+	}
+	for kind, types := range u.types {
+		shapes := map[string]*shape{}
+		for typ := range types {
+			s := in.provider(impliedProvider(typ)).kinds[kind][typ]
+			if s == nil {
+				s = newShape()
+			}
+			shapes[typ] = s
+		}
+		switch kind {
+		case "resource":
+			jp.ResourceSchemas = schemasOf(shapes)
+			for typ, names := range legacyAttributes {
+				if rs := jp.ResourceSchemas[typ]; rs != nil {
+					rs.Block.attributesAsBlocks(names)
+				}
+			}
+		case "data":
+			jp.DataSourceSchemas = schemasOf(shapes)
+		case "ephemeral":
+			jp.EphemeralResourceSchemas = schemasOf(shapes)
+		}
+	}
+	for name := range u.functions {
+		if jp.Functions == nil {
+			jp.Functions = map[string]*jsonFunction{}
+		}
+		jp.Functions[name] = &jsonFunction{ReturnType: "dynamic", VariadicParameter: &jsonParameter{Name: "args", Type: "dynamic", IsNullable: true}}
+	}
+	return jp
+}
+
+// mergeShapes returns a shape with the names of a and b (a may be nil).
+func mergeShapes(a, b *shape) *shape {
+	out := newShape()
+	set := map[string]bool{} // attributes some configuration sets
+	for _, s := range []*shape{a, b} {
+		if s == nil {
+			continue
+		}
+		for name := range s.attrs {
+			out.attrs[name] = true
+			if !s.byRef[name] {
+				set[name] = true
+			}
+			if s.writeOnly[name] {
+				out.writeOnly[name] = true
+			}
+		}
+		for name, child := range s.blocks {
+			out.blocks[name] = mergeShapes(out.blocks[name], child)
+		}
+	}
+	for name := range out.attrs {
+		if _, ok := out.blocks[name]; ok {
+			delete(out.attrs, name)
+		} else if !set[name] {
+			out.byRef[name] = true
+		}
+	}
+	return out
 }
 
 func schemasOf(types map[string]*shape) map[string]*jsonSchema {
@@ -545,7 +921,10 @@ func (s *shape) block() *jsonBlock {
 	if len(s.attrs) > 0 {
 		b.Attributes = map[string]*jsonAttribute{}
 		for name := range s.attrs {
-			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: true}
+			// An attribute only read (aws_instance.a.arn) is one the
+			// provider exports: computed, so that no configuration can
+			// set it and every one can read it.
+			b.Attributes[name] = &jsonAttribute{Type: "dynamic", Optional: !s.byRef[name], Computed: s.byRef[name], WriteOnly: s.writeOnly[name]}
 		}
 	}
 	if len(s.blocks) > 0 {
