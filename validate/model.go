@@ -21,7 +21,9 @@ import (
 // never read twice however many calls or layers ask for it.
 //
 // A Model is made by Load or ModelOf: the methods of any other (the zero
-// Model and nil included) panic. A Model is not safe for concurrent use.
+// Model and nil included) panic. A Model is not safe for concurrent use;
+// Models that share Options.Readings may each be used on a goroutine of
+// its own.
 type Model struct {
 	opts Options
 	root *module.Module
@@ -159,8 +161,12 @@ func (md *Model) read(dir string) *reading {
 	return r
 }
 
-// load reads one directory for program p.
+// load reads one directory for program p, or takes its reading from
+// Options.Readings.
 func (md *Model) load(dir string, p module.Program) *reading {
+	if md.opts.Readings != nil {
+		return md.opts.Readings.read(dir, p, md.opts)
+	}
 	m, diags := module.Load(dir, module.Options{Program: p, MaxFileSize: md.opts.MaxFileSize})
 	if md.opts.Loaded != nil {
 		md.opts.Loaded(dir)

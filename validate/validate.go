@@ -26,8 +26,16 @@ type Options struct {
 	MaxFileSize int64
 	// Loaded, when not nil, is called with a directory's name each time
 	// a Model reads and parses one (module.Load): once per directory, by
-	// the Model's design. It is for tests and measurements.
+	// the Model's design, with the name it is read under. It is for tests
+	// and measurements.
 	Loaded func(dir string)
+	// Readings, when not nil, holds the module directories read for
+	// several Models, each read once whichever Model asks first (see
+	// Readings): Load and the Model's other readings go through it, and
+	// Loaded is called only for the directories it reads. With it, the
+	// Models may be used on several goroutines at once (each Model on
+	// one), and Loaded may be called concurrently.
+	Readings *Readings
 }
 
 // Dir loads the module in dir (Load) and validates it. The diagnostics
