@@ -99,13 +99,13 @@ func TestCheckRecursiveAsCheckDir(t *testing.T) {
 	wantLines := ""
 	errors, warnings := 0, 0
 	for _, d := range dirs {
-		e, stdout, stderr := testEnv()
+		e, _, stderr := testEnv()
 		e.color = false
 		e.run([]string{"check", d})
 		if stderr.String() != "" {
 			wantText += "# " + d + "\n" + stderr.String()
 		}
-		e, stdout, _ = testEnv()
+		e, stdout, _ := testEnv()
 		e.run([]string{"check", "--format", "json", d})
 		var v map[string]any
 		if err := json.Unmarshal([]byte(stdout.String()), &v); err != nil {
