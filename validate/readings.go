@@ -35,15 +35,24 @@ import (
 // directory that two modules name differently (../w/x from one, x from
 // another) are named one way, whichever reads them first.
 //
+// The Models that share a Readings also share what validation finds of
+// the modules their roots call (their variables, outputs and the
+// variables each output depends on; what declaring and evaluating them
+// finds), so that a module called by many roots is analysed once for
+// each program, as it is read once.
+//
 // A Readings is made by NewReadings: a Model given any other (the zero
 // Readings) panics when it reads. A Readings is safe for concurrent use, and the modules it holds are
 // shared by the Models (which only read them). The Models that share it
-// must have the same MaxFileSize. It keeps every reading until it is
-// dropped.
+// must have the same MaxFileSize and Providers. It keeps every reading
+// until it is dropped.
 type Readings struct {
 	base string
 	mu   sync.Mutex
 	dirs map[readingKey]*sharedReading
+	// analysis is what the Models' validations found out about the
+	// modules their roots call (see analysis).
+	analysis *analysis
 }
 
 // readingKey is a directory's absolute path and the program it is read
@@ -65,7 +74,7 @@ type sharedReading struct {
 // their paths relative to the working directory when relative is set
 // (where there is one: filepath.Rel), by their absolute paths otherwise.
 func NewReadings(relative bool) *Readings {
-	rs := &Readings{dirs: map[readingKey]*sharedReading{}}
+	rs := &Readings{dirs: map[readingKey]*sharedReading{}, analysis: newAnalysis()}
 	if relative {
 		rs.base, _ = os.Getwd()
 	}
@@ -164,4 +173,13 @@ func readAs(m *module.Module, diags hcl.Diagnostics, p module.Program) (*module.
 		return !module.IsTestFile(filepath.Base(t), module.Options{Program: p})
 	})
 	return &c, true
+}
+
+// analysis returns the analysis of the Models made with opts: that of
+// opts.Readings, shared, or a new one.
+func (opts Options) analysis() *analysis {
+	if opts.Readings != nil && opts.Readings.analysis != nil {
+		return opts.Readings.analysis
+	}
+	return newAnalysis()
 }
