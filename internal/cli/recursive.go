@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/internal/jsonw"
@@ -54,13 +58,33 @@ func (ck *checkRun) checkRecursive(c *command, paths []string, jsonOut bool) int
 	if !ck.diags.HasErrors() {
 		dirs = walkModules(roots)
 	}
-	// The directories are read under the names the walk gives them:
-	// relative to the working directory, or absolute (recursiveRoots
-	// made the roots all one or the other).
-	readings := validate.NewReadings(!filepath.IsAbs(roots[0]))
+	// The directories are checked a group at a time (groups), each
+	// group with a validate.Readings of its own, dropped when the
+	// group is done; the directories are read under the names the walk
+	// gives them: relative to the working directory, or absolute
+	// (recursiveRoots made the roots all one or the other).
+	relative := !filepath.IsAbs(roots[0])
+	if os.Getenv("GOGC") == "" {
+		// A long run whose heap is mostly the modules of the groups in
+		// hand collects a quarter as often as by default, for about
+		// twice the memory (BENCHMARKS.md).
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
+	gs := groups(dirs, e.maxSize)
+	order := make([]int, 0, len(dirs))
+	of := make([]*group, len(dirs))
+	for _, g := range gs {
+		order = append(order, g.dirs...)
+		for _, i := range g.dirs {
+			of[i] = g
+		}
+	}
 	results := make([]dirResult, len(dirs))
-	e.forEachOf("checked", "directories", len(dirs), func(i int) {
-		results[i] = ck.checkTreeDir(dirs[i], readings, jsonOut)
+	e.forEachOf("checked", "directories", len(dirs), func(k int) {
+		i := order[k]
+		g := of[i]
+		results[i] = ck.checkTreeDir(dirs[i], g.readings(relative), jsonOut)
+		g.done()
 	})
 	errors, warnings := 0, 0
 	for _, r := range results {
@@ -372,4 +396,143 @@ func compareDirs(a, b string) int {
 		}
 		a, b = ra, rb
 	}
+}
+
+// group is a set of the directories of "check -recursive" that call each
+// other's modules, as far as their files say (localSources): the modules
+// that one calls are read once for the group, which keeps what it read
+// until all its directories are checked. A directory outside every group
+// (a module its files call that is no directory of the walk) is read by
+// each group that calls it.
+type group struct {
+	dirs []int // indices in the walk's directories, in order
+	mu   sync.Mutex
+	rs   *validate.Readings
+	left int
+}
+
+// readings returns the group's validate.Readings, made on the first call.
+func (g *group) readings(relative bool) *validate.Readings {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.rs == nil && g.left > 0 {
+		g.rs = validate.NewReadings(relative)
+	}
+	return g.rs
+}
+
+// done counts one of the group's directories checked; after the last,
+// what the group read is dropped.
+func (g *group) done() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.left--; g.left == 0 {
+		g.rs = nil
+	}
+}
+
+// groups returns the directories in groups closed under the local module
+// calls their files show (localSources), each group's directories in
+// order, the groups in the order of their first directories. Calls that
+// the files do not show as a local path (a source made by a template)
+// only cost a module read once more, in the group that makes them.
+func groups(dirs []treeDir, limit int64) []*group {
+	parent := map[string]string{}
+	var find func(string) string
+	find = func(x string) string {
+		p, ok := parent[x]
+		if !ok || p == x {
+			parent[x] = x
+			return x
+		}
+		r := find(p)
+		parent[x] = r
+		return r
+	}
+	calls := make([][]string, len(dirs))
+	parallel(runtime.GOMAXPROCS(0), len(dirs), func(i int) {
+		if len(dirs[i].diags) == 0 {
+			calls[i] = localSources(dirs[i].name, limit)
+		}
+	})
+	for i, d := range dirs {
+		find(d.name)
+		for _, c := range calls[i] {
+			if a, b := find(d.name), find(c); a != b {
+				parent[b] = a
+			}
+		}
+	}
+	var gs []*group
+	byRoot := map[string]*group{}
+	for i, d := range dirs {
+		r := find(d.name)
+		g := byRoot[r]
+		if g == nil {
+			g = &group{}
+			byRoot[r] = g
+			gs = append(gs, g)
+		}
+		g.dirs = append(g.dirs, i)
+		g.left++
+	}
+	return gs
+}
+
+// localSources returns the directories that the configuration files of
+// dir name as local module sources ("./x", "../x", in a source argument
+// of either syntax), joined to dir, as far as a look at their bytes
+// tells: a template in a source, or a file that cannot be read, shows
+// nothing. It over-reads rather than misses: any argument called source
+// counts.
+func localSources(dir string, limit int64) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() || !isModuleFile(e.Name()) {
+			continue
+		}
+		src, _, err := module.ReadFile(filepath.Join(dir, e.Name()), limit)
+		if err != nil {
+			continue
+		}
+		for rest := src; ; {
+			i := bytes.Index(rest, []byte("source"))
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("source"):]
+			if p, ok := quotedLocalPath(rest); ok {
+				out = append(out, filepath.Join(dir, filepath.FromSlash(p)))
+			}
+		}
+	}
+	return out
+}
+
+// quotedLocalPath reads what follows the word source: an optional closing
+// quote (JSON), "=" or ":", and a quoted string that starts with "./" or
+// "../" and holds no template.
+func quotedLocalPath(b []byte) (string, bool) {
+	b = bytes.TrimPrefix(b, []byte(`"`))
+	b = bytes.TrimLeft(b, " \t")
+	if len(b) == 0 || b[0] != '=' && b[0] != ':' {
+		return "", false
+	}
+	b = bytes.TrimLeft(b[1:], " \t")
+	if len(b) == 0 || b[0] != '"' {
+		return "", false
+	}
+	end := bytes.IndexAny(b[1:], "\"\n")
+	if end < 0 || b[1+end] != '"' {
+		return "", false
+	}
+	p := string(b[1 : 1+end])
+	if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") || strings.Contains(p, "${") || strings.Contains(p, "%{") || strings.Contains(p, "\\") {
+		return "", false
+	}
+	return p, true
 }

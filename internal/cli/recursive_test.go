@@ -226,3 +226,59 @@ func TestCompareDirs(t *testing.T) {
 		t.Errorf("sorted %q, want %q", got, want)
 	}
 }
+
+// TestGroups checks how check -recursive groups directories: those whose
+// files name each other as local module sources (native or JSON, over
+// any number of steps, through a directory outside the walk) share a
+// group; a source made by a template, a registry source, a resource's
+// source argument naming a file, or a file that is not configuration
+// (outside/c/README.md) join nothing.
+func TestGroups(t *testing.T) {
+	base := t.TempDir()
+	files := map[string]string{
+		"a/main.tf":           "module \"b\" {\n  source = \"../b\"\n}\n",
+		"b/main.tf.json":      `{"module": {"c": {"source" : "../outside/c"}}}`,
+		"c/main.tf":           "module \"x\" {\n  source = \"../outside/c\"\n}\n",
+		"d/main.tf":           "module \"t\" {\n  source = \"./${var.x}\"\n}\n\nmodule \"r\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\n",
+		"e/main.tf":           "resource \"aws_s3_object\" \"o\" {\n  source = \"./file.txt\"\n}\n",
+		"f/sub/main.tf":       "module \"up\" {\n  source = \"../../e\"\n}\n",
+		"outside/c/main.tf":   "variable \"v\" {}\n",
+		"outside/c/README.md": "source = \"../../d\"\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, p, src)
+	}
+	t.Chdir(base)
+	var dirs []treeDir
+	for _, d := range []string{"a", "b", "c", "d", "e", "f/sub"} {
+		dirs = append(dirs, treeDir{name: d})
+	}
+	var got []string
+	for _, g := range groups(dirs, 0) {
+		var names []string
+		for _, i := range g.dirs {
+			names = append(names, dirs[i].name)
+		}
+		got = append(got, strings.Join(names, " "))
+		if g.left != len(g.dirs) {
+			t.Errorf("group %v: %d left, want %d", names, g.left, len(g.dirs))
+		}
+	}
+	want := []string{"a b c", "d", "e f/sub"}
+	if !slices.Equal(got, want) {
+		t.Errorf("groups %q, want %q", got, want)
+	}
+	// A group's readings live until its last directory is done.
+	g := groups(dirs[4:], 0)[0]
+	rs := g.readings(true)
+	if g.done(); g.readings(true) != rs {
+		t.Errorf("the readings changed before the group was done")
+	}
+	if g.done(); g.rs != nil {
+		t.Errorf("the readings were kept after the group was done")
+	}
+}
