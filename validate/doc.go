@@ -9,7 +9,10 @@
 // program once, reads every other module directory asked of it (the
 // local modules that validation reads, the module calls that package
 // inspect reads through [Model.ReadDir]) once, by its absolute path,
-// and validates the tree ([Model.Validate]). [Dir] loads and validates a
+// and validates the tree ([Model.Validate]). Models that share a
+// [Readings] (Options.Readings) read each directory once in the whole run,
+// on as many goroutines as there are Models, for a run that validates many
+// root modules (hcljson check -recursive). [Dir] loads and validates a
 // directory, [Validate] and [ValidateFiles] a module already loaded
 // ([ModelOf]). [Options] choose the program and give the provider
 // schemas, when known (the output of providers schema -json, read by

@@ -3,7 +3,6 @@ package validate
 import (
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -33,6 +32,9 @@ type child struct {
 	// default.
 	vars map[string]*childVar
 	ok   bool
+	// tainted is set when deps depend on the order of the computation
+	// (see analysis).
+	tainted bool
 }
 
 // childVar is an input variable of a called module.
@@ -76,6 +78,14 @@ type edge struct {
 
 // evaluate runs the checks of the programs' validate walk.
 func (md *unit) evaluate() hcl.Diagnostics {
+	_, diags := md.run()
+	return diags
+}
+
+// run runs the checks of the programs' validate walk and returns the
+// evaluator, whose edges are the module's reference graph, with what it
+// finds.
+func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
 	ev.fns = md.functions()
 	ev.base = ev.baseVariables()
@@ -83,9 +93,9 @@ func (md *unit) evaluate() hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	diags = append(diags, ev.declarations()...)
 	if g := ev.graphErrors(); g.HasErrors() {
-		return g
+		return ev, g
 	}
-	return diags
+	return ev, diags
 }
 
 // functions returns the function table of the releases that may run
@@ -191,81 +201,41 @@ func (ev *evaluator) moduleValue(c *call) cty.Value {
 	return cty.ObjectVal(outs)
 }
 
-// child reads the module that a call's local source names, once, through
-// the model (Model.Module), which reads each directory once.
+// child returns what the module that a call's local source names
+// declares, once per unit, through the tree's analysis (treeState),
+// which reads each directory once through the model (Model.Module).
 func (md *unit) child(c *call) *child {
 	src := c.source
 	if ch, ok := md.children[src]; ok {
 		return ch
 	}
-	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
+	var ch *child
+	if dir, ok := localDir(md.mod.Dir, src); ok {
+		ch = md.tr.childOf(md, dir)
+	} else {
+		ch = &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
+	}
 	md.children[src] = ch
-	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
-		return ch
-	}
-	dir := filepath.Join(md.mod.Dir, filepath.FromSlash(src))
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return ch
-	}
-	m, diags := md.tree.Module(dir)
-	if diags.HasErrors() || m == nil {
-		return ch
-	}
-	body, _ := m.Body(md.lang.Root)
-	content, _, _ := md.lang.Root.Content(body)
-	if content == nil {
-		return ch
-	}
-	for _, b := range content.Blocks {
-		switch b.Type {
-		case "output":
-			ch.outputs = append(ch.outputs, b.Labels[0])
-		case "terraform":
-			for name, src := range requiredSources(b) {
-				ch.required[name] = src
-			}
-		case "variable":
-			attrs, _ := b.Body.JustAttributes()
-			cv := &childVar{typ: cty.DynamicPseudoType, decl: b.DefRange}
-			_, hasDefault := attrs["default"]
-			cv.required = !hasDefault
-			if a, ok := attrs["type"]; ok {
-				if ty, defaults, d := typeConstraint(a.Expr); !d.HasErrors() {
-					cv.typ, cv.defaults = ty, defaults
-				}
-			}
-			ch.vars[b.Labels[0]] = cv
-		}
-	}
-	ch.deps = md.outputDeps(m)
-	ch.mod = m
-	ch.ok = true
 	return ch
 }
 
-// outputDeps returns, for each output of the child module m, the
-// variables it depends on: m is evaluated as a module of its own (its
-// diagnostics dropped) for its reference graph. A module that calls
-// itself through its sources is read once.
-func (md *unit) outputDeps(m *module.Module) map[string][]string {
-	seen := md.seen
-	if seen == nil {
-		seen = map[string]bool{md.mod.Dir: true}
-		md.seen = seen
+// analyse declares and evaluates m, a module that md calls, as a module
+// of its own, in md's tree: it returns the unit, what declaring it finds,
+// what evaluating it finds (for the newest releases) and, for each of its
+// outputs, the variables the output depends on, from its reference
+// graph. A module that calls itself through its sources is not analysed
+// again while it is (see treeState.childOf).
+func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Diagnostics, deps map[string][]string) {
+	cm = md.sub(m)
+	// The graph is that of the newest releases, whatever the tree's
+	// constraints, which are not all known yet.
+	cm.target = newTarget(md.program, constraints{})
+	declDiags = cm.declare()
+	ev, evalDiags := cm.run()
+	if evalDiags == nil {
+		evalDiags = hcl.Diagnostics{}
 	}
-	if seen[m.Dir] {
-		return nil
-	}
-	seen[m.Dir] = true
-	cm := md.sub(m)
-	cm.seen = seen
-	cm.declare()
-	ev := &evaluator{md: cm, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
-	ev.fns = cm.functions()
-	ev.base = ev.baseVariables()
-	ev.computeLocals()
-	ev.declarations()
-	deps := map[string][]string{}
+	deps = map[string][]string{}
 	for name := range cm.decls.outputs {
 		visited := map[string]bool{}
 		var vars []string
@@ -290,7 +260,7 @@ func (md *unit) outputDeps(m *module.Module) map[string][]string {
 		slices.Sort(vars)
 		deps[name] = vars
 	}
-	return deps
+	return cm, declDiags, evalDiags, deps
 }
 
 // context returns the evaluation context of an expression in sc that

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -74,6 +75,22 @@ func TestMisuse(t *testing.T) {
 		{Func: "Model.Validate", Name: "zero Model", Panic: "validate: Model.Validate" + notMade, Call: func(t *testing.T) { (&Model{}).Validate() }},
 		{Func: "Model.ValidateAs", Name: "zero Model", Panic: "validate: Model.ValidateAs" + notMade, Call: func(t *testing.T) { (&Model{}).ValidateAs(module.OpenTofu) }},
 		{Func: "Model.ValidateAs", Name: "program out of range", Panic: "module: unknown Program(3)", Call: func(t *testing.T) { model().ValidateAs(3) }},
+		{Func: "Load", Name: "zero Readings", Panic: "validate: Options.Readings is a Readings that NewReadings did not make", Call: func(t *testing.T) {
+			Load("testdata/no-such-dir", Options{Readings: &Readings{}})
+		}},
+		{Func: "NewReadings", Name: "both namings", Call: func(t *testing.T) {
+			for _, relative := range []bool{false, true} {
+				md, d := Load("testdata/no-such-dir", Options{Readings: NewReadings(relative)})
+				want := "testdata/no-such-dir"
+				if !relative {
+					want, _ = filepath.Abs(want)
+				}
+				diags(t, d, "-: error: Module directory does not exist; The module directory "+want+" does not exist.\n")
+				if md.Root().Dir != want {
+					t.Errorf("NewReadings(%v): root read as %q, want %q", relative, md.Root().Dir, want)
+				}
+			}
+		}},
 		{Func: "Either", Name: "nil", Call: func(t *testing.T) { diags(t, Either(nil, nil), "") }},
 	})
 }

@@ -21,7 +21,9 @@ import (
 // never read twice however many calls or layers ask for it.
 //
 // A Model is made by Load or ModelOf: the methods of any other (the zero
-// Model and nil included) panic. A Model is not safe for concurrent use.
+// Model and nil included) panic. A Model is not safe for concurrent use;
+// Models that share Options.Readings may each be used on a goroutine of
+// its own.
 type Model struct {
 	opts Options
 	root *module.Module
@@ -31,6 +33,9 @@ type Model struct {
 	program module.Program
 	// dirs are the directories read, by dirKey.
 	dirs map[string]*reading
+	// analysis is what validation found out about the modules the root
+	// calls: the Model's own, or Options.Readings'.
+	analysis *analysis
 }
 
 // reading is one module directory read.
@@ -51,7 +56,7 @@ type reading struct {
 // when asked for (Module, ReadDir, Validate), for the program the root
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
-	md := &Model{opts: opts, dirs: map[string]*reading{}}
+	md := &Model{opts: opts, dirs: map[string]*reading{}, analysis: opts.analysis()}
 	r := md.load(dir, opts.Program)
 	md.setRoot(r.mod)
 	md.dirs[dirKey(dir)] = r
@@ -66,7 +71,7 @@ func ModelOf(m *module.Module, opts Options) *Model {
 	if m == nil {
 		m = &module.Module{}
 	}
-	md := &Model{opts: opts, dirs: map[string]*reading{}}
+	md := &Model{opts: opts, dirs: map[string]*reading{}, analysis: opts.analysis()}
 	md.setRoot(m)
 	md.dirs[dirKey(m.Dir)] = &reading{mod: m}
 	return md
@@ -159,8 +164,12 @@ func (md *Model) read(dir string) *reading {
 	return r
 }
 
-// load reads one directory for program p.
+// load reads one directory for program p, or takes its reading from
+// Options.Readings.
 func (md *Model) load(dir string, p module.Program) *reading {
+	if md.opts.Readings != nil {
+		return md.opts.Readings.read(dir, p, md.opts)
+	}
 	m, diags := module.Load(dir, module.Options{Program: p, MaxFileSize: md.opts.MaxFileSize})
 	if md.opts.Loaded != nil {
 		md.opts.Loaded(dir)
@@ -226,36 +235,59 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 			Detail:   fmt.Sprintf("The provider schemas cannot be used: %s.", root.langErr),
 		}}, nil
 	}
+	root.tr = newTreeState(md, root.program, md.root.Dir)
 	diags := root.declare()
-	tree := []*unit{root}
-	for _, cm := range root.descendants(map[string]bool{md.root.Dir: true}) {
-		diags = append(diags, cm.declDiags...)
-		tree = append(tree, cm)
+	// The local modules it calls, and theirs, each directory once, in
+	// the order of the calls' names, depth first: the programs validate
+	// the whole tree. Their files are not checked against the language
+	// schema here (the caller checks the root directory's); what
+	// validation finds in them is reported.
+	type member struct {
+		n  *treeNode
+		cm *unit // declared here, or nil (the shared analysis had it)
 	}
+	var members []member
+	visited := map[string]bool{md.root.Dir: true}
+	var walk func(calls []string)
+	walk = func(calls []string) {
+		for _, dir := range calls {
+			if visited[dir] {
+				continue
+			}
+			visited[dir] = true
+			m, _ := md.Module(dir)
+			n, cm := root.tr.node(root, m)
+			members = append(members, member{n, cm})
+			walk(n.calls)
+		}
+	}
+	var calls []string
+	for _, name := range keys(root.decls.modules) {
+		if ch := root.child(root.decls.modules[name]); ch.ok && ch.mod != nil {
+			calls = append(calls, ch.mod.Dir)
+		}
+	}
+	walk(calls)
 	// The programs check every module's required_version against their
 	// own version: the releases that may run the tree meet them all.
-	var cs constraints
-	for _, t := range tree {
-		c := t.constraints()
-		cs.tofu = append(cs.tofu, c.tofu...)
-		cs.terraform = append(cs.terraform, c.terraform...)
-	}
-	tg := newTarget(root.program, cs)
-	for _, t := range tree {
-		t.target = tg
-	}
+	cs := root.constraints()
 	files := map[string]*hcl.File{}
-	for _, t := range tree[1:] {
-		for _, f := range t.mod.Files {
+	for _, t := range members {
+		diags = append(diags, t.n.declDiags...)
+		cs.tofu = append(cs.tofu, t.n.cons.tofu...)
+		cs.terraform = append(cs.terraform, t.n.cons.terraform...)
+		for _, f := range t.n.mod.Files {
 			files[f.Path] = f.File
 		}
 	}
+	tg := newTarget(root.program, cs)
+	root.target = tg
 	if diags.HasErrors() {
 		return sorted(diags), files
 	}
-	var eval hcl.Diagnostics
-	for _, t := range tree {
-		eval = append(eval, t.evaluate()...)
+	eval := root.evaluate()
+	for _, t := range members {
+		eval = append(eval, root.tr.evaluation(root, t.n, t.cm, tg)...)
 	}
 	return append(diags, sorted(eval)...), files
 }

@@ -25,7 +25,7 @@ var reservedVariableNames = []string{
 
 // nameRules checks what the programs check of a top-level block's names
 // when they decode it, before any module is built (spec.md {#validate}
-// V1): that declared names are identifiers (hclsyntax.ValidIdentifier:
+// V1): that declared names are identifiers (validIdentifier:
 // a letter or "_", then letters, digits, "_" and "-"; an empty label is
 // none) and that a variable does not take a module block's reserved
 // name; that provider local names are normalized, and provider
@@ -35,7 +35,7 @@ var reservedVariableNames = []string{
 func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	label := func(i int, summary string) {
-		if i < len(b.Labels) && !hclsyntax.ValidIdentifier(b.Labels[i]) {
+		if i < len(b.Labels) && !validIdentifier(b.Labels[i]) {
 			diags = append(diags, errorAt(b.LabelRanges[i], summary, "%s", badIdentifierDetail))
 		}
 	}
@@ -54,7 +54,7 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 		attrs, _ := b.Body.JustAttributes()
 		var bad hcl.Attributes // sorted only when there are some
 		for name, a := range attrs {
-			if !hclsyntax.ValidIdentifier(name) {
+			if !validIdentifier(name) {
 				if bad == nil {
 					bad = hcl.Attributes{}
 				}
@@ -100,7 +100,7 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 			break
 		}
 		if a := attribute(b.Body, "alias"); a != nil {
-			if alias, ok := literalString(a.Expr); ok && !hclsyntax.ValidIdentifier(alias) {
+			if alias, ok := literalString(a.Expr); ok && !validIdentifier(alias) {
 				// The programs give this one no range.
 				diags = append(diags, &hcl.Diagnostic{
 					Severity: hcl.DiagError,
@@ -366,4 +366,24 @@ func errorsOf(diags hcl.Diagnostics) hcl.Diagnostics {
 		}
 	}
 	return errs
+}
+
+// validIdentifier reports whether s is an identifier, as
+// hclsyntax.ValidIdentifier does (which runs the scanner, with its
+// grapheme cluster segmentation, on s): an ASCII name is one when it is
+// a letter or "_" followed by letters, digits, "_" and "-"; any other
+// name is left to hclsyntax.
+func validIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return hclsyntax.ValidIdentifier(s)
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
+		case i > 0 && ('0' <= c && c <= '9' || c == '-'):
+		default:
+			return false // no identifier holds this byte here
+		}
+	}
+	return s != ""
 }

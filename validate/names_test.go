@@ -1,9 +1,12 @@
 package validate
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
 // TestProviderLocalName checks the provider local names the programs
@@ -42,6 +45,36 @@ func TestProviderLocalName(t *testing.T) {
 			t.Errorf("%q: accepted, want %q", tt.name, tt.detail)
 		case d != nil && (d.Summary != "Invalid provider local name" || d.Detail != tt.detail || *d.Subject != rng):
 			t.Errorf("%q: %s; %s at %v, want %q at %v", tt.name, d.Summary, d.Detail, d.Subject, tt.detail, rng)
+		}
+	}
+}
+
+// TestValidIdentifier checks validIdentifier against
+// hclsyntax.ValidIdentifier: every string of up to three bytes from an
+// alphabet of the classes that matter, and random strings with
+// non-ASCII letters, marks and spaces.
+func TestValidIdentifier(t *testing.T) {
+	alphabet := []string{"a", "Z", "_", "-", "0", "9", ".", " ", "$", "é", "\u0301", "日", "\x80", "\n"}
+	var check func(s string, depth int)
+	check = func(s string, depth int) {
+		if got, want := validIdentifier(s), hclsyntax.ValidIdentifier(s); got != want {
+			t.Errorf("validIdentifier(%q) = %v, want %v", s, got, want)
+		}
+		if depth < 3 {
+			for _, a := range alphabet {
+				check(s+a, depth+1)
+			}
+		}
+	}
+	check("", 0)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		if s := b.String(); validIdentifier(s) != hclsyntax.ValidIdentifier(s) {
+			t.Errorf("validIdentifier(%q) = %v, hclsyntax says %v", s, validIdentifier(s), hclsyntax.ValidIdentifier(s))
 		}
 	}
 }

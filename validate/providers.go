@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -145,7 +144,7 @@ func (bt *blockType) validateTraversal(t hcl.Traversal) hcl.Diagnostics {
 	case hcl.TraverseAttr:
 		name = step.Name
 	case hcl.TraverseIndex:
-		if k := step.Key; k.Type() == cty.String && k.IsKnown() && !k.IsNull() && hclsyntax.ValidIdentifier(k.AsString()) {
+		if k := step.Key; k.Type() == cty.String && k.IsKnown() && !k.IsNull() && validIdentifier(k.AsString()) {
 			return hcl.Diagnostics{errorAt(step.SrcRange, "Invalid index operation",
 				"Only attribute access is allowed here. Did you mean to access attribute %q using the dot operator?", k.AsString())}
 		}

@@ -26,8 +26,16 @@ type Options struct {
 	MaxFileSize int64
 	// Loaded, when not nil, is called with a directory's name each time
 	// a Model reads and parses one (module.Load): once per directory, by
-	// the Model's design. It is for tests and measurements.
+	// the Model's design, with the name it is read under. It is for tests
+	// and measurements.
 	Loaded func(dir string)
+	// Readings, when not nil, holds the module directories read for
+	// several Models, each read once whichever Model asks first (see
+	// Readings): Load and the Model's other readings go through it, and
+	// Loaded is called only for the directories it reads. With it, the
+	// Models may be used on several goroutines at once (each Model on
+	// one), and Loaded may be called concurrently.
+	Readings *Readings
 }
 
 // Dir loads the module in dir (Load) and validates it. The diagnostics
@@ -67,27 +75,6 @@ func ValidateFiles(m *module.Module, opts Options) (hcl.Diagnostics, map[string]
 	return ModelOf(m, opts).Validate()
 }
 
-// descendants returns the units of the local modules that md calls,
-// and theirs, each directory once (visited holds those already taken):
-// the programs validate the whole tree. Their files are not checked
-// against the language schema here (the caller checks the root
-// directory's); what validation finds in them is reported.
-func (md *unit) descendants(visited map[string]bool) []*unit {
-	var out []*unit
-	for _, name := range keys(md.decls.modules) {
-		ch := md.child(md.decls.modules[name])
-		if !ch.ok || ch.mod == nil || visited[ch.mod.Dir] {
-			continue
-		}
-		visited[ch.mod.Dir] = true
-		cm := md.sub(ch.mod)
-		cm.declDiags = cm.declare()
-		out = append(out, cm)
-		out = append(out, cm.descendants(visited)...)
-	}
-	return out
-}
-
 // unit is one module of the tree being validated.
 type unit struct {
 	mod *module.Module
@@ -104,12 +91,9 @@ type unit struct {
 	langErr error
 	// root is set for the module validated, unset for those it calls.
 	root bool
-	// declDiags are the diagnostics of declare, for a descendant.
-	declDiags hcl.Diagnostics
-	// seen are the module directories whose output dependencies were
-	// computed, shared with the children's units, so that a module
-	// calling itself is evaluated once.
-	seen     map[string]bool
+	// tr is the analysis of the tree being validated, which the units
+	// of the tree share.
+	tr       *treeState
 	decls    *declarations
 	children map[string]*child
 }
@@ -137,9 +121,7 @@ func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 // sub returns the unit of m, a module that md calls, in md's tree, with
 // md's program, target, language and provider types.
 func (md *unit) sub(m *module.Module) *unit {
-	cm := newUnit(m, md.opts, md.program)
-	cm.tree, cm.program, cm.target, cm.lang, cm.types = md.tree, md.program, md.target, md.lang, md.types
-	return cm
+	return &unit{mod: m, tree: md.tree, opts: md.opts, program: md.program, target: md.target, lang: md.lang, types: md.types, tr: md.tr, children: map[string]*child{}}
 }
 
 // sorted returns diags in the order of their files and positions, those

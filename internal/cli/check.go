@@ -17,7 +17,7 @@ import (
 )
 
 // checkUsage is the help of "hcljson check".
-const checkUsage = `Usage: hcljson check [--format text|json] [--provider-schema FILE] [--lang terraform|generic] [--stdin-filename NAME] [PATH...]
+const checkUsage = `Usage: hcljson check [-recursive] [--format text|json] [--provider-schema FILE] [--lang terraform|generic] [--stdin-filename NAME] [PATH...]
 
 Parses each file ("-": standard input, read as the file --stdin-filename
 names; without it, JSON if it starts with "{" or "[", native syntax
@@ -31,7 +31,7 @@ if the name ends in .json), unless --lang terraform (or --terraform) is
 given. A directory is a
 module: its configuration files, as OpenTofu reads them (a .tofu file hides
 the .tf file of the same name), and its test files; subdirectories are not
-read.
+read (but with -recursive, below).
 
 The check reports what Terraform and OpenTofu reject when they load a file:
 syntax errors, arguments and blocks the language does not have, missing
@@ -72,7 +72,31 @@ Diagnostics go to standard error with the source around them, in colour on
 a terminal (unless NO_COLOR is set); when there is no error, standard
 output says how many files were checked.
 
+With -recursive (or --recursive), each DIR (default: the current
+directory) is searched for module directories, those holding a .tf,
+.tf.json, .tofu or .tofu.json file, hidden directories such as .terraform
+skipped and symbolic links to directories followed unless they lead to a
+directory already searched. Each is checked as "hcljson check DIR" checks
+it, in parallel, and each module directory is read and parsed once in
+the run, however many of them call it.
+Standard error holds each directory's diagnostics after a line "# DIR",
+standard output a line per directory and one for the run, in the order of
+the paths:
+
+  examples/one: 1 file checked, no errors
+  modules/vpc: 2 files checked, 1 error, 1 warning
+  2 directories checked (3 files), 1 error, 1 warning
+
+With --format json, standard output holds one object: "format_version",
+"valid", "error_count" and "warning_count" for the run, "diagnostics"
+about no directory (provider schemas that cannot be used), and
+"directories", one object per directory in the same order: its "path",
+then what "check --format json DIR" writes for it. The exit status is
+that of the worst directory. Provider schemas are not looked for in the
+directories (give --provider-schema).
+
 Flags:
+  -recursive               check every module directory under each DIR
   --format FORMAT          text (the default) or json: standard output then
                            holds what "terraform validate -json" writes:
                            {"format_version", "valid", "error_count",
@@ -112,10 +136,14 @@ func check(e *env, args []string) int {
 	var program programFlag
 	fs.Var(&program, "program", "")
 	stdinFile := fs.String("stdin-filename", "", "")
+	recursive := fs.Bool("recursive", false, "")
 	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return code
+	}
+	if *recursive && slices.Contains(paths, "-") {
+		return e.usageError(c, "-recursive checks the module directories under directories: standard input (-) is not one")
 	}
 	if *stdinFile != "" && !slices.Contains(paths, "-") {
 		return e.usageError(c, "--stdin-filename names standard input: give - as a PATH")
@@ -148,7 +176,7 @@ func check(e *env, args []string) int {
 	}
 	langs, diags := newLanguages(e, schemaFile, *terraform, program.p)
 	var discovered found
-	if schemaFile == "" && !diags.HasErrors() {
+	if schemaFile == "" && !diags.HasErrors() && !*recursive {
 		if dir, ok := discoveryDir(paths); ok {
 			discovered = discoverSchemas(dir, langs.dirProgram(dir), exec.LookPath, os.UserCacheDir)
 			if discovered.data != nil {
@@ -161,6 +189,9 @@ func check(e *env, args []string) int {
 		}
 	}
 	ck := &checkRun{e: e, langs: langs, files: map[string]*hcl.File{}, diags: diags, stdinFile: *stdinFile}
+	if *recursive {
+		return ck.checkRecursive(c, paths, *format == "json")
+	}
 	if !diags.HasErrors() {
 		for _, p := range paths {
 			ck.path(p)
@@ -216,6 +247,9 @@ type checkRun struct {
 	// langFailed is set once the provider schemas failed to extend a
 	// language, which is reported once.
 	langFailed bool
+	// readings, when not nil, holds the module directories read by the
+	// run's models ("check -recursive"), each read once.
+	readings *validate.Readings
 }
 
 // path checks a file, a module directory or, for "-", standard input.
@@ -307,7 +341,7 @@ func sameDiagnostic(a, b *hcl.Diagnostic) bool {
 // and validated for each program, and what both reject is an error
 // (validate.Either).
 func (ck *checkRun) module(dir string) {
-	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded})
+	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded, Readings: ck.readings})
 	ck.langs.setProgram(dir, md.Program())
 	m := md.Root()
 	for _, f := range m.Files {

@@ -14,7 +14,13 @@ import (
 // that lasts longer than e.progressAfter shows "VERB i/n files" on
 // standard error, redrawn in place, and ends it with a newline.
 func (e *env) forEach(verb string, n int, fn func(i int)) {
-	p := e.startProgress(verb, n)
+	e.forEachOf(verb, "files", n, fn)
+}
+
+// forEachOf is forEach over n things that the progress line calls noun
+// ("modules").
+func (e *env) forEachOf(verb, noun string, n int, fn func(i int)) {
+	p := e.startProgress(verb, noun, n)
 	parallel(runtime.GOMAXPROCS(0), n, func(i int) {
 		fn(i)
 		p.add()
@@ -45,6 +51,7 @@ func parallel(workers, n int, fn func(i int)) {
 type progress struct {
 	e     *env
 	verb  string
+	noun  string
 	total int
 	done  atomic.Int64
 	quit  chan struct{}
@@ -53,11 +60,11 @@ type progress struct {
 
 // startProgress starts the progress line of a run over n files, or
 // returns nil when standard error is not a terminal or there is one file.
-func (e *env) startProgress(verb string, n int) *progress {
+func (e *env) startProgress(verb, noun string, n int) *progress {
 	if !e.terminal || n < 2 {
 		return nil
 	}
-	p := &progress{e: e, verb: verb, total: n, quit: make(chan struct{}), ended: make(chan struct{})}
+	p := &progress{e: e, verb: verb, noun: noun, total: n, quit: make(chan struct{}), ended: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -90,7 +97,7 @@ func (p *progress) loop() {
 }
 
 func (p *progress) draw() {
-	fmt.Fprintf(p.e.stderr, "\r%s %d/%d files", p.verb, p.done.Load(), p.total)
+	fmt.Fprintf(p.e.stderr, "\r%s %d/%d %s", p.verb, p.done.Load(), p.total, p.noun)
 }
 
 // add counts one file done. A nil progress does nothing.

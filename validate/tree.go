@@ -1,0 +1,286 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hcljson/hcljson/module"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// analysis holds what validation found out about the modules that roots
+// call, which does not depend on the root: what a called module declares
+// (child: its variables, outputs and the variables each output depends
+// on), what a module of the tree declares and calls (treeNode), and what
+// its evaluation for a target finds. A Model has one of its own; the
+// Models that share Options.Readings share one, so that a module called by
+// many roots is analysed once in the run.
+//
+// It is safe for concurrent use. No goroutine waits for another: an entry
+// that two compute at once is computed twice, the same, and kept once.
+// Only what does not depend on the order of the computation is kept: the
+// output dependencies of a module from which a cycle of calls can be
+// reached (a module that calls itself, directly or not) are computed
+// while a module of the cycle is itself being computed, which depends on
+// where the computation entered the cycle. Such a child is "tainted", and
+// so is the evaluation of a module that calls one: they stay with the
+// tree that computed them (see treeState). An untainted child or
+// evaluation is the same whichever tree computes it, since no module of
+// a tree's chain of calls can be reached from it without a cycle.
+type analysis struct {
+	mu       sync.Mutex
+	children map[analysisKey]*child
+	nodes    map[analysisKey]*treeNode
+	evals    map[evalKey]hcl.Diagnostics
+}
+
+// analysisKey is a module directory (its absolute path) analysed for a
+// program with provider schemas.
+type analysisKey struct {
+	dir       string
+	program   module.Program
+	providers *tfjson.ProviderSchemas
+}
+
+// evalKey is a module analysed for a target.
+type evalKey struct {
+	analysisKey
+	target target
+}
+
+func newAnalysis() *analysis {
+	return &analysis{children: map[analysisKey]*child{}, nodes: map[analysisKey]*treeNode{}, evals: map[evalKey]hcl.Diagnostics{}}
+}
+
+// treeNode is what a module of a tree, below its root, declares: the
+// diagnostics of declaring it, the version constraints it states, and
+// the directories of the local modules it calls (those that could be
+// read), in the order of the calls' names.
+type treeNode struct {
+	mod       *module.Module
+	declDiags hcl.Diagnostics
+	cons      constraints
+	calls     []string
+}
+
+// treeState is the analysis of one tree (one ValidateAs): the children
+// found so far, by directory, and the chain of modules whose output
+// dependencies are being computed.
+type treeState struct {
+	md        *Model
+	shared    *analysis
+	program   module.Program
+	providers *tfjson.ProviderSchemas
+	children  map[string]*child
+	// stack holds the modules whose output dependencies are being
+	// computed, the root first; building maps each to its index.
+	stack    []string
+	building map[string]int
+	// tainted holds the modules of the stack whose results depend on
+	// the order of the computation.
+	tainted map[string]bool
+}
+
+// newTreeState returns the state of a tree validated for p from root.
+func newTreeState(md *Model, p module.Program, root string) *treeState {
+	key := dirKey(root)
+	return &treeState{
+		md: md, shared: md.analysis, program: p, providers: md.opts.Providers,
+		children: map[string]*child{},
+		stack:    []string{key},
+		building: map[string]int{key: 0},
+		tainted:  map[string]bool{},
+	}
+}
+
+func (t *treeState) key(dir string) analysisKey {
+	return analysisKey{dir: dir, program: t.program, providers: t.providers}
+}
+
+// taint marks every module of the stack: what they find depends on a
+// module that was being computed.
+func (t *treeState) taint() {
+	for _, k := range t.stack {
+		t.tainted[k] = true
+	}
+}
+
+// childOf returns what the module in dir, which md calls, declares, with
+// its output dependencies: computed once in the tree, or taken from the
+// shared analysis. A module that is being computed (it calls itself,
+// directly or not, or calls the root) has no output dependencies here.
+func (t *treeState) childOf(md *unit, dir string) *child {
+	key := dirKey(dir)
+	if _, ok := t.building[key]; ok {
+		t.taint()
+		ch := *t.static(md, dir)
+		ch.deps, ch.tainted = nil, true
+		return &ch
+	}
+	if ch, ok := t.children[key]; ok {
+		if ch.tainted {
+			t.taint()
+		}
+		return ch
+	}
+	t.shared.mu.Lock()
+	ch, ok := t.shared.children[t.key(key)]
+	t.shared.mu.Unlock()
+	if ok {
+		t.children[key] = ch
+		return ch
+	}
+	ch = t.static(md, dir)
+	if ch.ok {
+		t.building[key] = len(t.stack)
+		t.stack = append(t.stack, key)
+		cm, declDiags, evalDiags, deps := md.analyse(ch.mod)
+		t.stack = t.stack[:len(t.stack)-1]
+		delete(t.building, key)
+		ch.deps, ch.tainted = deps, t.tainted[key]
+		// What was found on the way is the module's node in any tree
+		// that calls it, and its evaluation for this target, which
+		// the tree evaluates it for unless its constraints narrow
+		// the target (see ValidateAs).
+		t.keep(cm, t.newNode(cm, declDiags), evalDiags)
+	}
+	t.children[key] = ch
+	if ch.tainted {
+		t.taint() // the frames below depend on it
+	} else {
+		t.shared.mu.Lock()
+		if _, ok := t.shared.children[t.key(key)]; !ok {
+			t.shared.children[t.key(key)] = ch
+		}
+		t.shared.mu.Unlock()
+	}
+	return ch
+}
+
+// static returns what the module in dir declares, without its output
+// dependencies (an empty map): not ok when it cannot be read.
+func (t *treeState) static(md *unit, dir string) *child {
+	ch := &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
+	m, diags := md.tree.Module(dir)
+	if diags.HasErrors() || m == nil {
+		return ch
+	}
+	body, _ := m.Body(md.lang.Root)
+	content, _, _ := md.lang.Root.Content(body)
+	if content == nil {
+		return ch
+	}
+	for _, b := range content.Blocks {
+		switch b.Type {
+		case "output":
+			ch.outputs = append(ch.outputs, b.Labels[0])
+		case "terraform":
+			for name, src := range requiredSources(b) {
+				ch.required[name] = src
+			}
+		case "variable":
+			attrs, _ := b.Body.JustAttributes()
+			cv := &childVar{typ: cty.DynamicPseudoType, decl: b.DefRange}
+			_, hasDefault := attrs["default"]
+			cv.required = !hasDefault
+			if a, ok := attrs["type"]; ok {
+				if ty, defaults, d := typeConstraint(a.Expr); !d.HasErrors() {
+					cv.typ, cv.defaults = ty, defaults
+				}
+			}
+			ch.vars[b.Labels[0]] = cv
+		}
+	}
+	ch.mod, ch.ok = m, true
+	return ch
+}
+
+// localDir returns the directory that a module source names when it is a
+// local path ("./x", "../x") to a directory.
+func localDir(from, src string) (string, bool) {
+	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
+		return "", false
+	}
+	dir := filepath.Join(from, filepath.FromSlash(src))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return "", false
+	}
+	return dir, true
+}
+
+// node returns the tree node of m, a module of the tree below its root,
+// from the shared analysis, or declares it: then the unit declared is
+// returned too, for its evaluation. What a node holds depends on m and
+// on what its children declare (their variables), never on their output
+// dependencies, so every node is shared.
+func (t *treeState) node(md *unit, m *module.Module) (*treeNode, *unit) {
+	key := t.key(dirKey(m.Dir))
+	t.shared.mu.Lock()
+	n, ok := t.shared.nodes[key]
+	t.shared.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	cm := md.sub(m)
+	n = t.newNode(cm, cm.declare())
+	t.keep(cm, n, nil)
+	return n, cm
+}
+
+// newNode returns the node of cm, which declaring found declDiags.
+func (t *treeState) newNode(cm *unit, declDiags hcl.Diagnostics) *treeNode {
+	n := &treeNode{mod: cm.mod, declDiags: declDiags, cons: cm.constraints()}
+	for _, name := range keys(cm.decls.modules) {
+		if c := cm.child(cm.decls.modules[name]); c.ok && c.mod != nil {
+			n.calls = append(n.calls, c.mod.Dir)
+		}
+	}
+	return n
+}
+
+// keep adds to the shared analysis the node of cm and, unless evalDiags
+// is nil, what evaluating cm for its target found, when that is the same
+// whatever tree computes it (no child of cm is tainted).
+func (t *treeState) keep(cm *unit, n *treeNode, evalDiags hcl.Diagnostics) {
+	key := t.key(dirKey(cm.mod.Dir))
+	tainted := false
+	for _, c := range cm.children {
+		tainted = tainted || c.tainted
+	}
+	t.shared.mu.Lock()
+	defer t.shared.mu.Unlock()
+	if _, ok := t.shared.nodes[key]; !ok {
+		t.shared.nodes[key] = n
+	}
+	ek := evalKey{key, cm.target}
+	if _, ok := t.shared.evals[ek]; !ok && evalDiags != nil && !tainted {
+		t.shared.evals[ek] = evalDiags
+	}
+}
+
+// evaluation returns what evaluating the module of n for tg finds, from
+// the shared analysis or by evaluating cm (declared here when nil).
+func (t *treeState) evaluation(md *unit, n *treeNode, cm *unit, tg target) hcl.Diagnostics {
+	key := evalKey{t.key(dirKey(n.mod.Dir)), tg}
+	t.shared.mu.Lock()
+	diags, ok := t.shared.evals[key]
+	t.shared.mu.Unlock()
+	if ok {
+		return diags
+	}
+	if cm == nil {
+		cm = md.sub(n.mod)
+		cm.declare()
+	}
+	cm.target = tg
+	diags = cm.evaluate()
+	if diags == nil {
+		diags = hcl.Diagnostics{}
+	}
+	t.keep(cm, n, diags)
+	return diags
+}
