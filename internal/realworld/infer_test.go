@@ -344,8 +344,7 @@ func (in *inference) recordJSON(s *shape, body hcl.Body, meta map[string]bool) {
 // collection's with a splat step ([for v in a.b : v.c] reads a.b[*].c).
 // Index and splat steps have no key: only attribute names matter here.
 func visitTraversals(body *hclsyntax.Body, f func(hcl.Traversal)) {
-	var visit func(n hclsyntax.Node) hcl.Diagnostics
-	visit = func(n hclsyntax.Node) hcl.Diagnostics {
+	visit := func(n hclsyntax.Node) hcl.Diagnostics {
 		switch e := n.(type) {
 		case *hclsyntax.ScopeTraversalExpr:
 			f(e.Traversal)
