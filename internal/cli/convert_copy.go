@@ -47,7 +47,9 @@ func planCopies(dir, out string, converted map[string]bool) ([]convertJob, hcl.D
 			mode = fi.Mode()
 		}
 		if !mode.IsRegular() {
-			warnings = append(warnings, skipped(path, "not a regular file, and was not copied"))
+			if !isConfigName(name, native) && !isConfigName(name, jsonSyntax) { // else the conversion's walk said so
+				warnings = append(warnings, skipped(path, "not a regular file, and was not copied"))
+			}
 			return nil
 		}
 		rel, _ := filepath.Rel(dir, path)
