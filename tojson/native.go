@@ -277,14 +277,14 @@ func (c *nativeConv) expr(e hclsyntax.Expression) gen.Value {
 	case *hclsyntax.TupleConsExpr:
 		elems := make([]gen.Value, len(e.Exprs))
 		for i, x := range e.Exprs {
-			elems[i] = c.expr(x)
+			elems[i] = c.item(x)
 		}
 		return gen.Array(elems...)
 	case *hclsyntax.ObjectConsExpr:
 		if keys, ok := staticKeys(e); ok {
 			props := make([]gen.Prop, len(e.Items))
 			for i, item := range e.Items {
-				props[i] = gen.Prop{Key: c.stringValue(keys[i], e), Value: c.expr(item.ValueExpr)}
+				props[i] = gen.Prop{Key: c.stringValue(keys[i], e), Value: c.item(item.ValueExpr)}
 			}
 			return gen.Object(props...)
 		}
@@ -294,6 +294,27 @@ func (c *nativeConv) expr(e hclsyntax.Expression) gen.Value {
 		}
 	}
 	return c.interpTemplate(e)
+}
+
+// item converts an element of a tuple or the value of an object's item,
+// which JSON holds as an element or a member of its own: an item written
+// over several lines is laid out alone, as the value of an argument at
+// the same depth, not where it stood in the collection, since the way
+// back writes it on lines of its own, deeper than the first line of the
+// collection ("l = [lookup(" becomes "l = [", then "lookup("): laid out
+// where it stood, its text would keep an indentation that the next
+// round trip changes.
+func (c *nativeConv) item(x hclsyntax.Expression) gen.Value {
+	r := x.Range()
+	if r.Start.Line == r.End.Line || r.Start.Byte < 0 || r.End.Byte > len(c.src) || r.Start.Byte > r.End.Byte {
+		return c.expr(x)
+	}
+	lstart, lend, ltext, lmap := c.lstart, c.lend, c.ltext, c.lmap
+	c.lstart, c.lend = r.Start.Byte, r.End.Byte
+	c.ltext, c.lmap = nativefmt.Value(c.src[r.Start.Byte:r.End.Byte], len(c.path))
+	v := c.expr(x)
+	c.lstart, c.lend, c.ltext, c.lmap = lstart, lend, ltext, lmap
+	return v
 }
 
 // constantText reports whether e is a literal value, or a template of

@@ -153,6 +153,9 @@ func ConvertTo(w io.Writer, f *hcl.File, opts Options) hcl.Diagnostics {
 	if len(c.out) > 0 || len(c.units) > 0 {
 		c.out = append(c.out, '\n')
 	}
+	if c.units == nil {
+		c.relayout(0) // arguments of the root (generic files)
+	}
 	// The output is not parsed again: every argument was read back one
 	// by one (readBack), and the rest (names, labels, braces, comments)
 	// is written so that it parses; the tests parse every output.
@@ -203,6 +206,9 @@ type jsonConv struct {
 	// runBuf: the "=" of consecutive arguments line up (flush).
 	run    []pendingArg
 	runBuf []byte
+	// reformat is set when an argument's value may be laid out
+	// differently in its place than alone (relayout).
+	reformat bool
 }
 
 // item starts a new item (an argument, a block or a comment line) at
@@ -625,6 +631,10 @@ func (c *jsonConv) writeFailed(diags hcl.Diagnostics, err error) hcl.Diagnostics
 
 // block writes block u at depth, from its type to its closing brace.
 func (c *jsonConv) block(u *blockRef, depth int) {
+	start, outer := len(c.out), c.reformat
+	if depth == 0 {
+		c.reformat = false
+	}
 	c.out = append(c.out, u.typ...)
 	for li, l := range u.labels {
 		c.out = append(c.out, ' ')
@@ -638,6 +648,38 @@ func (c *jsonConv) block(u *blockRef, depth int) {
 	c.flush()
 	c.line(depth)
 	c.out = append(c.out, '}')
+	if depth == 0 {
+		c.relayout(start)
+		c.reformat = outer
+	}
+}
+
+// relayout lays out c.out[start:], a whole top-level block or the whole
+// output, as terraform fmt does when an argument written in it may be
+// laid out differently in its place than alone (reformat). Two cases:
+// line comments in an expression, which terraform fmt aligns by whole
+// lines, "count = (" included where the value was laid out as "x = (";
+// and a heredoc whose interpolation spans lines, after which hclwrite
+// leaves the rest of the block unindented (its brackets count as
+// nesting). Both are rare, and terraform fmt's layout of a top-level
+// block does not depend on what is around it.
+func (c *jsonConv) relayout(start int) {
+	if !c.reformat {
+		return
+	}
+	c.reformat = false
+	laid := nativefmt.Format(c.out[start:])
+	if !bytes.Equal(laid, c.out[start:]) {
+		c.out = append(c.out[:start], laid...)
+	}
+}
+
+// mayReformat reports whether the laid-out value text may be laid out
+// differently in its place (relayout): it spans lines and holds what may
+// be a comment or a heredoc.
+func mayReformat(text []byte) bool {
+	return bytes.IndexByte(text, '\n') >= 0 &&
+		(bytes.IndexByte(text, '#') >= 0 || bytes.Contains(text, []byte("//")) || bytes.Contains(text, []byte("/*")) || bytes.Contains(text, []byte("<<")))
 }
 
 // hasTemplate reports whether a string in node v (object keys included)
@@ -849,6 +891,7 @@ func (c *jsonConv) attribute(k, v int, s *schema.Body, name string, path []strin
 	start := len(c.runBuf)
 	var assign bool
 	c.runBuf, assign = nativefmt.AppendValue(c.runBuf, []byte(text), depth)
+	c.reformat = c.reformat || mayReformat(c.runBuf[start:])
 	c.run = append(c.run, pendingArg{name: name, depth: depth, start: start, end: len(c.runBuf), assign: assign})
 }
 

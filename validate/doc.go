@@ -59,6 +59,11 @@
 //   - ephemeral.T.N, an ephemeral resource in the releases that have
 //     them: OpenTofu 1.11, Terraform 1.10 and later (V15).
 //
+// And, for a caller that read the variable definitions files a plan
+// would load, the values they give the root module's variables against
+// the declarations: types and undeclared names, as tofu plan reports
+// them ([Model.VariableValues], spec.md C24).
+//
 // The diagnostics have the programs' summaries, and details in their
 // words where this package knows them, on the programs' ranges. As the
 // programs do, the rules of building the module (duplicates, count with

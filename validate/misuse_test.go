@@ -74,6 +74,10 @@ func TestMisuse(t *testing.T) {
 		{Func: "Model.Sources", Name: "nil receiver", Panic: "validate: Model.Sources" + notMade, Call: func(t *testing.T) { nilModel.Sources() }},
 		{Func: "Model.Validate", Name: "zero Model", Panic: "validate: Model.Validate" + notMade, Call: func(t *testing.T) { (&Model{}).Validate() }},
 		{Func: "Model.ValidateAs", Name: "zero Model", Panic: "validate: Model.ValidateAs" + notMade, Call: func(t *testing.T) { (&Model{}).ValidateAs(module.OpenTofu) }},
+		{Func: "Model.VariableValues", Name: "zero Model", Panic: "validate: Model.VariableValues" + notMade, Call: func(t *testing.T) { (&Model{}).VariableValues(nil) }},
+		{Func: "Model.VariableValues", Name: "nil files", Call: func(t *testing.T) {
+			diags(t, model().VariableValues([]*hcl.File{nil, {}}), "")
+		}},
 		{Func: "Model.ValidateAs", Name: "program out of range", Panic: "module: unknown Program(3)", Call: func(t *testing.T) { model().ValidateAs(3) }},
 		{Func: "Load", Name: "zero Readings", Panic: "validate: Options.Readings is a Readings that NewReadings did not make", Call: func(t *testing.T) {
 			Load("testdata/no-such-dir", Options{Readings: &Readings{}})

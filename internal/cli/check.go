@@ -197,6 +197,7 @@ func check(e *env, args []string) int {
 			ck.path(p)
 		}
 		ck.namedModules()
+		ck.namedVarFiles()
 	}
 	if *format == "json" {
 		return ck.writeJSON(e)
@@ -250,6 +251,14 @@ type checkRun struct {
 	// readings, when not nil, holds the module directories read by the
 	// run's models ("check -recursive"), each read once.
 	readings *validate.Readings
+	// noVars is set for a run that does not read the variable
+	// definitions files a directory's module loads (checkvars.go).
+	noVars bool
+	// namedVars holds the variable definitions files named one by one
+	// that passed their own check, by their directory (varDirs in the
+	// order first named), for namedVarFiles.
+	namedVars map[string][]string
+	varDirs   []string
 }
 
 // path checks a file, a module directory or, for "-", standard input.
@@ -267,6 +276,9 @@ func (ck *checkRun) path(p string) {
 		ck.file(p, module.IsOverride(filepath.Base(p), module.Options{}))
 		if module.IsConfigFile(filepath.Base(p), module.Options{Program: module.OpenTofu}) {
 			ck.name(p, ck.diags[before:].HasErrors())
+		}
+		if isVarsFile(p) && !ck.diags[before:].HasErrors() {
+			ck.nameVars(p)
 		}
 	}
 }
@@ -300,7 +312,7 @@ func (ck *checkRun) namedModules() {
 			continue
 		}
 		names := ck.named[dir]
-		sub := &checkRun{e: ck.e, langs: ck.langs, files: ck.files, langFailed: ck.langFailed}
+		sub := &checkRun{e: ck.e, langs: ck.langs, files: ck.files, langFailed: ck.langFailed, noVars: true}
 		sub.module(dir)
 		var others []string // other files of the module with errors
 		for _, d := range sub.diags {
@@ -340,7 +352,8 @@ func sameDiagnostic(a, b *hcl.Diagnostic) bool {
 // (nothing says which: the model's program is module.Auto) is checked
 // and validated for each program, and what both reject is an error
 // (validate.Either).
-func (ck *checkRun) module(dir string) {
+func (ck *checkRun) module(dir string) *validate.Model {
+	before := len(ck.diags)
 	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded, Readings: ck.readings})
 	ck.langs.setProgram(dir, md.Program())
 	m := md.Root()
@@ -359,6 +372,10 @@ func (ck *checkRun) module(dir string) {
 	for _, t := range m.Tests {
 		ck.file(t, false)
 	}
+	if !ck.noVars {
+		ck.autoVarFiles(md, dir, ck.validated && !ck.diags[before:].HasErrors())
+	}
+	return md
 }
 
 // moduleAs returns what program p reports about the module of md, whose

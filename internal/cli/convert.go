@@ -91,7 +91,11 @@ Flags:
   --replace                with -w, remove each source once every output is
                            written (a module converted in place)
   -o PATH                  write into the directory PATH, or, for one input,
-                           the file PATH
+                           the file PATH; a directory converted into PATH has
+                           its other files copied there too (templates,
+                           scripts, the lock file, files not converted), so
+                           that PATH is a working module
+  --no-copy                with -o, write the converted files only
 ` + maxSizeHelp + `
 Exit status: 0 when every file was converted, 1 when a file has errors or
 cannot be read or written (then no file is written), 2 on a usage error.
@@ -109,6 +113,7 @@ type convertFlags struct {
 	write           bool
 	replace         bool
 	out             string
+	noCopy          bool
 }
 
 // convertJob is one file to convert.
@@ -126,6 +131,9 @@ type convertJob struct {
 	target string
 	// walked is set for a file found in a directory walk.
 	walked bool
+	// copy is set for a file copied as it is into the -o directory
+	// (convert_copy.go).
+	copy bool
 }
 
 // convertResult is the outcome of one convertJob.
@@ -239,6 +247,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	fs.BoolVar(&f.write, "w", false, "")
 	fs.BoolVar(&f.replace, "replace", false, "")
 	fs.StringVar(&f.out, "o", "", "")
+	fs.BoolVar(&f.noCopy, "no-copy", false, "")
 	e.sizeFlagOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
@@ -260,6 +269,8 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 		return nil, nil, e.usageError(c, "-w and -o do not go together: -w writes beside each source, -o into one place")
 	case f.replace && !f.write:
 		return nil, nil, e.usageError(c, "--replace removes the sources of -w: give -w too")
+	case f.noCopy && f.out == "":
+		return nil, nil, e.usageError(c, "--no-copy keeps -o DIR from copying the module's other files: give -o too")
 	}
 	if len(paths) == 0 {
 		paths = []string{"."} // the current directory
@@ -277,15 +288,20 @@ func (f *convertFlags) schemaFile() string {
 
 // jobNames returns the names of the jobs' files.
 func jobNames(jobs []convertJob) []string {
-	names := make([]string, len(jobs))
-	for i, j := range jobs {
-		names[i] = j.name
+	names := make([]string, 0, len(jobs))
+	for _, j := range jobs {
+		if !j.copy {
+			names = append(names, j.name)
+		}
 	}
 	return names
 }
 
 // convertFile reads and converts one file.
 func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) convertResult {
+	if j.copy {
+		return copyFile(e, j)
+	}
 	var r convertResult
 	var err error
 	if j.path == "-" {

@@ -50,6 +50,21 @@ func planConvert(e *env, c *command, f *convertFlags, paths []string) ([]convert
 	if err := checkDirectionFlags(f, jobs); err != nil {
 		return nil, nil, e.usageError(c, "%v", err)
 	}
+	if dir != "" && f.out != "" && !f.noCopy {
+		converted := map[string]bool{}
+		for _, j := range jobs {
+			converted[fileKey(j.path)] = true
+		}
+		for _, p := range paths {
+			if isDir(p) {
+				copies, more := planCopies(p, f.out, converted)
+				jobs, diags = append(jobs, copies...), append(diags, more...)
+			}
+		}
+		if diags.HasErrors() {
+			return nil, diags, -1
+		}
+	}
 	if err := setTargets(jobs, f, several); err != nil {
 		return nil, nil, e.usageError(c, "%v", err)
 	}
@@ -176,6 +191,8 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 			j.target = filepath.Join(filepath.Dir(j.path), targetName(filepath.Base(j.path), j.to))
 		case f.out != "" && !several && !isDir(f.out) && !strings.HasSuffix(f.out, "/") && !strings.HasSuffix(f.out, string(filepath.Separator)):
 			j.target = f.out
+		case f.out != "" && j.copy:
+			j.target = filepath.Join(f.out, j.rel)
 		case f.out != "":
 			j.target = filepath.Join(f.out, filepath.Dir(j.rel), targetName(filepath.Base(j.rel), j.to))
 		}
@@ -194,6 +211,9 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 			return fmt.Errorf("the output of %s would replace %s, which is also an input", j.path, in)
 		}
 		if other, ok := writers[t]; ok {
+			if j.copy {
+				return fmt.Errorf("the output of %s would be replaced by %s, copied as it is: convert only one of them, or give --no-copy", other, j.path)
+			}
 			return fmt.Errorf("%s and %s convert to the same file, %s", other, j.path, j.target)
 		}
 		writers[t] = j.path

@@ -134,16 +134,7 @@ func TestRealWorld(t *testing.T) {
 // "owner/name|cause|path" and mapped to its reproduction: TestRealWorld
 // logs them instead of failing, and fails when one no longer happens, so
 // that the list follows the fixes.
-var knownFailures = map[string]string{
-	"Azure/terraform-azurerm-avm-res-compute-virtualmachine|" + causeTofuFmt + "|locals.auth.tf":                                      "testdata/repro/expression-comments.tf",
-	"Azure/terraform-azurerm-caf-enterprise-scale|" + causeTofuFmt + "|resources.policy_assignments.tf":                               "testdata/repro/expression-comments.tf",
-	"kube-hetzner/terraform-hcloud-kube-hetzner|" + causeTofuFmt + "|locals.tf":                                                       "testdata/repro/heredoc-multiline-interpolation.tf",
-	"GoogleCloudPlatform/cloud-foundation-fabric|" + causeFixedPoint + "|modules/net-address/psc.tf.json":                             "testdata/repro/multiline-collection-item.tf",
-	"terraform-google-modules/terraform-example-foundation|" + causeFixedPoint + "|0-bootstrap/modules/tfc-agent-gke/main.tf.json":    "testdata/repro/multiline-collection-item.tf",
-	"terraform-google-modules/terraform-google-cloud-storage|" + causeFixedPoint + "|main.tf.json":                                    "testdata/repro/multiline-collection-item.tf",
-	"terraform-ibm-modules/terraform-ibm-cos|" + causeFixedPoint + "|solutions/cross-regional-bucket/fully-configurable/main.tf.json": "testdata/repro/multiline-collection-item.tf",
-	"terraform-ibm-modules/terraform-ibm-cos|" + causeFixedPoint + "|solutions/regional-bucket/fully-configurable/main.tf.json":       "testdata/repro/multiline-collection-item.tf",
-}
+var knownFailures = map[string]string{}
 
 // summary is a table of the reports, with totals, then the failures
 // counted by cause.

@@ -1,4 +1,5 @@
-# Checks the fixed point (.tf -> .tf.json -> .tf -> .tf.json gives the first
+# fixed point: JSON only
+# The fixed point (.tf -> .tf.json -> .tf -> .tf.json gives the first
 # .tf.json byte for byte) for a list or object written with its first item
 # on the line of its opening bracket when an item, or a value inside one,
 # spans several lines: [lookup(...)] (cloud-foundation-fabric's
@@ -7,11 +8,10 @@
 # solutions), { "k" = jsonencode(...) } (terraform-example-foundation's
 # tfc-agent-gke). The collection goes into JSON as an array or object and
 # the item as a template holding its source text, indented for where it
-# stood: "${lookup(\n    var.m, ...\n  )}". Back in native syntax each
-# item goes on a line of its own, two spaces deeper, and its text is taken
-# from there on the way to JSON again, var.m six spaces in: the second
-# JSON differs from the first.
-# Open: a multi-line item's source text keeps the indentation of its place in the collection
+# stood. Back in native syntax each item goes on a line of its own, two
+# spaces deeper: so a multi-line item is laid out alone, as an argument's
+# value at its depth, wherever it stood, and its text in JSON is the same
+# both times.
 locals {
   l = [lookup(
     var.m,
