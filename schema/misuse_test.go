@@ -35,6 +35,11 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("ReadProviderSchemas(nil) = %v, %v", ps, err)
 			}
 		}},
+		{Func: "Evidence.Add", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Evidence)(nil).Add("resource", "t", nil, "x", WrittenBlock) }},
+		{Func: "Evidence.Len", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Evidence)(nil).Len(), 0) }},
+		{Func: "Evidence.Lookup", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Evidence)(nil).Lookup("resource", "t", nil, "x"), Written(0)) }},
+		{Func: "Language.WithEvidence", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Language)(nil).WithEvidence(&Evidence{}), (*Language)(nil)) }},
+		{Func: "Language.WithEvidence", Name: "nil evidence", Call: func(t *testing.T) { eq(t, Terraform.WithEvidence(nil), Terraform) }},
 		{Func: "EndingOf", Name: "empty name", Call: func(t *testing.T) { eq(t, EndingOf(""), Ending{}) }},
 		{Func: "LanguageFor", Name: "empty name", Call: func(t *testing.T) { eq(t, LanguageFor(""), (*Language)(nil)) }},
 		{Func: "Endings", Name: "no argument", Call: func(t *testing.T) { eq(t, len(Endings()), 15) }},

@@ -127,12 +127,12 @@ func TestConvertJSONErrors(t *testing.T) {
 		{
 			name: "ambiguous object",
 			src:  `{"resource": {"aws_instance": {"web": {"tags": {"Name": "web"}}}}}`,
-			want: `x.tf.json:1,40-46: Ambiguous property; "tags" in resource.aws_instance.web is an object: without a schema that lists it, it could be a nested block or an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+			want: `x.tf.json:1,40-46: Ambiguous property; "tags" in resource.aws_instance.web is an object: without a schema that lists it, it could be a nested block or an argument. No evidence decides it: no provider schema lists it, this body has no dynamic block of that name and does not repeat it, and no configuration file of the module writes it, for this type at this place, only as a block or only as an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or write it once in a .tf file of the module as the provider takes it (a block, or name = value), or choose to write such properties as arguments (--objects-as-attributes).`,
 		},
 		{
 			name: "ambiguous empty array",
 			src:  `{"resource": {"aws_instance": {"web": {"ebs": []}}}}`,
-			want: `x.tf.json:1,40-45: Ambiguous property; "ebs" in resource.aws_instance.web is an empty array: without a schema that lists it, it could be a nested block or an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or choose to write such properties as arguments (--objects-as-attributes).`,
+			want: `x.tf.json:1,40-45: Ambiguous property; "ebs" in resource.aws_instance.web is an empty array: without a schema that lists it, it could be a nested block or an argument. No evidence decides it: no provider schema lists it, this body has no dynamic block of that name and does not repeat it, and no configuration file of the module writes it, for this type at this place, only as a block or only as an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or write it once in a .tf file of the module as the provider takes it (a block, or name = value), or choose to write such properties as arguments (--objects-as-attributes).`,
 		},
 		{
 			name: "unsupported",

@@ -179,6 +179,8 @@ func convert(e *env, args []string) int {
 	if diags.HasErrors() {
 		return e.writeDiags(nil, diags)
 	}
+	// What the modules' own files say (spec C26).
+	langs.evidence = dirsEvidence(e, jobDirs(jobs))
 	jobs, more = skipLinkedTargets(jobs)
 	diags = append(diags, more...)
 	if f.out != "" {
@@ -314,6 +316,9 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 		return r
 	}
 	root, diags := langs.root(j.name)
+	if j.from != native {
+		root, diags = langs.nativeRoot(j.name)
+	}
 	if diags.HasErrors() {
 		r.diags = diags
 		return r

@@ -114,6 +114,13 @@ func inspectCmd(e *env, args []string) int {
 			return e.writeDiags(nil, hcl.Diagnostics{providerDiag(name, err)})
 		}
 	}
+	// What the module's own files say of the names in provider-defined
+	// bodies that no provider schema describes (spec C26).
+	ev := &schema.Evidence{}
+	for _, f := range md.Root().Files {
+		addEvidence(ev, f.File)
+	}
+	lang = lang.WithEvidence(ev)
 	// A directory that is missing or holds no configuration has nothing
 	// to print: module.Load then read no file, and says why.
 	if len(md.Root().Files) == 0 && loadDiags.HasErrors() {

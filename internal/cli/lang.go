@@ -32,6 +32,12 @@ type languages struct {
 	// file is the provider schemas file, for diagnostics.
 	file string
 
+	// evidence is what the module's own files say of the names in
+	// provider-defined bodies (spec C26), for the way to native syntax;
+	// nil without it.
+	evidence *schema.Evidence
+	withEv   map[*schema.Body]*schema.Body // a root, with the evidence
+
 	mu       sync.Mutex
 	extended map[*schema.Language]extended
 	// dirs caches, under module.Auto, the program each directory says
@@ -168,6 +174,28 @@ func (l *languages) rootOf(lang *schema.Language) (*schema.Body, hcl.Diagnostics
 		return nil, hcl.Diagnostics{providerDiag(l.file, ext.err)}
 	}
 	return ext.lang.Root, nil
+}
+
+// nativeRoot is root for a file converted to native syntax: the schema
+// with what the module's files say (spec C26) added where no provider
+// schema describes a body.
+func (l *languages) nativeRoot(name string) (*schema.Body, hcl.Diagnostics) {
+	lang := l.language(name)
+	root, diags := l.rootOf(lang)
+	if root == nil || l.evidence.Len() == 0 || diags.HasErrors() {
+		return root, diags
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if to, ok := l.withEv[root]; ok {
+		return to, diags
+	}
+	if l.withEv == nil {
+		l.withEv = map[*schema.Body]*schema.Body{}
+	}
+	to := (&schema.Language{Root: root}).WithEvidence(l.evidence).Root
+	l.withEv[root] = to
+	return to, diags
 }
 
 // prepare extends the languages of the files called names with the
