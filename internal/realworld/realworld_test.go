@@ -141,7 +141,7 @@ var knownFailures = map[string]string{}
 func summary(reports []*report) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "module\tfiles\tdirs\tto JSON\tround trip\tfixed point\tinspect equal\tcheck clean\tfailures\t")
+	fmt.Fprintln(w, "module\tfiles\tdirs\tto JSON\tfmt clean\tround trip\tfixed point\tinspect equal\tcheck clean\tno schema: to native\tno schema: inspect equal\tfailures\t")
 	var total report
 	total.name = "total"
 	for _, r := range append(reports, &total) {
@@ -154,10 +154,38 @@ func summary(reports []*report) string {
 			total.inspectEqual += r.inspectEqual
 			total.checkClean += r.checkClean
 			total.failures = append(total.failures, r.failures...)
+			total.fmtClean += r.fmtClean
+			total.noSchemaFiles += r.noSchemaFiles
+			total.noSchemaOK += r.noSchemaOK
+			total.noSchemaDirs += r.noSchemaDirs
+			total.noSchemaEq += r.noSchemaEq
+			for k, n := range r.ambiguous {
+				if total.ambiguous == nil {
+					total.ambiguous = map[string]int{}
+				}
+				total.ambiguous[k] += n
+			}
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.name, r.files, r.dirs, r.toJSON, r.roundTrip, r.fixedPoint, r.inspectEqual, r.checkClean, len(r.failures))
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%d/%d\t%d\t\n", r.name, r.files, r.dirs, r.toJSON, r.fmtClean, r.roundTrip, r.fixedPoint, r.inspectEqual, r.checkClean, r.noSchemaOK, r.noSchemaFiles, r.noSchemaEq, r.noSchemaDirs, len(r.failures))
 	}
 	w.Flush()
+	if total.noSchemaFiles > 0 {
+		fmt.Fprintf(&b, "JSON -> native without any schema: %d of %d configuration files (%.1f%%); inspect of the JSON copy equals the native copy's without schemas in %d of %d directories\n",
+			total.noSchemaOK, total.noSchemaFiles, 100*float64(total.noSchemaOK)/float64(total.noSchemaFiles), total.noSchemaEq, total.noSchemaDirs)
+		keys := slices.SortedFunc(maps.Keys(total.ambiguous), func(a, b string) int {
+			if c := total.ambiguous[b] - total.ambiguous[a]; c != 0 {
+				return c
+			}
+			return strings.Compare(a, b)
+		})
+		for i, k := range keys {
+			if i == 20 {
+				fmt.Fprintf(&b, "  ... %d more places\n", len(keys)-i)
+				break
+			}
+			fmt.Fprintf(&b, "  ambiguous without evidence: %s: %d\n", k, total.ambiguous[k])
+		}
+	}
 	for _, c := range causes {
 		n := 0
 		for _, f := range total.failures {

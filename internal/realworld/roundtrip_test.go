@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -37,9 +38,11 @@ const (
 	causeInspectDiff = "inspect differs"
 	causeTofuFmt     = "tofu fmt changes the .tf written"
 	causeCheck       = "check reports errors on a valid module"
+	causeFmtCheck    = "fmt -check lists a .tf.json convert wrote"
+	causeNoEvidence  = "without a schema, a failure that names no missing evidence"
 )
 
-var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeTofuFmt, causeInspectErr, causeInspectDiff, causeCheck}
+var causes = []string{causeToJSON, causeToHCL, causeToJSONAgain, causeFixedPoint, causeTofuFmt, causeInspectErr, causeInspectDiff, causeCheck, causeFmtCheck, causeNoEvidence}
 
 // failure is one thing that went wrong with one file or directory.
 type failure struct {
@@ -61,8 +64,16 @@ type report struct {
 	fixedPoint   int // and gave the first JSON again, byte for byte
 	inspectEqual int // directories whose three copies inspect the same
 	checkClean   int // directories whose native and JSON copies check without an error
-	failures     []failure
-	notes        []string // what is known and not a failure (checkMisses)
+	fmtClean     int // .tf.json files convert wrote that fmt -check passes
+	// Without any provider schema (issue 24's must-hold): the JSON copy
+	// converted back to native, and inspect of the JSON copy against the
+	// native copy. What no evidence decides is not a failure, but it is
+	// counted, and each such error must name the evidence missing.
+	noSchemaFiles, noSchemaOK int
+	noSchemaDirs, noSchemaEq  int
+	ambiguous                 map[string]int // "type name" -> errors, for the summary
+	failures                  []failure
+	notes                     []string // what is known and not a failure (checkMisses)
 }
 
 func (r *report) fail(cause, path, format string, args ...any) {
@@ -132,6 +143,26 @@ func checkTree(t *testing.T, name, src string, files, companions []string, schem
 		r.fixedPoint++
 	}
 
+	// convert's output is fmt-clean (fmt keeps the form it is given).
+	if len(j1) > 0 {
+		_, out, _ := hcljson("fmt", "-check", "-recursive", roots["json"])
+		listed := map[string]bool{}
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if l != "" {
+				listed[filepath.ToSlash(l)] = true
+			}
+		}
+		for _, rel := range j1 {
+			name := filepath.ToSlash(filepath.Join(roots["json"], filepath.FromSlash(asJSON(rel))))
+			if listed[name] {
+				r.fail(causeFmtCheck, asJSON(rel), "fmt -check lists it")
+				continue
+			}
+			r.fmtClean++
+		}
+	}
+	r.convertWithoutSchema(t, roots["json"], filepath.Join(work, "noschema"), j1, asJSON)
+
 	// The companions, as they are, into every copy.
 	for _, rel := range companions {
 		text := readFile(t, filepath.Join(src, filepath.FromSlash(rel)))
@@ -189,6 +220,9 @@ func checkTree(t *testing.T, name, src string, files, companions []string, schem
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		if !incomplete[dir] && r.inspect(dir, roots, schemaFile) {
 			r.inspectEqual++
+		}
+		if !incomplete[dir] {
+			r.inspectWithoutSchema(dir, roots)
 		}
 		if !incomplete[dir] && r.check(dir, roots, schemaFile) {
 			r.checkClean++
@@ -560,4 +594,83 @@ func writeSchema(t *testing.T, name string, in *inference) string {
 	file := filepath.Join(dir, strings.ReplaceAll(name, "/", "+")+".json")
 	writeFile(t, file, data)
 	return file
+}
+
+// convertWithoutSchema converts the JSON files that convert wrote (rels,
+// named in from by name(rel)) back to native syntax without any provider
+// schema, into to: in one run, then file by file when the run fails. A
+// file that fails must fail only on "Ambiguous property" errors, each
+// naming the evidence missing (spec C26); the names they stop at are
+// counted for the summary.
+func (r *report) convertWithoutSchema(t *testing.T, from, to string, rels []string, name func(string) string) {
+	t.Helper()
+	var files []string
+	for _, rel := range rels {
+		if !isTest(rel) {
+			files = append(files, rel)
+		}
+	}
+	r.noSchemaFiles += len(files)
+	if len(files) == 0 {
+		return
+	}
+	if code, _, _ := hcljson("convert", "--to", "hcl", "--no-copy", "-o", to, from); code == 0 {
+		r.noSchemaOK += len(files)
+		return
+	}
+	if r.ambiguous == nil {
+		r.ambiguous = map[string]int{}
+	}
+	for _, rel := range files {
+		code, _, stderr := hcljson("convert", "--to", "hcl", "--no-color", filepath.Join(from, filepath.FromSlash(name(rel))))
+		if code == 0 {
+			r.noSchemaOK++
+			continue
+		}
+		flat := strings.Join(strings.Fields(string(stderr)), " ")
+		errs := strings.Count(flat, "Error: ")
+		named := strings.Count(flat, "No evidence decides it") + strings.Count(flat, "No schema that hcljson reads describes this body")
+		if errs == 0 || named < strings.Count(flat, "Error: Ambiguous property") || strings.Count(flat, "Error: Ambiguous property") != errs {
+			r.fail(causeNoEvidence, name(rel), "exit %d: %s", code, firstLines(stderr, 8))
+			continue
+		}
+		for _, m := range ambiguousName.FindAllStringSubmatch(flat, -1) {
+			// resource.TYPE.NAME.x -> resource.TYPE.x: by type, not by name.
+			segs := strings.Split(m[2], ".")
+			if len(segs) >= 3 && (segs[0] == "resource" || segs[0] == "data" || segs[0] == "ephemeral") {
+				segs = append(segs[:2:2], segs[3:]...)
+			}
+			r.ambiguous[strings.Join(segs, ".")+" "+m[1]]++
+		}
+	}
+}
+
+// ambiguousName finds the name and the place of an "Ambiguous property"
+// error in flattened text output.
+var ambiguousName = regexp.MustCompile(`Error: Ambiguous property .*? "([^"]+)" in ([^ ]+) is`)
+
+// inspectWithoutSchema compares inspect of the native and the JSON copies
+// of dir without any provider schema: equal wherever evidence decides.
+// A difference is counted, not failed (what no evidence decides stays an
+// argument in JSON).
+func (r *report) inspectWithoutSchema(dir string, roots map[string]string) {
+	if _, invalid := notModules[r.name+" "+dir]; invalid {
+		return
+	}
+	r.noSchemaDirs++
+	var docs []any
+	for _, c := range []string{"native", "json"} {
+		_, out, _ := hcljson("inspect", filepath.Join(roots[c], filepath.FromSlash(dir)))
+		doc, err := normalize(out, roots[c])
+		if err != nil {
+			r.notes = append(r.notes, fmt.Sprintf("inspect without schema, %s copy of %s: %v", c, dir, err))
+			return
+		}
+		docs = append(docs, doc)
+	}
+	if d := diffs(docs[0], docs[1]); len(d) > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("inspect without schema differs in %s: %s", dir, d[0]))
+		return
+	}
+	r.noSchemaEq++
 }
