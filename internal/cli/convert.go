@@ -182,7 +182,7 @@ func convert(e *env, args []string) int {
 	var w *writer
 	if jobs[0].target != "" {
 		var err error
-		if w, err = startWriter(e.files, jobTargets(jobs)); err != nil {
+		if w, err = startWriter(e.files, jobTargets(jobs), e.force); err != nil {
 			return e.writeFailed(err)
 		}
 		diags = append(diags, e.files.staleRemoved()...)
@@ -240,6 +240,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	fs.BoolVar(&f.replace, "replace", false, "")
 	fs.StringVar(&f.out, "o", "", "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return nil, nil, code

@@ -212,7 +212,7 @@ func (e *env) stageFmt(jobs []convertJob, results []fmtResult, diags hcl.Diagnos
 	for k, i := range changed {
 		names[k] = jobs[i].name
 	}
-	w, err := startWriter(e.files, names)
+	w, err := startWriter(e.files, names, e.force)
 	if err != nil {
 		return nil, diags, e.writeFailed(err)
 	}
@@ -242,6 +242,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs.BoolVar(&f.terraform, "terraform", false, "")
 	fs.Var(&f.program, "program", "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return nil, nil, code

@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/jsonedit"
@@ -158,6 +160,15 @@ func editCmd(e *env, c *command, args []string) int {
 			return editTree(e, c, f)
 		}
 	}
+	if f.file != "-" {
+		// Held from the reading to the rename: runs that edit one file
+		// at once each make their edit on what the one before wrote.
+		unlock, err := e.files.lockDirs([]string{filepath.Dir(f.file)})
+		if err != nil {
+			return e.writeFailed(&writeError{path: f.file, err: err})
+		}
+		defer unlock()
+	}
 	filename, src, perm, err := editRead(e, f.file)
 	if err != nil {
 		return e.writeDiags(nil, hcl.Diagnostics{readFailed(filename, err)})
@@ -181,7 +192,7 @@ func editCmd(e *env, c *command, args []string) int {
 	if bytes.Equal(out, src) {
 		return 0
 	}
-	w, err := startWriter(e.files, []string{f.file})
+	w, err := startWriter(e.files, []string{f.file}, e.force)
 	if err != nil {
 		return e.writeFailed(err)
 	}
@@ -280,7 +291,7 @@ func editTree(e *env, c *command, f *editFlags) int {
 	for k, i := range changed {
 		targets[k] = names[i]
 	}
-	w, err := startWriter(e.files, targets)
+	w, err := startWriter(e.files, targets, e.force)
 	if err != nil {
 		return e.writeFailed(err)
 	}
@@ -325,6 +336,7 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 	fs.BoolVar(&f.recursive, "recursive", false, "")
 	fs.StringVar(&f.lang, "lang", "", "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	usageLine, _, _ := strings.Cut(c.help, "\n")
 	usageError := func(msg string, args ...any) (*editFlags, int) {
 		fmt.Fprintf(stderr, "hcljson %s: %s\n%s\nRun \"hcljson %s -h\" for details.\n", c.name, escapeText(fmt.Sprintf(msg, args...)), usageLine, c.name)
@@ -370,6 +382,16 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 	f.path = p
 	if c.name == "set" {
 		f.value = []byte(names[2])
+		if isString && !utf8.ValidString(names[2]) {
+			// jsonw would write U+FFFD for each bad byte: a value
+			// other than the one given.
+			bad := len(names[2]) - len(strings.ToValidUTF8(names[2], ""))
+			return nil, e.writeDiags(nil, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid UTF-8 in the value",
+				Detail:   fmt.Sprintf("The value given with --string holds %s that are not UTF-8 (%q), and a JSON string holds only UTF-8 text; nothing was written.", plural(bad, "byte"), names[2]),
+			}})
+		}
 		if isString {
 			f.value = jsonedit.String(names[2])
 		} else if diags := jsonedit.CheckValue(f.value); diags.HasErrors() {
