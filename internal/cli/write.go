@@ -98,11 +98,11 @@ type writer struct {
 	perms []fs.FileMode // of existing targets; 0 for new files
 	// owners are the owner and group of existing targets, kept.
 	owners []owner
-	temps []string      // by output; "" when not staged
-	errs  []error
-	dirs  []string // made, in order
-	queue chan int
-	wg    sync.WaitGroup
+	temps  []string // by output; "" when not staged
+	errs   []error
+	dirs   []string // made, in order
+	queue  chan int
+	wg     sync.WaitGroup
 }
 
 // forceOn adds --force (-f) to fs, setting e.force: replace a file that
@@ -127,9 +127,9 @@ func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 		outs:   make([]output, len(paths)),
 		perms:  make([]fs.FileMode, len(paths)),
 		owners: make([]owner, len(paths)),
-		temps: make([]string, len(paths)),
-		errs:  make([]error, len(paths)),
-		queue: make(chan int, len(paths)),
+		temps:  make([]string, len(paths)),
+		errs:   make([]error, len(paths)),
+		queue:  make(chan int, len(paths)),
 	}
 	for i, p := range paths {
 		w.outs[i].path = p
