@@ -385,11 +385,10 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 		if isString && !utf8.ValidString(names[2]) {
 			// jsonw would write U+FFFD for each bad byte: a value
 			// other than the one given.
-			bad := len(names[2]) - len(strings.ToValidUTF8(names[2], ""))
 			return nil, e.writeDiags(nil, hcl.Diagnostics{{
 				Severity: hcl.DiagError,
 				Summary:  "Invalid UTF-8 in the value",
-				Detail:   fmt.Sprintf("The value given with --string holds %s that are not UTF-8 (%q), and a JSON string holds only UTF-8 text; nothing was written.", plural(bad, "byte"), names[2]),
+				Detail:   fmt.Sprintf("The value given with --string is not UTF-8 text (%q), and a JSON string holds only UTF-8; nothing was written.", names[2]),
 			}})
 		}
 		if isString {
