@@ -92,7 +92,7 @@ Flags:
                            written (a module converted in place)
   -o PATH                  write into the directory PATH, or, for one input,
                            the file PATH
-` + maxSizeHelp + `
+` + maxSizeHelp + forceHelp + `
 Exit status: 0 when every file was converted, 1 when a file has errors or
 cannot be read or written (then no file is written), 2 on a usage error.
 `

@@ -62,13 +62,16 @@ blocks in it: then nothing is written.
 
 Each file is rewritten atomically (a temporary file beside it, then a
 rename; with -r, every file is ready before the first is renamed) and keeps
-its permissions; it is not written when nothing changes, nor when it changed
-while the command ran. "-" reads standard input and writes the result on
-standard output.
+its permissions, owner and group; a read-only file, or one with other hard
+links, is replaced only with --force. Runs that write in one directory
+wait for each other. A file is not written when nothing changes, nor when
+it changed while the command ran. "-" reads standard input and writes the
+result on standard output.
 
 Flags:
-  --string         VALUE is a string's text, not JSON
+  --string         VALUE is a string's text (UTF-8), not JSON
   -r, --recursive  FILE is a directory: every JSON file of HCL under it
+  -f, --force      replace a file that is read-only or has other hard links
   --lang LANG      terraform: read addresses in a file of any name; generic:
                    read PATH as a plain JSON path, even in a .tf.json file
   --max-size SIZE  read no input larger than SIZE: a number of bytes, or
@@ -107,12 +110,14 @@ JSON file of HCL under it that has it, and the names of the files written
 are printed.
 
 Each file is rewritten atomically (a temporary file beside it, then a
-rename) and keeps its permissions; it is not written when it changed while
-the command ran. "-" reads standard input and writes the result on
-standard output.
+rename) and keeps its permissions, owner and group; a read-only file, or
+one with other hard links, is replaced only with --force. It is not
+written when it changed while the command ran. "-" reads standard input
+and writes the result on standard output.
 
 Flags:
   -r, --recursive  FILE is a directory: every JSON file of HCL under it
+  -f, --force      replace a file that is read-only or has other hard links
   --lang LANG      terraform: read addresses in a file of any name; generic:
                    read PATH as a plain JSON path, even in a .tf.json file
   --max-size SIZE  read no input larger than SIZE: a number of bytes, or

@@ -105,6 +105,13 @@ type writer struct {
 	wg     sync.WaitGroup
 }
 
+// forceHelp is the help line of --force, shared by the commands that
+// write files.
+const forceHelp = `  -f, --force              replace a file that is read-only or has other
+                           hard links (refused otherwise: the other names
+                           would keep the old content)
+`
+
 // forceOn adds --force (-f) to fs, setting e.force: replace a file that
 // is read-only or has other hard links, as "rm -f", "cp -f" and vim's
 // ":w!" do what the file's mode would otherwise stop.
