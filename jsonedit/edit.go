@@ -322,17 +322,19 @@ func (d *Document) apply(edits []edit) *hcl.Diagnostic {
 		at = e.end
 	}
 	out = append(out, src[at:]...)
-	doc := scanner.Parse(out, scanner.Options{})
-	if len(doc.Errors) > 0 {
+	before, lines := d.doc, d.lines
+	d.load(out)
+	if len(d.doc.Errors) > 0 {
 		// The result is past a limit of the scanner, which reads it
 		// back (nesting deeper than scanner.DefaultMaxDepth, more
 		// values than a document holds): it would be written and
 		// never read again.
+		err := d.doc.Errors[0]
+		d.doc, d.lines = before, lines
 		rng := d.rng(edits[0].start, edits[len(edits)-1].end)
 		return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Result cannot be read back",
-			Detail: fmt.Sprintf("After this edit the document could not be read again (%s), so it was not changed.", limitText(doc.Errors[0])), Subject: &rng}
+			Detail: fmt.Sprintf("After this edit the document could not be read again (%s), so it was not changed.", limitText(err)), Subject: &rng}
 	}
-	d.doc, d.lines = doc, scanner.NewLines(out)
 	return nil
 }
 

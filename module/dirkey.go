@@ -14,8 +14,12 @@ import (
 // with symbolic links resolved as far as they resolve. The two kinds of
 // key never equal each other. It is the one rule by which the hcljson
 // commands tell that a walk of directories or a tree of module calls
-// has come back to a directory it is in (spec.md C23).
+// has come back to a directory it is in (spec.md C23). The empty name
+// names no directory (not the working one): its key is "".
 func DirKey(dir string) string {
+	if dir == "" {
+		return ""
+	}
 	if fi, err := os.Stat(dir); err == nil {
 		if k, ok := fileKey(fi); ok {
 			return k
