@@ -339,19 +339,9 @@ func (l *loader) key(dir string) string {
 	return k
 }
 
-// dirKey returns the identity of a directory: its absolute path with
-// symbolic links resolved, so that two names of one directory have the
-// same key; the cleaned name when it cannot be resolved.
-func dirKey(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return filepath.Clean(dir)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		return real
-	}
-	return abs
-}
+// dirKey returns the identity of a directory (module.DirKey), so that
+// two names of one directory have the same key.
+func dirKey(dir string) string { return module.DirKey(dir) }
 
 // dedupe returns diags without the repetitions of a diagnostic: a module
 // called several times is decoded once per call, and its diagnostics

@@ -322,7 +322,19 @@ func (d *Document) apply(edits []edit) *hcl.Diagnostic {
 		at = e.end
 	}
 	out = append(out, src[at:]...)
+	before, lines := d.doc, d.lines
 	d.load(out)
+	if len(d.doc.Errors) > 0 {
+		// The result is past a limit of the scanner, which reads it
+		// back (nesting deeper than scanner.DefaultMaxDepth, more
+		// values than a document holds): it would be written and
+		// never read again.
+		err := d.doc.Errors[0]
+		d.doc, d.lines = before, lines
+		rng := d.rng(edits[0].start, edits[len(edits)-1].end)
+		return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Result cannot be read back",
+			Detail: fmt.Sprintf("After this edit the document could not be read again (%s), so it was not changed.", limitText(err)), Subject: &rng}
+	}
 	return nil
 }
 
@@ -488,4 +500,13 @@ func checkValue(value []byte) ([]byte, hcl.Diagnostics) {
 	}
 	n := v.doc.Nodes[0]
 	return value[n.Start:v.doc.End(0)], nil
+}
+
+// limitText says which limit of the scanner a result is past, or what
+// else is wrong with it.
+func limitText(e *scanner.Error) string {
+	if e.Code == scanner.CodeDepth {
+		return fmt.Sprintf("its values would nest deeper than %s levels, the most that is read", e.Text)
+	}
+	return e.Code.String()
 }

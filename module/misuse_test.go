@@ -2,6 +2,7 @@ package module
 
 import (
 	"io/fs"
+	"path/filepath"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -67,6 +68,17 @@ func TestMisuse(t *testing.T) {
 		{Func: "IsOverride", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsOverride("override.tf", bad) }},
 		{Func: "IsTestFile", Name: "empty name", Call: func(t *testing.T) { is(t, IsTestFile("", Options{})) }},
 		{Func: "IsTestFile", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsTestFile("a.tftest.hcl", bad) }},
+		{Func: "DirKey", Name: "empty name", Call: func(t *testing.T) {
+			if k := DirKey(""); k != "" {
+				t.Errorf("DirKey(\"\") = %q, want \"\"", k)
+			}
+		}},
+		{Func: "DirKey", Name: "missing directory", Call: func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "missing")
+			if k := DirKey(dir); k != dir || k == DirKey(filepath.Dir(dir)) {
+				t.Errorf("DirKey(%q) = %q, want the path", dir, k)
+			}
+		}},
 		{Func: "IsIgnored", Name: "empty name", Call: func(t *testing.T) { is(t, IsIgnored("")) }},
 		{Func: "Kind", Name: "regular file", Call: func(t *testing.T) {
 			if got := Kind(0) + ", " + Kind(fs.ModeIrregular); got != "a regular file, a special file" {

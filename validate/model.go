@@ -187,9 +187,15 @@ func mergedFiles(m *module.Module) ([]*hcl.File, hcl.Diagnostics) {
 	return []*hcl.File{{Body: body}}, diags
 }
 
-// dirKey returns the key of a directory in Model.dirs: its cleaned
-// absolute path (the cleaned name when it has none).
-func dirKey(dir string) string {
+// dirKey returns the key of a directory in Model.dirs and in the
+// analysis of trees: its identity (module.DirKey), so that a module that
+// calls itself through a symbolic link ("./a", a link to ".") is a cycle
+// of calls, not a tree without end.
+func dirKey(dir string) string { return module.DirKey(dir) }
+
+// absDir returns the cleaned absolute path of dir (the cleaned name when
+// it has none).
+func absDir(dir string) string {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return filepath.Clean(dir)

@@ -33,7 +33,10 @@ import (
 // it by: its absolute path or, for a Readings made by NewReadings(true),
 // its path relative to the working directory, so that the files of a
 // directory that two modules name differently (../w/x from one, x from
-// another) are named one way, whichever reads them first.
+// another) are named one way, whichever reads them first. A directory is
+// one by its identity (module.DirKey): reached through a symbolic link
+// under another path, it is read once, under the name it was first
+// asked by.
 //
 // The Models that share a Readings also share what validation finds of
 // the modules their roots call (their variables, outputs and the
@@ -55,8 +58,8 @@ type Readings struct {
 	analysis *analysis
 }
 
-// readingKey is a directory's absolute path and the program it is read
-// for.
+// readingKey is a directory's identity (dirKey) and the program it is
+// read for.
 type readingKey struct {
 	dir     string
 	program module.Program
@@ -101,20 +104,21 @@ func (rs *Readings) read(dir string, p module.Program, opts Options) *reading {
 	if rs.dirs == nil {
 		panic("validate: Options.Readings is a Readings that NewReadings did not make")
 	}
-	abs := dirKey(dir)
-	base := rs.shared(readingKey{abs, module.Auto}, opts)
+	abs, key := absDir(dir), dirKey(dir)
+	base := rs.shared(readingKey{key, module.Auto}, abs, opts)
 	if p == module.Auto {
 		return &reading{mod: base.mod, diags: base.diags}
 	}
 	if m, ok := readAs(base.mod, base.diags, p); ok {
 		return &reading{mod: m, diags: base.diags}
 	}
-	r := rs.shared(readingKey{abs, p}, opts)
+	r := rs.shared(readingKey{key, p}, abs, opts)
 	return &reading{mod: r.mod, diags: r.diags}
 }
 
-// shared returns the reading of key, made once.
-func (rs *Readings) shared(key readingKey, opts Options) *sharedReading {
+// shared returns the reading of key, made once, from the directory whose
+// absolute path is abs.
+func (rs *Readings) shared(key readingKey, abs string, opts Options) *sharedReading {
 	rs.mu.Lock()
 	r, ok := rs.dirs[key]
 	if !ok {
@@ -127,7 +131,7 @@ func (rs *Readings) shared(key readingKey, opts Options) *sharedReading {
 		return r
 	}
 	defer close(r.ready)
-	name := rs.name(key.dir)
+	name := rs.name(abs)
 	r.mod, r.diags = module.Load(name, module.Options{Program: key.program, MaxFileSize: opts.MaxFileSize})
 	r.diags = slices.Clip(r.diags)
 	if opts.Loaded != nil {

@@ -67,6 +67,9 @@ type env struct {
 	loaded func(dir string)
 	// maxSize is the largest input read (--max-size).
 	maxSize int64
+	// force replaces read-only and hard-linked files (--force; see
+	// targetPerm).
+	force bool
 	// files are the temporary files and directories of the run, which
 	// an interrupt removes before exit ends the program.
 	files *runFiles
@@ -118,7 +121,7 @@ func lookup(name string) *command {
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := newEnv(stdin, stdout, stderr)
 	defer e.handleInterrupts()()
-	return e.run(args)
+	return e.exitStatus(e.run(args))
 }
 
 // newEnv returns the environment of a run on these streams: progress and
@@ -127,8 +130,8 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
 	term := isTerminal(stderr)
 	return &env{
 		stdin:         stdin,
-		stdout:        stdout,
-		stderr:        stderr,
+		stdout:        &streamWriter{w: stdout},
+		stderr:        &streamWriter{w: stderr},
 		terminal:      term,
 		outTerminal:   isTerminal(stdout),
 		color:         term && os.Getenv("NO_COLOR") == "",

@@ -96,7 +96,7 @@ Flags:
                            scripts, the lock file, files not converted), so
                            that PATH is a working module
   --no-copy                with -o, write the converted files only
-` + maxSizeHelp + `
+` + maxSizeHelp + forceHelp + `
 Exit status: 0 when every file was converted, 1 when a file has errors or
 cannot be read or written (then no file is written), 2 on a usage error.
 `
@@ -192,7 +192,7 @@ func convert(e *env, args []string) int {
 	var w *writer
 	if jobs[0].target != "" {
 		var err error
-		if w, err = startWriter(e.files, jobTargets(jobs)); err != nil {
+		if w, err = startWriter(e.files, jobTargets(jobs), e.force); err != nil {
 			return e.writeFailed(err)
 		}
 		diags = append(diags, e.files.staleRemoved()...)
@@ -251,6 +251,7 @@ func parseConvertFlags(e *env, c *command, args []string) (*convertFlags, []stri
 	fs.StringVar(&f.out, "o", "", "")
 	fs.BoolVar(&f.noCopy, "no-copy", false, "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return nil, nil, code

@@ -133,10 +133,13 @@ func isConfigName(name string, s syntax) bool {
 // would block the run, a device never end. A symbolic link to a regular
 // file is followed; any other symbolic link (to a directory, to a special
 // file, or broken) is skipped with a warning, so that the tree read is
-// the tree below dir and no link makes the run fail.
+// the tree below dir and no link makes the run fail. A directory met a
+// second time (module.DirKey: a bind mount of a directory inside itself)
+// is skipped, so that no walk goes round a loop.
 func walkConfigs(dir string, s syntax, recursive bool) ([]string, hcl.Diagnostics, error) {
 	var files []string
 	var warnings hcl.Diagnostics
+	walked := map[string]bool{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -146,6 +149,11 @@ func walkConfigs(dir string, s syntax, recursive bool) ([]string, hcl.Diagnostic
 			if path != dir && (!recursive || strings.HasPrefix(name, ".")) {
 				return filepath.SkipDir
 			}
+			k := module.DirKey(path)
+			if walked[k] {
+				return filepath.SkipDir
+			}
+			walked[k] = true
 			return nil
 		}
 		if module.IsIgnored(name) {

@@ -43,7 +43,9 @@ on standard output.
 
 Every file is formatted before any is written, and when one has errors
 nothing is written and no name is printed; each file is rewritten
-atomically (a temporary file renamed over it) and keeps its permissions.
+atomically (a temporary file renamed over it) and keeps its permissions,
+owner and group; a read-only file, or one with other hard links, is
+replaced only with --force.
 
 The language, chosen by the file's name as in "hcljson convert" (.tf.json
 and .tofu.json: Terraform configuration; .tftest.json, .tofutest.json:
@@ -91,7 +93,7 @@ Flags:
                            or the registry that .terraform.lock.hcl or
                            .terraform/providers names, and Terraform when
                            nothing says)
-` + maxSizeHelp + `
+` + maxSizeHelp + forceHelp + `
 Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage
 error, 3 with -check when a file is not formatted (and no file has
 errors). terraform fmt exits with 2 on errors and 1 on usage errors;
@@ -212,7 +214,7 @@ func (e *env) stageFmt(jobs []convertJob, results []fmtResult, diags hcl.Diagnos
 	for k, i := range changed {
 		names[k] = jobs[i].name
 	}
-	w, err := startWriter(e.files, names)
+	w, err := startWriter(e.files, names, e.force)
 	if err != nil {
 		return nil, diags, e.writeFailed(err)
 	}
@@ -242,6 +244,7 @@ func parseFmtFlags(e *env, c *command, args []string) (*fmtFlags, []string, int)
 	fs.BoolVar(&f.terraform, "terraform", false, "")
 	fs.Var(&f.program, "program", "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	paths, code := e.parseFlags(c, fs, args)
 	if code >= 0 {
 		return nil, nil, code

@@ -254,7 +254,8 @@ func recursiveRoots(paths []string) []string {
 // could not be read, sorted by path (compareDirs).
 //
 // Hidden directories (.terraform, .git) below a root are skipped. Each
-// directory is walked once, by its path with symbolic links resolved:
+// directory is walked once, by its identity (module.DirKey: device and
+// inode, so that no link and no bind mount makes a loop):
 // first the directories themselves, then the symbolic links to
 // directories found among them, in order, each followed when its target
 // was not walked already (so a link into the tree, or to a directory
@@ -265,22 +266,19 @@ func recursiveRoots(paths []string) []string {
 func walkModules(roots []string) []treeDir {
 	w := &walker{walked: map[string]bool{}}
 	for _, root := range roots {
-		real, err := filepath.EvalSymlinks(root)
-		if err == nil {
-			real, err = filepath.Abs(real)
-		}
-		if fi, serr := os.Stat(root); err != nil || serr != nil || !fi.IsDir() {
+		if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
 			// Read as a module, which says what is wrong: "Module
 			// directory does not exist", "Module path is not a
 			// directory".
 			w.dirs = append(w.dirs, treeDir{name: root})
 			continue
 		}
-		if w.walked[real] {
+		key := module.DirKey(root)
+		if w.walked[key] {
 			continue // a root inside another one, walked with it
 		}
 		before := len(w.dirs)
-		w.walk(root, real)
+		w.walk(root, key)
 		w.follow()
 		if len(w.dirs) == before {
 			w.dirs = append(w.dirs, treeDir{name: root, diags: hcl.Diagnostics{{
@@ -297,18 +295,18 @@ func walkModules(roots []string) []treeDir {
 // walker walks the trees of "check -recursive".
 type walker struct {
 	dirs []treeDir
-	// walked holds the real paths (absolute, symbolic links resolved)
-	// of the directories walked.
+	// walked holds the identities (module.DirKey) of the directories
+	// walked.
 	walked map[string]bool
 	// links are the symbolic links to directories found, to follow.
 	links []string
 }
 
-// walk walks the directory name, whose real path is real, and the
+// walk walks the directory name, whose identity is key, and the
 // directories below it, but hidden ones; the symbolic links to
 // directories it finds are left for follow.
-func (w *walker) walk(name, real string) {
-	w.walked[real] = true
+func (w *walker) walk(name, key string) {
+	w.walked[key] = true
 	entries, err := os.ReadDir(name)
 	if err != nil {
 		w.dirs = append(w.dirs, treeDir{name: name, diags: hcl.Diagnostics{dirFailed(name, err)}})
@@ -323,8 +321,8 @@ func (w *walker) walk(name, real string) {
 		path := filepath.Join(name, n)
 		switch {
 		case e.IsDir():
-			if r := filepath.Join(real, n); !w.walked[r] {
-				w.walk(path, r)
+			if k := module.DirKey(path); !w.walked[k] {
+				w.walk(path, k)
 			}
 		case e.Type()&os.ModeSymlink != 0:
 			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
@@ -347,14 +345,9 @@ func (w *walker) follow() {
 	for len(w.links) > 0 {
 		link := w.links[0]
 		w.links = w.links[1:]
-		real, err := filepath.EvalSymlinks(link)
-		if err == nil {
-			real, err = filepath.Abs(real)
+		if k := module.DirKey(link); !w.walked[k] {
+			w.walk(link, k)
 		}
-		if err != nil || w.walked[real] {
-			continue
-		}
-		w.walk(link, real)
 	}
 }
 

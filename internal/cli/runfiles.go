@@ -35,6 +35,9 @@ type runFiles struct {
 	// stale the files removed.
 	swept map[string]bool
 	stale []string
+	// locks are the directories whose lock the run holds (lockDirs).
+	lockMu sync.Mutex
+	locks  map[string]*heldLock
 }
 
 // errInterrupted is the error of a file not made because the run is
@@ -42,7 +45,7 @@ type runFiles struct {
 var errInterrupted = errors.New("interrupted")
 
 func newRunFiles() *runFiles {
-	return &runFiles{files: map[string]bool{}, swept: map[string]bool{}}
+	return &runFiles{files: map[string]bool{}, swept: map[string]bool{}, locks: map[string]*heldLock{}}
 }
 
 // create makes a new temporary file beside target and lists it. The

@@ -8,8 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/jsonedit"
@@ -60,13 +62,16 @@ blocks in it: then nothing is written.
 
 Each file is rewritten atomically (a temporary file beside it, then a
 rename; with -r, every file is ready before the first is renamed) and keeps
-its permissions; it is not written when nothing changes, nor when it changed
-while the command ran. "-" reads standard input and writes the result on
-standard output.
+its permissions, owner and group; a read-only file, or one with other hard
+links, is replaced only with --force. Runs that write in one directory
+wait for each other. A file is not written when nothing changes, nor when
+it changed while the command ran. "-" reads standard input and writes the
+result on standard output.
 
 Flags:
-  --string         VALUE is a string's text, not JSON
+  --string         VALUE is a string's text (UTF-8), not JSON
   -r, --recursive  FILE is a directory: every JSON file of HCL under it
+  -f, --force      replace a file that is read-only or has other hard links
   --lang LANG      terraform: read addresses in a file of any name; generic:
                    read PATH as a plain JSON path, even in a .tf.json file
   --max-size SIZE  read no input larger than SIZE: a number of bytes, or
@@ -105,12 +110,14 @@ JSON file of HCL under it that has it, and the names of the files written
 are printed.
 
 Each file is rewritten atomically (a temporary file beside it, then a
-rename) and keeps its permissions; it is not written when it changed while
-the command ran. "-" reads standard input and writes the result on
-standard output.
+rename) and keeps its permissions, owner and group; a read-only file, or
+one with other hard links, is replaced only with --force. It is not
+written when it changed while the command ran. "-" reads standard input
+and writes the result on standard output.
 
 Flags:
   -r, --recursive  FILE is a directory: every JSON file of HCL under it
+  -f, --force      replace a file that is read-only or has other hard links
   --lang LANG      terraform: read addresses in a file of any name; generic:
                    read PATH as a plain JSON path, even in a .tf.json file
   --max-size SIZE  read no input larger than SIZE: a number of bytes, or
@@ -158,6 +165,15 @@ func editCmd(e *env, c *command, args []string) int {
 			return editTree(e, c, f)
 		}
 	}
+	if f.file != "-" {
+		// Held from the reading to the rename: runs that edit one file
+		// at once each make their edit on what the one before wrote.
+		unlock, err := e.files.lockDirs([]string{filepath.Dir(f.file)})
+		if err != nil {
+			return e.writeFailed(&writeError{path: f.file, err: err})
+		}
+		defer unlock()
+	}
 	filename, src, perm, err := editRead(e, f.file)
 	if err != nil {
 		return e.writeDiags(nil, hcl.Diagnostics{readFailed(filename, err)})
@@ -181,7 +197,7 @@ func editCmd(e *env, c *command, args []string) int {
 	if bytes.Equal(out, src) {
 		return 0
 	}
-	w, err := startWriter(e.files, []string{f.file})
+	w, err := startWriter(e.files, []string{f.file}, e.force)
 	if err != nil {
 		return e.writeFailed(err)
 	}
@@ -280,7 +296,7 @@ func editTree(e *env, c *command, f *editFlags) int {
 	for k, i := range changed {
 		targets[k] = names[i]
 	}
-	w, err := startWriter(e.files, targets)
+	w, err := startWriter(e.files, targets, e.force)
 	if err != nil {
 		return e.writeFailed(err)
 	}
@@ -325,6 +341,7 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 	fs.BoolVar(&f.recursive, "recursive", false, "")
 	fs.StringVar(&f.lang, "lang", "", "")
 	e.sizeFlagOn(fs)
+	e.forceOn(fs)
 	usageLine, _, _ := strings.Cut(c.help, "\n")
 	usageError := func(msg string, args ...any) (*editFlags, int) {
 		fmt.Fprintf(stderr, "hcljson %s: %s\n%s\nRun \"hcljson %s -h\" for details.\n", c.name, escapeText(fmt.Sprintf(msg, args...)), usageLine, c.name)
@@ -370,6 +387,15 @@ func parseEditFlags(e *env, c *command, args []string) (*editFlags, int) {
 	f.path = p
 	if c.name == "set" {
 		f.value = []byte(names[2])
+		if isString && !utf8.ValidString(names[2]) {
+			// jsonw would write U+FFFD for each bad byte: a value
+			// other than the one given.
+			return nil, e.writeDiags(nil, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Invalid UTF-8 in the value",
+				Detail:   fmt.Sprintf("The value given with --string is not UTF-8 text (%q), and a JSON string holds only UTF-8; nothing was written.", names[2]),
+			}})
+		}
 		if isString {
 			f.value = jsonedit.String(names[2])
 		} else if diags := jsonedit.CheckValue(f.value); diags.HasErrors() {

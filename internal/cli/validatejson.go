@@ -25,13 +25,53 @@ import (
 // the function it calls. The field order and the rules (an empty range
 // widened to one byte, the snippet over the context range) are the
 // programs'.
+//
+// The output is bounded as the text of diagnostics is (spec.md C2): at
+// most maxFileDiags diagnostics about one file, then one warning per
+// file, "Diagnostics not shown", that says how many were left out, as
+// the text's "Not shown" line does; "error_count" and "warning_count"
+// count every diagnostic found, shown or not (the warnings about what was
+// not shown are none of them); summaries and details are cut at
+// maxMessage bytes, the value statements at snippetWidth, and a snippet's
+// code, whose lines are cut to a window only when one is longer than
+// snippetWidth bytes or there are more than snippetLines (see
+// boundedCode).
 func appendValidateJSON(b []byte, diags hcl.Diagnostics, files map[string]*hcl.File) []byte {
 	errors, warnings := 0, 0
-	for _, d := range diags {
+	type omitted struct {
+		name             string
+		errors, warnings int
+	}
+	var left []*omitted
+	leftOf := map[string]*omitted{}
+	perFile := map[string]int{}
+	shown := make([]bool, len(diags))
+	for i, d := range diags {
 		if d.Severity == hcl.DiagWarning {
 			warnings++
 		} else {
 			errors++
+		}
+		if d.Subject == nil {
+			shown[i] = true
+			continue
+		}
+		name := d.Subject.Filename
+		if perFile[name] < maxFileDiags {
+			perFile[name]++
+			shown[i] = true
+			continue
+		}
+		o := leftOf[name]
+		if o == nil {
+			o = &omitted{name: name}
+			leftOf[name] = o
+			left = append(left, o)
+		}
+		if d.Severity == hcl.DiagWarning {
+			o.warnings++
+		} else {
+			o.errors++
 		}
 	}
 	b = append(b, `{"format_version":"1.0","valid":`...)
@@ -41,11 +81,35 @@ func appendValidateJSON(b []byte, diags hcl.Diagnostics, files map[string]*hcl.F
 	b = append(b, `,"warning_count":`...)
 	b = strconv.AppendInt(b, int64(warnings), 10)
 	b = append(b, `,"diagnostics":[`...)
+	first := true
 	for i, d := range diags {
-		if i > 0 {
+		if !shown[i] {
+			continue
+		}
+		if !first {
 			b = append(b, ',')
 		}
+		first = false
 		b = appendValidateDiag(b, d, files)
+	}
+	for _, o := range left {
+		var kinds []string
+		if o.errors > 0 {
+			kinds = append(kinds, plural(o.errors, "more error"))
+		}
+		if o.warnings > 0 {
+			kinds = append(kinds, plural(o.warnings, "more warning"))
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendValidateDiag(b, &hcl.Diagnostic{
+			Severity: hcl.DiagWarning,
+			Summary:  "Diagnostics not shown",
+			Detail: fmt.Sprintf("Not shown: %s about %s (the first %d diagnostics about it are above).",
+				strings.Join(kinds, " and "), o.name, maxFileDiags),
+		}, files)
 	}
 	return append(b, "]}"...)
 }
@@ -58,9 +122,9 @@ func appendValidateDiag(b []byte, d *hcl.Diagnostic, files map[string]*hcl.File)
 	b = append(b, `{"severity":`...)
 	b = jsonw.AppendString(b, severity, jsonw.Plain)
 	b = append(b, `,"summary":`...)
-	b = jsonw.AppendString(b, d.Summary, jsonw.Plain)
+	b = jsonw.AppendString(b, clipText(d.Summary, maxMessage), jsonw.Plain)
 	b = append(b, `,"detail":`...)
-	b = jsonw.AppendString(b, d.Detail, jsonw.Plain)
+	b = jsonw.AppendString(b, clipText(d.Detail, maxMessage), jsonw.Plain)
 	if d.Subject == nil {
 		return append(b, '}')
 	}
@@ -95,13 +159,11 @@ func appendValidateDiag(b []byte, d *hcl.Diagnostic, files map[string]*hcl.File)
 func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snippet hcl.Range) []byte {
 	b = append(b, `{"context":`...)
 	if c := hcled.ContextString(f, highlight.Start.Byte-1); c != "" {
-		b = jsonw.AppendString(b, c, jsonw.Plain)
+		b = jsonw.AppendString(b, clipText(c, maxContext), jsonw.Plain)
 	} else {
 		b = append(b, "null"...)
 	}
-	codeStart, text := snippetCode(f.Bytes, snippet)
-	start := min(max(highlight.Start.Byte-codeStart, 0), len(text))
-	end := min(max(highlight.Start.Byte-codeStart+highlight.End.Byte-highlight.Start.Byte, 0), len(text))
+	text, start, end := boundedCode(f.Bytes, snippet, highlight)
 	b = append(b, `,"code":`...)
 	b = jsonw.AppendString(b, text, jsonw.Plain)
 	b = append(b, `,"start_line":`...)
@@ -119,7 +181,7 @@ func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snip
 			b = append(b, `{"traversal":`...)
 			b = jsonw.AppendString(b, v[0], jsonw.Plain)
 			b = append(b, `,"statement":`...)
-			b = jsonw.AppendString(b, v[1], jsonw.Plain)
+			b = jsonw.AppendString(b, clipText(v[1], snippetWidth), jsonw.Plain)
 			b = append(b, '}')
 		}
 	}
@@ -128,6 +190,100 @@ func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snip
 		b = appendFunctionCallJSON(b, d)
 	}
 	return append(b, '}')
+}
+
+// boundedCode returns the code of a snippet and the offsets of the
+// highlight in it. It is what the programs write (snippetCode, with
+// highlight offsets that are the highlight's bytes from the code's start,
+// clamped) unless a line of it is longer than snippetWidth bytes or it has
+// more than snippetLines lines: then, as in the text of diagnostics, at
+// most snippetLines lines are shown, then a line "…", each cut to the
+// window of snippetWidth bytes that the text shows (appendSnippetLine),
+// with "…" where the line goes on, and the offsets are those of the
+// highlight's bytes in what is shown (clamped to the window of their
+// line). It looks at no more than the lines it shows and the one after.
+func boundedCode(src []byte, snippet, highlight hcl.Range) (code string, hs, he int) {
+	type span struct{ start, end int }
+	var lines []span
+	first, last := max(snippet.Start.Byte, 0), snippet.End.Byte
+	cut, more := false, false
+	if first <= len(src) {
+		for ls := bytes.LastIndexByte(src[:first], '\n') + 1; ls < len(src) && ls <= last; {
+			next := len(src)
+			le := next
+			if j := bytes.IndexByte(src[ls:], '\n'); j >= 0 {
+				le, next = ls+j, ls+j+1
+			}
+			if le > ls && src[le-1] == '\r' {
+				le--
+			}
+			line := hcl.Range{Start: hcl.Pos{Byte: ls}, End: hcl.Pos{Byte: le}}
+			if line.Overlaps(hcl.Range{Start: snippet.Start, End: snippet.End}) {
+				if len(lines) == snippetLines {
+					cut, more = true, true
+					break
+				}
+				lines = append(lines, span{ls, le})
+				cut = cut || le-ls > snippetWidth
+			}
+			ls = next
+		}
+	}
+	if !cut {
+		codeStart, text := snippetCode(src, snippet)
+		start := min(max(highlight.Start.Byte-codeStart, 0), len(text))
+		end := min(max(highlight.Start.Byte-codeStart+highlight.End.Byte-highlight.Start.Byte, 0), len(text))
+		return text, start, end
+	}
+	var b []byte
+	hs, he = -1, -1
+	// at maps an offset of src in a shown line's window to code.
+	at := func(off, from, to, base int) int { return base + min(max(off, from), to) - from }
+	for i, l := range lines {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		from, to := l.start, l.end
+		if to-from > snippetWidth {
+			line := hcl.Range{Filename: highlight.Filename, Start: hcl.Pos{Byte: from}, End: hcl.Pos{Byte: to}}
+			if _, marked, _ := line.PartitionAround(highlight); !marked.Empty() {
+				from = max(from, marked.Start.Byte-snippetLead)
+			}
+			to = min(to, from+snippetWidth)
+			from = max(l.start, min(from, to-snippetWidth))
+			for from > l.start && !isRuneStart(src, from) {
+				from--
+			}
+			for to < l.end && !isRuneStart(src, to) {
+				to--
+			}
+		}
+		if from > l.start {
+			b = append(b, "…"...)
+		}
+		base := len(b)
+		if hs < 0 && highlight.Start.Byte <= l.end {
+			hs = at(highlight.Start.Byte, from, to, base)
+		}
+		if he < 0 && highlight.End.Byte <= l.end {
+			he = at(highlight.End.Byte, from, to, base)
+		}
+		b = append(b, src[from:to]...)
+		if to < l.end {
+			b = append(b, "…"...)
+		}
+	}
+	if more {
+		// More lines than are shown: say so, as the text does.
+		b = append(b, "\n…"...)
+	}
+	if hs < 0 {
+		hs = len(b)
+	}
+	if he < 0 {
+		he = len(b)
+	}
+	return string(b), hs, max(he, hs)
 }
 
 // snippetCode returns the lines of src that the snippet range overlaps, as

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -46,6 +47,22 @@ func (e *writeError) diagnostic() *hcl.Diagnostic {
 	if e.written > 0 {
 		what = fmt.Sprintf("%s had been written before the failure; the others were not.", plural(e.written, "file"))
 	}
+	var refused *refusedError
+	if errors.As(e.err, &refused) {
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  refused.summary,
+			Detail:   fmt.Sprintf("The file %q was not replaced: %s. %s", e.path, refused.why, what),
+		}
+	}
+	var locked *lockError
+	if errors.As(e.err, &locked) {
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Directory locked",
+			Detail:   fmt.Sprintf("The file %q was not written: %s. %s Run the command again once the other run is over.", e.path, locked.Error(), what),
+		}
+	}
 	if e.changed {
 		return &hcl.Diagnostic{
 			Severity: hcl.DiagError,
@@ -70,17 +87,37 @@ func (e *writeError) diagnostic() *hcl.Diagnostic {
 // directory made is removed, so the tree is as it was.
 //
 // A target may be a missing file or a regular file, which keeps its
-// permissions; a directory, a symbolic link or a device at the target is
-// an error.
+// permissions, and its owner and group where the system lets this user
+// give them (see chownLike); a directory, a symbolic link or a device at
+// the target is an error, and so, unless force is set, is a read-only
+// file (no write permission for anyone) and a file with other hard
+// links, which the rename would leave with the old content.
 type writer struct {
 	run   *runFiles
 	outs  []output
 	perms []fs.FileMode // of existing targets; 0 for new files
-	temps []string      // by output; "" when not staged
-	errs  []error
-	dirs  []string // made, in order
-	queue chan int
-	wg    sync.WaitGroup
+	// owners are the owner and group of existing targets, kept.
+	owners []owner
+	temps  []string // by output; "" when not staged
+	errs   []error
+	dirs   []string // made, in order
+	queue  chan int
+	wg     sync.WaitGroup
+}
+
+// forceHelp is the help line of --force, shared by the commands that
+// write files.
+const forceHelp = `  -f, --force              replace a file that is read-only or has other
+                           hard links (refused otherwise: the other names
+                           would keep the old content)
+`
+
+// forceOn adds --force (-f) to fs, setting e.force: replace a file that
+// is read-only or has other hard links, as "rm -f", "cp -f" and vim's
+// ":w!" do what the file's mode would otherwise stop.
+func (e *env) forceOn(fs *flag.FlagSet) {
+	fs.BoolVar(&e.force, "force", false, "")
+	fs.BoolVar(&e.force, "f", false, "")
 }
 
 // stagers is the number of temporary files written at once: writing and
@@ -91,18 +128,19 @@ const stagers = 8
 // startWriter checks the targets, makes their missing directories and
 // starts the goroutines that stage files. Its temporary files and
 // directories are listed in run, which removes them on an interrupt.
-func startWriter(run *runFiles, paths []string) (*writer, error) {
+func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 	w := &writer{
-		run:   run,
-		outs:  make([]output, len(paths)),
-		perms: make([]fs.FileMode, len(paths)),
-		temps: make([]string, len(paths)),
-		errs:  make([]error, len(paths)),
-		queue: make(chan int, len(paths)),
+		run:    run,
+		outs:   make([]output, len(paths)),
+		perms:  make([]fs.FileMode, len(paths)),
+		owners: make([]owner, len(paths)),
+		temps:  make([]string, len(paths)),
+		errs:   make([]error, len(paths)),
+		queue:  make(chan int, len(paths)),
 	}
 	for i, p := range paths {
 		w.outs[i].path = p
-		perm, err := targetPerm(p)
+		perm, own, err := targetPerm(p, force)
 		if err == nil {
 			err = w.mkdirAll(filepath.Dir(p))
 		}
@@ -113,31 +151,56 @@ func startWriter(run *runFiles, paths []string) (*writer, error) {
 			w.abort()
 			return nil, &writeError{path: p, err: err}
 		}
-		w.perms[i] = perm
+		w.perms[i], w.owners[i] = perm, own
 	}
 	for range stagers {
 		w.wg.Go(func() {
 			for i := range w.queue {
-				w.temps[i], w.errs[i] = w.run.stage(w.outs[i], w.perms[i])
+				w.temps[i], w.errs[i] = w.run.stage(w.outs[i], w.perms[i], w.owners[i])
 			}
 		})
 	}
 	return w, nil
 }
 
-// targetPerm returns the permissions of an existing target, 0 when there
-// is none, and an error when the target is not a regular file.
-func targetPerm(path string) (fs.FileMode, error) {
+// owner is the owner and group of an existing target, when known.
+type owner struct {
+	uid, gid int
+	known    bool
+}
+
+// refusedError is a target that is replaced only with --force.
+type refusedError struct {
+	summary, why string
+}
+
+func (e *refusedError) Error() string { return e.why }
+
+// targetPerm returns the permissions and owner of an existing target (0
+// when there is none), and an error when the target is not a regular
+// file or, unless force is set, when it is read-only or has other hard
+// links. Read-only is the file's mode, not what this user may do, so
+// that root, whom permissions do not stop, is refused too.
+func targetPerm(path string, force bool) (fs.FileMode, owner, error) {
 	fi, err := os.Lstat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, nil
+		return 0, owner{}, nil
 	case err != nil:
-		return 0, err
+		return 0, owner{}, err
 	case !fi.Mode().IsRegular():
-		return 0, fmt.Errorf("it exists and is not a regular file (%s); hcljson replaces only regular files", kindOf(fi.Mode()))
+		return 0, owner{}, fmt.Errorf("it exists and is not a regular file (%s); hcljson replaces only regular files", kindOf(fi.Mode()))
 	}
-	return fi.Mode().Perm(), nil
+	uid, gid, links, known := fileOwner(fi)
+	perm := fi.Mode().Perm()
+	switch {
+	case force:
+	case perm&0o222 == 0:
+		return 0, owner{}, &refusedError{"File is read-only", fmt.Sprintf("it is read-only (mode %04o); give --force to replace it", perm)}
+	case links > 1:
+		return 0, owner{}, &refusedError{"File has other hard links", fmt.Sprintf("it has %d hard links, and replacing it would leave the other %s with the old content; give --force to replace it anyway, or edit the file under another name after breaking the links yourself", links, plural(links-1, "name"))}
+	}
+	return perm, owner{uid, gid, known}, nil
 }
 
 // kindOf names a file type that is not a regular file.
@@ -177,6 +240,18 @@ func (w *writer) finish(ok bool, hook func()) error {
 	if hook != nil {
 		hook()
 	}
+	dirs := make([]string, 0, len(w.outs))
+	for i, o := range w.outs {
+		if w.temps[i] != "" {
+			dirs = append(dirs, filepath.Dir(o.path))
+		}
+	}
+	unlock, err := w.run.lockDirs(dirs)
+	if err != nil {
+		w.abort()
+		return &writeError{path: w.outs[0].path, err: err}
+	}
+	defer unlock()
 	if err := w.check(); err != nil {
 		w.abort()
 		return err
@@ -205,9 +280,9 @@ func (w *writer) check() error {
 }
 
 // stage writes o's data to a synced temporary file beside o.path (see
-// runFiles.create), with permissions perm, and returns its name ("" if
-// none was made).
-func (r *runFiles) stage(o output, perm fs.FileMode) (string, error) {
+// runFiles.create), with permissions perm and the owner own when known,
+// and returns its name ("" if none was made).
+func (r *runFiles) stage(o output, perm fs.FileMode, own owner) (string, error) {
 	if o.from != nil {
 		defer o.from.Close()
 	}
@@ -222,6 +297,9 @@ func (r *runFiles) stage(o output, perm fs.FileMode) (string, error) {
 	}
 	if err == nil {
 		err = f.Sync()
+	}
+	if err == nil && own.known {
+		chownLike(f, own.uid, own.gid) // before Chmod, which a change of owner may clear bits of
 	}
 	if err == nil {
 		err = f.Chmod(perm)

@@ -250,7 +250,7 @@ func writeAll(outs []output) error {
 	for i, o := range outs {
 		paths[i] = o.path
 	}
-	w, err := startWriter(newRunFiles(), paths)
+	w, err := startWriter(newRunFiles(), paths, false)
 	if err != nil {
 		return err
 	}
