@@ -71,7 +71,7 @@ fi
 echo "$(wc -l <"$work/providers.txt") providers served by the stand-in" >&2
 mkdir -p "$work/home"
 export HOME="$work/home" TF_CLI_CONFIG_FILE="$work/cli.tfrc" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1 NO_COLOR=1
-"$tofu" version | head -1 >&2
+"$tofu" version | sed -n 1p >&2
 
 # Modules, installed once (untimed); a data directory per directory.
 if [ ! -f "$work/got" ]; then

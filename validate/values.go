@@ -36,7 +36,12 @@ const undeclaredShown = 2
 func (md *Model) VariableValues(files []*hcl.File) hcl.Diagnostics {
 	md.check("VariableValues")
 	u := newUnit(md.root, md.opts, md.program)
-	if u.langErr != nil || u.declare().HasErrors() {
+	u.tree, u.root = md, true
+	if u.langErr != nil {
+		return nil
+	}
+	u.tr = newTreeState(md, u.program, md.root.Dir)
+	if u.declare().HasErrors() {
 		return nil
 	}
 	type given struct {
