@@ -11,7 +11,7 @@ import (
 // leading UTF-8 byte order mark is skipped (D1); invalid UTF-8 and lone
 // surrogate escapes in strings (D2), numbers out of range (D4) and number
 // tokens longer than MaxNumberLen (D15) are errors. Both limit nesting to
-// 10,000 levels. The seeds run with go test; a campaign (go test -fuzz)
+// 1,000 levels. The seeds run with go test; a campaign (go test -fuzz)
 // runs outside it.
 func FuzzValidJSON(f *testing.F) {
 	for _, s := range []string{
