@@ -218,6 +218,9 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 			continue
 		}
 		d := top.depth() + 1
+		if tok.Type == hclsyntax.TokenTemplateControl && closesDirective(toks[i+1:]) {
+			d-- // %{else}, %{endif} and %{endfor} are at the level of their %{if} or %{for}
+		}
 		if d > Max {
 			return tok.Range, false
 		}
@@ -233,6 +236,25 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 		})
 	}
 	return hcl.Range{}, true
+}
+
+// closesDirective reports whether the tokens after a %{ start with else,
+// endif or endfor.
+func closesDirective(toks hclsyntax.Tokens) bool {
+	for _, t := range toks {
+		if t.Type == hclsyntax.TokenComment || t.Type == hclsyntax.TokenNewline {
+			continue
+		}
+		if t.Type != hclsyntax.TokenIdent {
+			return false
+		}
+		switch string(t.Bytes) {
+		case "else", "endif", "endfor":
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // ParseConfig is hclsyntax.ParseConfig after Check. Past the limit the
