@@ -88,6 +88,26 @@ func Check(src []byte, mode Mode, filename string, start hcl.Pos) *hcl.Diagnosti
 	if !Suspect(src) {
 		return nil
 	}
+	// Input that nests too deep mostly does so early: the tokens of a
+	// prefix are those of the whole but for the last few, so an error
+	// well before the cut is the error of the whole, found without
+	// lexing megabytes.
+	if len(src) > 2*prefix {
+		toks := lex(src[:prefix], mode, filename, start)
+		if rng, i, ok := scan(toks, mode); !ok && i < len(toks)-4 {
+			return diagnostic(rng)
+		}
+	}
+	if rng, _, ok := scan(lex(src, mode, filename, start), mode); !ok {
+		return diagnostic(rng)
+	}
+	return nil
+}
+
+// prefix is the length of the prefix Check reads first.
+const prefix = 64 << 10
+
+func lex(src []byte, mode Mode, filename string, start hcl.Pos) hclsyntax.Tokens {
 	var toks hclsyntax.Tokens
 	switch mode {
 	case Expression:
@@ -97,15 +117,15 @@ func Check(src []byte, mode Mode, filename string, start hcl.Pos) *hcl.Diagnosti
 	default:
 		toks, _ = hclsyntax.LexConfig(src, filename, start)
 	}
-	rng, ok := scan(toks, mode)
-	if ok {
-		return nil
-	}
+	return toks
+}
+
+func diagnostic(rng hcl.Range) *hcl.Diagnostic {
 	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: Summary, Detail: Detail, Subject: &rng}
 }
 
-// scan returns the range of the first token too deep, or ok.
-func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
+// scan returns the range and index of the first token too deep, or ok.
+func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, int, bool) {
 	root := frame{kind: kRoot, nl: mode == Config}
 	if mode == Template {
 		root.kind = kTmpl
@@ -136,7 +156,7 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 				case "if", "for":
 					tmpl.ops++
 					if tmpl.depth() > Max {
-						return hcl.RangeBetween(toks[i-1].Range, tok.Range), false
+						return hcl.RangeBetween(toks[i-1].Range, tok.Range), i, false
 					}
 				case "endif", "endfor":
 					if tmpl.ops > 0 {
@@ -210,7 +230,7 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 			if !top.kind.template() {
 				top.ops++
 				if top.depth() > Max {
-					return tok.Range, false
+					return tok.Range, i, false
 				}
 			}
 			continue
@@ -222,7 +242,7 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 			d-- // %{else}, %{endif} and %{endfor} are at the level of their %{if} or %{for}
 		}
 		if d > Max {
-			return tok.Range, false
+			return tok.Range, i, false
 		}
 		if !top.kind.template() {
 			top.ops++
@@ -235,7 +255,7 @@ func scan(toks hclsyntax.Tokens, mode Mode) (hcl.Range, bool) {
 			head:  tok.Type == hclsyntax.TokenTemplateControl,
 		})
 	}
-	return hcl.Range{}, true
+	return hcl.Range{}, 0, true
 }
 
 // closesDirective reports whether the tokens after a %{ start with else,
