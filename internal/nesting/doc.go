@@ -23,7 +23,13 @@
 // open %{if} and %{for} counts one. So "a = ((1))" has the inner "(" at
 // depth 2, and "x = 1 + 1 + 1" reaches depth 2.
 //
-// An input of at most Max bytes is never deeper than Max and is not lexed.
+// # Cost
+//
+// An input is lexed only when [Suspect]: longer than Max bytes, with more
+// than Max bytes among those every level-adding token holds. A long
+// input's first 64 KiB are lexed first, where nesting too deep is mostly
+// found; otherwise the whole input is. hclsyntax's parser lexes it again:
+// a configuration file of many strings costs one more lexing.
 //
 // # Imports
 //
