@@ -116,3 +116,32 @@ func TestNestingLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepBlocksConverted checks that blocks nested within native
+// syntax's limit but whose JSON would nest past JSON's are refused by
+// convert, not written unreadable.
+func TestDeepBlocksConverted(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		code int
+	}{{300, 0}, {600, 1}} {
+		dir := t.TempDir()
+		src := strings.Repeat("a {\n", c.n) + "x = 1\n" + strings.Repeat("}\n", c.n)
+		if err := os.WriteFile(filepath.Join(dir, "a.hcl"), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runIn(t, dir, "", "convert", "a.hcl")
+		if code != c.code {
+			t.Errorf("%d blocks: status %d, %.300q", c.n, code, stderr)
+		}
+		if c.code == 0 {
+			if d := jsonDepth([]byte(stdout)); d != 2*c.n+1 {
+				t.Errorf("%d blocks: JSON %d deep, want %d", c.n, d, 2*c.n+1)
+			}
+			continue
+		}
+		if stdout != "" || !strings.Contains(stderr, "Error: Nesting too deep\n\n  on a.hcl line 1, in a:\n") || !strings.Contains(stderr, "nest 1201 levels deep") {
+			t.Errorf("%d blocks: stdout %.100q, stderr %.400q", c.n, stdout, stderr)
+		}
+	}
+}
