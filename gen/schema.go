@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
 )
@@ -54,7 +55,7 @@ func Ref(traversal string) (Value, error) {
 // Type returns a type constraint, such as "list(object({name=string}))",
 // for a variable's type: written as its text where a type is read.
 func Type(constraint string) (Value, error) {
-	expr, diags := hclsyntax.ParseExpression([]byte(constraint), "", hcl.InitialPos)
+	expr, diags := nesting.ParseExpression([]byte(constraint), "", hcl.InitialPos)
 	if !diags.HasErrors() {
 		_, diags = typeexpr.TypeConstraint(expr)
 	}

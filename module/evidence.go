@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // The files that "init" leaves in a module directory, which name the
@@ -60,7 +61,7 @@ func lockProgram(path string, limit int64) Program {
 	if err != nil {
 		return Auto
 	}
-	f, diags := hclsyntax.ParseConfig(src, path, hcl.InitialPos)
+	f, diags := nesting.ParseConfig(src, path, hcl.InitialPos)
 	body, ok := f.Body.(*hclsyntax.Body)
 	if diags.HasErrors() || !ok {
 		return Auto

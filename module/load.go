@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -128,7 +128,7 @@ func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
 	if schema.EndingOf(filename).JSON {
 		return hcljson.Parse(src, filename)
 	}
-	return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	return nesting.ParseConfig(src, filename, hcl.InitialPos)
 }
 
 // readDiag is the error for a file that cannot be read. Its Subject is the

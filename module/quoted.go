@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -42,7 +43,7 @@ func Unquoted(expr hcl.Expression, what string) (hcl.Expression, hcl.Diagnostics
 		Detail:   "This argument gives " + what + " in quotes, as Terraform 0.11 wrote them; Terraform and OpenTofu read them as if unquoted, with this warning. Remove the quotes to silence it.",
 		Subject:  expr.Range().Ptr(),
 	}}
-	parsed, diags := hclsyntax.ParseExpression([]byte(lit.Val.AsString()), tmpl.SrcRange.Filename, start)
+	parsed, diags := nesting.ParseExpression([]byte(lit.Val.AsString()), tmpl.SrcRange.Filename, start)
 	if diags.HasErrors() {
 		return expr, warning // the error is reported on the expression it is
 	}

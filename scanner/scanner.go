@@ -13,7 +13,7 @@ import (
 )
 
 // DefaultMaxDepth is the nesting depth limit used when Options.MaxDepth is 0.
-const DefaultMaxDepth = 10000
+const DefaultMaxDepth = 1000
 
 // MaxErrors bounds the errors reported for one input; parsing stops at the
 // next one.

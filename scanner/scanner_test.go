@@ -262,10 +262,10 @@ func TestDepthLimit(t *testing.T) {
 			t.Errorf("pointer %q", e.Pointer)
 		}
 	}
-	// The default limit: 10,000 nested arrays parse, 10,001 do not.
+	// The default limit: 1,000 nested arrays parse, 1,001 do not.
 	ok := strings.Repeat("[", DefaultMaxDepth) + strings.Repeat("]", DefaultMaxDepth)
 	if d := Parse([]byte(ok), Options{}); len(d.Errors) != 0 {
-		t.Fatalf("10000 levels: %v", d.Errors[0])
+		t.Fatalf("1000 levels: %v", d.Errors[0])
 	}
 	deep := "[" + ok + "]"
 	if d := Parse([]byte(deep), Options{}); len(d.Errors) != 1 || d.Errors[0].Code != CodeDepth {
@@ -365,7 +365,7 @@ func TestNumberTooLong(t *testing.T) {
 func TestTooManyErrors(t *testing.T) {
 	// Deep nesting and many errors: each error carries a pointer as deep as
 	// the nesting, so their number is bounded and parsing stops there.
-	src := strings.Repeat("[", 5000) + strings.Repeat(" x,", 3000)
+	src := strings.Repeat("[", 500) + strings.Repeat(" x,", 3000)
 	d := Parse([]byte(src), Options{})
 	if len(d.Errors) != MaxErrors+1 {
 		t.Fatalf("got %d errors, want %d", len(d.Errors), MaxErrors+1)
@@ -374,8 +374,8 @@ func TestTooManyErrors(t *testing.T) {
 	if last.Code != CodeTooManyErrors || !last.Stopped || !errors.Is(last, ErrLimit) {
 		t.Errorf("last error %+v", last)
 	}
-	// The 1001st bad word is at 5000 + 3*1000 + 1.
-	if last.Start != 5000+3*MaxErrors+1 {
+	// The 1001st bad word is at 500 + 3*1000 + 1.
+	if last.Start != 500+3*MaxErrors+1 {
 		t.Errorf("stopped at %d", last.Start)
 	}
 	if last.Text != "1000" {

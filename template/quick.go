@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // Quick evaluates the commonest templates straight from their text, with no
@@ -46,7 +48,9 @@ import (
 // Quick allocates little beyond the result. TestQuick and FuzzQuick check
 // it against hclsyntax's parser and evaluator.
 func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
-	if ctx == nil || len(s) < 4 {
+	if ctx == nil || len(s) < 4 || nesting.Suspect(s) {
+		// A text that may nest too deep goes to Parse, which says so
+		// (spec.md C20) even where Quick could compute the value.
 		return cty.NilVal, false
 	}
 	q := quick{s: s, ctx: ctx}

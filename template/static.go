@@ -3,6 +3,7 @@ package template
 import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -50,7 +51,7 @@ func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
 	buf := []byte(src.Text)
-	expr, diags := parse(hclsyntax.ParseExpression, src, buf)
+	expr, diags := parse(nesting.ParseExpression, src, buf)
 	diags = m.Diagnostics(diags)
 	m.fixDetails(diags, src, buf, hclsyntax.LexExpression)
 	if expr == nil {

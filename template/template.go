@@ -6,6 +6,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // Template is one JSON string parsed once as an HCL template. It is
@@ -36,6 +38,14 @@ func Parse(src Source) *Template {
 	lit, ascii := scan(src.Text)
 	if lit {
 		return &Template{text: src.Text}
+	}
+	if nesting.Suspect(src.Text) {
+		if d := nesting.Check([]byte(src.Text), nesting.Template, src.Filename, src.Start); d != nil {
+			// Too deep for the parsers (ours recurse too): the error, at
+			// the token that goes too deep, is all there is.
+			m := mustSourceMap(src)
+			return &Template{text: src.Text, m: m, start: src.Start.Byte, diags: m.Diagnostics(hcl.Diagnostics{d})}
+		}
 	}
 	if ascii {
 		if t := parseTraversalTemplate(src); t != nil {

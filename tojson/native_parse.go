@@ -8,10 +8,11 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // ParseNative parses src as a file of HCL's native syntax. Its result is
-// exactly hclsyntax.ParseConfig(src, filename, hcl.InitialPos)'s: the same
+// exactly nesting.ParseConfig(src, filename, hcl.InitialPos)'s: the same
 // body, ranges and diagnostics, with f.Bytes the whole of src.
 //
 // A large file is parsed in pieces on several goroutines. It is cut just
@@ -28,7 +29,7 @@ import (
 func ParseNative(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
 	procs := runtime.GOMAXPROCS(0)
 	if procs < 2 || len(src) < parallelMin {
-		return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+		return nesting.ParseConfig(src, filename, hcl.InitialPos)
 	}
 	return parseNative(src, filename, max(procs, len(src)/pieceSize), procs)
 }
@@ -52,7 +53,7 @@ func parseNative(src []byte, filename string, n, workers int) (*hcl.File, hcl.Di
 	if f, ok := parsePieces(src, filename, cutPoints(src, n), workers); ok {
 		return f, nil
 	}
-	return hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	return nesting.ParseConfig(src, filename, hcl.InitialPos)
 }
 
 // cutPoints returns the offsets, in increasing order, at which src is cut
@@ -153,7 +154,7 @@ func (p *piece) parse(src []byte, filename string) {
 			p.ok = false
 		}
 	}()
-	f, diags := hclsyntax.ParseConfig(src[p.start.Byte:p.end], filename, p.start)
+	f, diags := nesting.ParseConfig(src[p.start.Byte:p.end], filename, p.start)
 	p.file, p.ok = f, len(diags) == 0
 }
 

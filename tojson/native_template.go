@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -40,7 +41,7 @@ func (c *nativeConv) checkedTemplate(e hclsyntax.Expression, check bool) gen.Val
 		return gen.Value{}
 	}
 	if check {
-		if _, diags := hclsyntax.ParseTemplate(c.buf, "", hcl.InitialPos); diags.HasErrors() {
+		if _, diags := nesting.ParseTemplate(c.buf, "", hcl.InitialPos); diags.HasErrors() {
 			c.fail(e, "Cannot write template", "hclsyntax does not read the template "+quoteShort(c.buf)+" back: "+diags[0].Summary)
 			return gen.Value{}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -111,7 +112,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 			c.fail(at, "Not a type", "it is read as a type constraint ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
-		back, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos)
+		back, diags := nesting.ParseExpression([]byte(text), "", hcl.InitialPos)
 		if !diags.HasErrors() {
 			var ty2 cty.Type
 			ty2, _, diags = typeexpr.TypeConstraintWithDefaults(back)
@@ -146,7 +147,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		}
 		return c.stringValue(word, at)
 	case schema.NativeExpr:
-		if _, diags := hclsyntax.ParseExpression([]byte(text), "", hcl.InitialPos); diags.HasErrors() {
+		if _, diags := nesting.ParseExpression([]byte(text), "", hcl.InitialPos); diags.HasErrors() {
 			c.fail(at, "Cannot write expression", "its source text does not parse alone ("+diags[0].Summary+")")
 			return gen.Value{}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/nativefmt"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
@@ -852,7 +853,7 @@ func (c *jsonConv) label(l string) bool {
 		return true
 	}
 	c.out = template.AppendQuoted(c.out, template.Escape(l))
-	file, diags := hclsyntax.ParseConfig(append(append([]byte("b "), c.out[start:]...), " {}"...), "", hcl.InitialPos)
+	file, diags := nesting.ParseConfig(append(append([]byte("b "), c.out[start:]...), " {}"...), "", hcl.InitialPos)
 	if diags.HasErrors() {
 		return false
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
@@ -24,7 +24,7 @@ func (c *jsonConv) readBack(v int, text string, mode schema.Mode, shape schema.S
 	}
 	c.tmpl = nil
 	jx := c.Expression(v, t)
-	nx, diags := hclsyntax.ParseExpression([]byte(text+"\n"), c.Filename, hcl.InitialPos)
+	nx, diags := nesting.ParseExpression([]byte(text+"\n"), c.Filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		c.errorf(v, "Cannot write value", "%s: the native text written for this value does not parse (%s).", strings.Join(path, "."), diags[0].Summary)
 		return false

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
@@ -247,7 +248,7 @@ func (w valueWriter) template(v int, top bool) (string, bool) {
 	if !ok && t.Wraps() {
 		// Where the template cannot tell (a fast path's ranges through
 		// escapes), the text is parsed for the range.
-		expr, diags := hclsyntax.ParseTemplate([]byte(s), "", hcl.InitialPos)
+		expr, diags := nesting.ParseTemplate([]byte(s), "", hcl.InitialPos)
 		if diags.HasErrors() {
 			return w.fail(v, "Invalid template", "%s", diags[0].Error())
 		}
@@ -303,7 +304,7 @@ func multiline(expr string, top bool) string {
 // is read as that one expression.
 func readsAsArgument(expr string) bool {
 	const prefix = "x = "
-	f, diags := hclsyntax.ParseConfig([]byte(prefix+expr+"\n"), "", hcl.InitialPos)
+	f, diags := nesting.ParseConfig([]byte(prefix+expr+"\n"), "", hcl.InitialPos)
 	if diags.HasErrors() {
 		return false
 	}

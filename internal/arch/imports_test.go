@@ -16,21 +16,22 @@ import (
 // which tojson builds; only the command imports everything.
 var allowed = map[string][]string{
 	"scanner":            {},
-	"template":           {},
+	"template":           {"internal/nesting"},
 	"schema":             {},
 	"hcljson":            {"scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
-	"gen":                {"hcljson", "internal/jsonw", "scanner", "schema", "template"}, // template: native quoting of Call arguments
-	"tojson":             {"gen", "internal/nativefmt", "schema", "template"},
-	"tonative":           {"hcljson", "internal/nativefmt", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
-	"module":             {"hcljson", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
-	"funcs":              {},                                                                           // the programs' function tables: go-cty only
+	"gen":                {"hcljson", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
+	"tojson":             {"gen", "internal/nativefmt", "internal/nesting", "schema", "template"},
+	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
+	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
+	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "module", "schema"}, // the module's semantic model, whose Model inspect reads through
 	"internal/nativefmt": {},
+	"internal/nesting":   {}, // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},

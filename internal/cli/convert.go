@@ -332,6 +332,9 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 			r.diags = append(r.diags, more...)
 			if !r.diags.HasErrors() {
 				r.out = gen.AppendFile(nil, out, gen.Options{Compact: f.compact})
+				if d := tooDeepOutput(r.out, j.name); d != nil {
+					r.diags, r.out = append(r.diags, d), nil
+				}
 			}
 		}
 		if len(r.diags) > 0 {

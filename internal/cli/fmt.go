@@ -8,10 +8,10 @@ import (
 	"slices"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/internal/nativefmt"
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // fmtUsage is the help of "hcljson fmt".
@@ -358,7 +358,7 @@ func formatFile(e *env, j *convertJob, langs *languages, arrayForm bool) fmtResu
 // fmt lay it out (their layout is hclwrite.Format's), once it parses: a
 // file with syntax errors is reported, not formatted, as they do.
 func formatNative(r fmtResult, name string) fmtResult {
-	file, diags := hclsyntax.ParseConfig(r.src, name, hcl.InitialPos)
+	file, diags := nesting.ParseConfig(r.src, name, hcl.InitialPos)
 	if diags.HasErrors() {
 		r.diags, r.file = diags, file
 		return r
