@@ -34,7 +34,7 @@ func TestEditReadBack(t *testing.T) {
 			t.Fatalf("%s: diagnostics %v", tt.path, diags)
 		}
 		d := diags[0]
-		want := "After this edit the document could not be read again (its values would nest deeper than 10000 levels, the most that is read), so it was not changed."
+		want := "After this edit the document could not be read again (its values would nest deeper than 1000 levels, the most that is read), so it was not changed."
 		if d.Detail != want || d.Subject.Start.Byte != tt.start || d.Subject.End.Byte != tt.end {
 			t.Errorf("%s: %q at %d-%d, want %q at %d-%d", tt.path, d.Detail, d.Subject.Start.Byte, d.Subject.End.Byte, want, tt.start, tt.end)
 		}

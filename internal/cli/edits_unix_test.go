@@ -393,7 +393,7 @@ func TestEditRefusals(t *testing.T) {
 	const src = "{\"a\": {\"b\": 1}}\n"
 	file := filepath.Join(dir, "d.json")
 	mkFile(t, file, src)
-	deep := strings.Repeat("[", 9999) + strings.Repeat("]", 9999) // 10,001 levels under a.b
+	deep := strings.Repeat("[", 999) + strings.Repeat("]", 999) // 1,001 levels under a.b
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -401,7 +401,7 @@ func TestEditRefusals(t *testing.T) {
 		{[]string{"set", "--string", "d.json", "a.b", "caf\xe9"},
 			"Error: Invalid UTF-8 in the value\n\nThe value given with --string is not UTF-8 text (\"caf\\xe9\"), and a JSON\nstring holds only UTF-8; nothing was written.\n\n"},
 		{[]string{"set", "d.json", "a.b", deep},
-			"Error: Result cannot be read back\n\n  on d.json line 1:\n   1: {\"a\": {\"b\": 1}}\n\nAfter this edit the document could not be read again (its values would nest\ndeeper than 10000 levels, the most that is read), so it was not changed.\n\n"},
+			"Error: Result cannot be read back\n\n  on d.json line 1:\n   1: {\"a\": {\"b\": 1}}\n\nAfter this edit the document could not be read again (its values would nest\ndeeper than 1000 levels, the most that is read), so it was not changed.\n\n"},
 	} {
 		r := runBounded(t, dir, tt.args...)
 		if r.code != 1 || r.stdout != "" || words(r.stderr) != words(tt.want) {
@@ -412,7 +412,7 @@ func TestEditRefusals(t *testing.T) {
 		}
 	}
 	// One level less is read back, and written.
-	ok := strings.Repeat("[", 9998) + strings.Repeat("]", 9998)
+	ok := strings.Repeat("[", 998) + strings.Repeat("]", 998)
 	if r := runBounded(t, dir, "set", "d.json", "a.b", ok); r.code != 0 {
 		t.Fatalf("status %d: %s", r.code, r.stderr)
 	}
