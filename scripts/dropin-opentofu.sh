@@ -165,7 +165,7 @@ run_tests() { # stock|patched
 build() {
 	mkdir -p "$work/bin"
 	for d in stock patched; do
-		(cd "$work/$d/opentofu" && go build -p 1 -trimpath -o "$work/bin/tofu-$d" ./cmd/tofu)
+		(cd "$work/$d/opentofu" && go build -p 1 -o "$work/bin/tofu-$d" ./cmd/tofu)
 		echo "$work/bin/tofu-$d"
 	done
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -25,7 +26,26 @@ type event struct {
 	Test    string
 }
 
-// Read reads a "go test -json" stream. Lines that are not JSON events (the
+// pointer matches the addresses that some subtest names print (names
+// made with %#v of a struct holding pointers), which differ from run to run.
+var pointer = regexp.MustCompile(`0x[0-9a-f]{6,}`)
+
+// worse is the outcome of two tests whose names are the same once their
+// addresses are elided: a failure if either failed, else a pass if either
+// passed.
+func worse(a, b Outcome) Outcome {
+	if a == "fail" || b == "fail" {
+		return "fail"
+	}
+	if a == "pass" || b == "pass" {
+		return "pass"
+	}
+	return b
+}
+
+// Read reads a "go test -json" stream. Addresses in test names are
+// replaced by "0x…", and tests then named alike are one test, failed if
+// any of them failed. Lines that are not JSON events (the
 // go command's own messages) are ignored.
 func Read(r io.Reader) (Run, error) {
 	run := Run{}
@@ -46,7 +66,8 @@ func Read(r io.Reader) (Run, error) {
 			continue
 		}
 		if e.Test != "" {
-			run[e.Package+" "+e.Test] = Outcome(e.Action)
+			k := e.Package + " " + pointer.ReplaceAllString(e.Test, "0x…")
+			run[k] = worse(run[k], Outcome(e.Action))
 		} else if e.Action == "fail" {
 			run[e.Package] = "fail"
 		}

@@ -32,6 +32,9 @@ func TestRead(t *testing.T) {
 {"Action":"fail","Package":"p","Test":"TestB/sub","Elapsed":0}
 {"Action":"fail","Package":"p","Test":"TestB","Elapsed":0}
 {"Action":"skip","Package":"p","Test":"TestC","Elapsed":0}
+{"Action":"pass","Package":"p","Test":"TestD/&x{p:(*int)(0xc000012345)}","Elapsed":0}
+{"Action":"fail","Package":"p","Test":"TestD/&x{p:(*int)(0xc000054321)}","Elapsed":0}
+{"Action":"pass","Package":"p","Test":"TestD/&x{p:(*int)(0xc000099999)}","Elapsed":0}
 {"Action":"fail","Package":"p","Elapsed":0.1}
 {"Action":"output","Package":"q","Output":"# q\n"}
 {"Action":"fail","Package":"q","Elapsed":0}
@@ -43,7 +46,8 @@ func TestRead(t *testing.T) {
 	}
 	want := Run{
 		"p TestA": "pass", "p TestB/sub": "fail", "p TestB": "fail", "p TestC": "skip",
-		"p": "fail", "q": "fail",
+		"p TestD/&x{p:(*int)(0x…)}": "fail",
+		"p":                         "fail", "q": "fail",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Read =\n%v\nwant\n%v", got, want)
