@@ -12,5 +12,6 @@
 // results it skips, naming the script; with HCLJSON_DROPIN_RUN=1 it runs
 // the script first (a long run: two builds of OpenTofu and its tests).
 //
-// It is used only by tests. It imports only the standard library.
+// It is used only by tests. It imports only the standard library; its
+// tests read go.mod files with golang.org/x/mod (TestRequirementsFitOpenTofu).
 package dropin
