@@ -31,8 +31,12 @@
 #   trap      show the version-specific replace that stops applying
 #   gomod     go get hcljson into a copy of OpenTofu's go.mod; the diff
 #   test      go test -json, stock then patched (a long run: both builds;
-#             test-stock and test-patched run one)
-#   build     build tofu-stock and tofu-patched into bin/
+#             test-stock and test-patched run one). HCLJSON_DROPIN_SUITES
+#             chooses the suites: "whole json" (the default), "whole" for
+#             the whole packages only (configs, blocktoattr, encryption)
+#   build     build tofu-stock and tofu-patched into bin/ (build-patched:
+#             only the patched one; scripts/bench-dropin.sh then takes
+#             the stock binary of scripts/build-clients.sh)
 #
 # Then: HCLJSON_DROPIN=<work dir> go test -v -run TestOpenTofuDropIn ./internal/dropin
 set -euo pipefail
@@ -156,15 +160,19 @@ run_tests() { # stock|patched
 	local d=$1
 	(
 		cd "$work/$d/opentofu"
-		go test -json -p 1 -vet=off -count=1 -timeout 60m "${whole_pkgs[@]}"
-		go test -json -p 1 -vet=off -count=1 -timeout 60m -run "$json_run" "${json_pkgs[@]}"
+		for suite in ${HCLJSON_DROPIN_SUITES:-whole json}; do
+			case $suite in
+			whole) go test -json -p 1 -vet=off -count=1 -timeout 60m "${whole_pkgs[@]}" ;;
+			json) go test -json -p 1 -vet=off -count=1 -timeout 60m -run "$json_run" "${json_pkgs[@]}" ;;
+			esac
+		done
 	) >"$res/$d.json" 2>"$res/$d.log" || true
 	echo "$d: $(grep -c '"Action":"pass","Package":"[^"]*","Test"' "$res/$d.json") tests passed ($res/$d.json)"
 }
 
-build() {
+build() { # stock|patched...
 	mkdir -p "$work/bin"
-	for d in stock patched; do
+	for d in "$@"; do
 		(cd "$work/$d/opentofu" && go build -p 1 -o "$work/bin/tofu-$d" ./cmd/tofu)
 		echo "$work/bin/tofu-$d"
 	done
@@ -180,7 +188,8 @@ for s in "${steps[@]}"; do
 	test) run_tests stock; run_tests patched ;;
 	test-stock) run_tests stock ;;
 	test-patched) run_tests patched ;;
-	build) build ;;
-	*) echo "unknown step $s (prepare trap gomod test test-stock test-patched build)" >&2; exit 2 ;;
+	build) build stock patched ;;
+	build-patched) build patched ;;
+	*) echo "unknown step $s (prepare trap gomod test test-stock test-patched build build-patched)" >&2; exit 2 ;;
 	esac
 done
