@@ -22,7 +22,62 @@ func ParseTraversal(src Source) (hcl.Traversal, hcl.Diagnostics) {
 // hclsyntax.ParseTraversalPartial allows them; such traversals are patterns
 // for the caller to interpret, not something hcl can traverse.
 func ParseTraversalPartial(src Source) (hcl.Traversal, hcl.Diagnostics) {
-	return parseTraversal(hclsyntax.ParseTraversalPartial, src)
+	return parseTraversal(parseTraversalSplats, src)
+}
+
+// parseTraversalSplats is hclsyntax.ParseTraversalPartial for hcl/v2
+// releases that lack it (before v2.21.0; OpenTofu's fork has it): an
+// absolute traversal whose index steps may be splats ("[*]"), each a
+// hcl.TraverseSplat over the brackets. It lexes src, parses a copy in
+// which each "*" between "[" and "]" is a "0" (same length, so every range
+// holds) with hclsyntax.ParseTraversalAbs, and turns the index steps over
+// those stars into splats. It takes src as hclsyntax does (no escapes,
+// ranges from start); a "[*" without its "]" is reported as
+// ParseTraversalAbs reports a splat, not as an unclosed bracket.
+func parseTraversalSplats(src []byte, filename string, start hcl.Pos) (hcl.Traversal, hcl.Diagnostics) {
+	toks, _ := hclsyntax.LexExpression(src, filename, start)
+	var stars []int // byte offsets in src of the stars replaced
+	buf := src
+	prev := -1 // index in toks of the previous significant token
+	for i, tok := range toks {
+		if tok.Type == hclsyntax.TokenNewline || tok.Type == hclsyntax.TokenComment {
+			continue
+		}
+		if tok.Type == hclsyntax.TokenStar && prev >= 0 && toks[prev].Type == hclsyntax.TokenOBrack {
+			if next := nextSignificant(toks, i+1); next >= 0 && toks[next].Type == hclsyntax.TokenCBrack {
+				if len(stars) == 0 {
+					buf = append([]byte(nil), src...)
+				}
+				off := tok.Range.Start.Byte - start.Byte
+				buf[off] = '0'
+				stars = append(stars, tok.Range.Start.Byte)
+			}
+		}
+		prev = i
+	}
+	t, diags := hclsyntax.ParseTraversalAbs(buf, filename, start)
+	for i, step := range t {
+		ix, ok := step.(hcl.TraverseIndex)
+		if !ok {
+			continue
+		}
+		for _, b := range stars {
+			if ix.SrcRange.Start.Byte < b && b < ix.SrcRange.End.Byte {
+				t[i] = hcl.TraverseSplat{SrcRange: ix.SrcRange}
+				break
+			}
+		}
+	}
+	return t, diags
+}
+
+func nextSignificant(toks hclsyntax.Tokens, i int) int {
+	for ; i < len(toks); i++ {
+		if toks[i].Type != hclsyntax.TokenNewline && toks[i].Type != hclsyntax.TokenComment {
+			return i
+		}
+	}
+	return -1
 }
 
 func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnostics), src Source) (hcl.Traversal, hcl.Diagnostics) {

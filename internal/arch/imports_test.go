@@ -35,6 +35,7 @@ var allowed = map[string][]string{
 	"cmd/hcljson":        {"internal/cli"},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},
+	"internal/dropin":       {},
 	"internal/hcltest":      {},
 	"internal/misusetest":   {},
 	"internal/readmetest":   {},

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	jsonsyntax "github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
 )
 
@@ -172,7 +173,7 @@ func (in *inference) references(body *hclsyntax.Body) {
 					if vd.HasErrors() || !v.IsKnown() || v.IsNull() || v.Type() != cty.String {
 						continue
 					}
-					t, d = hclsyntax.ParseTraversalPartial([]byte(v.AsString()), "", hcl.InitialPos)
+					t, d = template.ParseTraversalPartial(template.Source{Text: v.AsString(), Start: hcl.InitialPos})
 					if d.HasErrors() {
 						continue
 					}
