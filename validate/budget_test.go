@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
 )
 
 // budgetCase is a module that evaluation cannot finish under the budget
@@ -231,4 +233,38 @@ func fuzzModule(data []byte) string {
 	}
 	b.WriteString("]\n}\n")
 	return b.String()
+}
+
+// TestBudgetPanic checks that a function that panics stops its
+// expression with a warning that names it and quotes the panic's first
+// line, not go-cty's error, which quotes the Go stack.
+func TestBudgetPanic(t *testing.T) {
+	boom := function.New(&function.Spec{
+		Params: []function.Parameter{{Name: "s", Type: cty.String}},
+		Type:   function.StaticReturnType(cty.String),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			panic("strings: Replace output overflow\nsecond line")
+		},
+	})
+	b := newBudget()
+	b.start()
+	ctx := &hcl.EvalContext{Functions: map[string]function.Function{"boom": meteredFunction("boom", boom, b)}}
+	e, diags := hclsyntax.ParseExpression([]byte(`upper("${boom("x")}")`), "main.tf", hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if _, diags := meterExpr(e, b).Value(ctx); !diags.HasErrors() {
+		t.Fatal("no error from the panic")
+	}
+	if !b.stopped() {
+		t.Fatal("the panic did not stop the expression")
+	}
+	w := b.warning(e.Range())
+	want := `Function "boom" failed unexpectedly inside hcljson (strings: Replace output overflow), so this expression is left unknown`
+	if w.Severity != hcl.DiagWarning || w.Summary != "Expression not evaluated offline" || !strings.HasPrefix(w.Detail, want) {
+		t.Errorf("got %s: %s, want the warning %q", w.Summary, w.Detail, want)
+	}
+	if *w.Subject != e.Range() {
+		t.Errorf("warning on %v, want %v", w.Subject, e.Range())
+	}
 }
