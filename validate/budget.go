@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"reflect"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -46,8 +46,18 @@ type budget struct {
 	// its arguments, which the function it calls then does not charge
 	// again.
 	argsPaid bool
-	// known are the sizes of the values remembered (the locals').
-	known map[valueID]sized
+	// locals are the sizes of the locals' values (remember), which
+	// sizeExpr reads for an expression that refers to a local whole,
+	// when localsOK says that "local" is the module's locals in the
+	// expression evaluated (no dynamic block's iterator named so).
+	locals   map[string]sized
+	localsOK bool
+	// walked counts the nodes that sizeOf visited: measure and remember,
+	// which no node charges for, charge the module what they walked.
+	walked int64
+	// last is the size of the value of lastExpr, which value measured.
+	last     sized
+	lastExpr hcl.Expression
 }
 
 func newBudget() *budget {
@@ -57,6 +67,7 @@ func newBudget() *budget {
 // start begins an expression.
 func (b *budget) start() {
 	b.spent, b.over, b.panicked, b.fn, b.argsPaid = 0, false, "", "", false
+	b.lastExpr = nil
 }
 
 // stopped reports whether the current expression may not go on.
@@ -85,14 +96,25 @@ func (b *budget) charge(n int64) bool {
 }
 
 // chargeValues spends scale units for each unit of the size of vals,
-// which it measures no further than the budget allows.
+// which it measures no further than the budget allows: what it walks is
+// less than what it charges.
 func (b *budget) chargeValues(scale int64, vals ...cty.Value) bool {
+	return b.chargeExprs(scale, nil, vals)
+}
+
+// chargeExprs is chargeValues for vals, the values of exprs (nil: of
+// expressions unknown), measured by sizeExpr.
+func (b *budget) chargeExprs(scale int64, exprs []hclsyntax.Expression, vals []cty.Value) bool {
 	if b.stopped() {
 		return false
 	}
 	var n int64
-	for _, v := range vals {
-		s, _ := b.sizeOf(v, (b.left()-n)/scale)
+	for i, v := range vals {
+		var e hcl.Expression
+		if exprs != nil {
+			e = exprs[i]
+		}
+		s, _ := b.sizeExpr(e, v, (b.left()-n)/scale)
 		n += s * scale
 		if n > b.left() {
 			b.over = true
@@ -102,11 +124,28 @@ func (b *budget) chargeValues(scale int64, vals ...cty.Value) bool {
 	return b.charge(n)
 }
 
-// measure stops the expression when v is larger than what an expression
-// may spend, without charging it: what built v was charged, and its
-// parts may be shared (a tuple of the same list twice, and so on).
-func (b *budget) measure(v cty.Value) {
-	if s, _ := b.sizeOf(v, b.exprLimit); s > b.exprLimit {
+// measure stops the expression when v, the value of e, is larger than
+// what an expression may spend, without charging the expression: what
+// built v was charged, and its parts may be shared (a tuple of the same
+// list twice, and so on). The walk is charged to the module (see
+// chargeWalk), and the size kept for remember, as the size of the value
+// of src, the expression that e evaluates (e or its metered copy).
+func (b *budget) measure(src, e hcl.Expression, v cty.Value) {
+	from := b.walked
+	s, d := b.sizeExpr(e, v, b.exprLimit)
+	b.last, b.lastExpr = sized{size: s, depth: d}, src
+	if s > b.exprLimit {
+		b.over = true
+	}
+	b.chargeWalk(from)
+}
+
+// chargeWalk charges the module what sizeOf walked since from, when no
+// node charged it: the walks of values built cheaply from shared parts
+// are bounded by the module's budget too.
+func (b *budget) chargeWalk(from int64) {
+	b.total += b.walked - from
+	if b.total > b.moduleLimit {
 		b.over = true
 	}
 }
@@ -154,14 +193,15 @@ func (b *budget) warning(rng hcl.Range) *hcl.Diagnostic {
 }
 
 // sizeOf measures v in units, and the depth of its nesting, no further
-// than limit: past it, the size returned is over limit. Parts of v that
-// are values b remembers (the locals') are not walked again.
+// than limit: past it, the size returned is over limit. It visits fewer
+// nodes (b.walked) than the size it returns.
 func (b *budget) sizeOf(v cty.Value, limit int64) (n, depth int64) {
 	var walk func(v cty.Value, d int64)
 	walk = func(v cty.Value, d int64) {
 		if n > limit {
 			return
 		}
+		b.walked++
 		depth = max(depth, d)
 		if v.IsMarked() {
 			v, _ = v.Unmark()
@@ -180,13 +220,6 @@ func (b *budget) sizeOf(v cty.Value, limit int64) (n, depth int64) {
 		case ty == cty.Number:
 			n += 1 + digits(v.AsBigFloat())/stringUnit
 			return
-		}
-		if k, ok := identity(v); ok {
-			if s, ok := b.known[k]; ok {
-				n += s.size
-				depth = max(depth, d-1+s.depth)
-				return
-			}
 		}
 		n++
 		switch {
@@ -219,59 +252,132 @@ func (b *budget) sizeOf(v cty.Value, limit int64) (n, depth int64) {
 	return n, depth
 }
 
-// sized is the size and depth of a value that a budget remembers, and
-// the value, which the budget keeps so that no other takes its place in
-// memory.
+// sizeExpr measures v, the value of e (nil: of an expression unknown),
+// as sizeOf does, but for the parts of v that are the value of a local
+// that e refers to whole, outside for expressions ("local.l",
+// "[local.l, local.l]", "{ a = local.l }"), whose size it reads from
+// what remember recorded: a chain of locals each holding the one before
+// twice is measured in time linear in its length, not in its size.
+// e may be a metered copy (meter.go).
+func (b *budget) sizeExpr(e hcl.Expression, v cty.Value, limit int64) (n, depth int64) {
+	if m, ok := e.(*metered); ok {
+		e = m.Expression
+	}
+	switch x := e.(type) {
+	case *hclsyntax.ParenthesesExpr:
+		return b.sizeExpr(x.Expression, v, limit)
+	case *hclsyntax.ScopeTraversalExpr:
+		if s, ok := b.localSize(x.Traversal); ok {
+			return s.size, s.depth
+		}
+	case *hclsyntax.TupleConsExpr:
+		u, _ := v.Unmark()
+		if !u.IsKnown() || u.IsNull() || !u.Type().IsTupleType() || u.LengthInt() != len(x.Exprs) {
+			break
+		}
+		n, depth = 1, 1
+		for i, el := range u.AsValueSlice() {
+			s, d := b.sizeExpr(x.Exprs[i], el, limit-n)
+			n, depth = n+s, max(depth, d+1)
+			if n > limit {
+				break
+			}
+		}
+		return n, depth
+	case *hclsyntax.ObjectConsExpr:
+		u, _ := v.Unmark()
+		if !u.IsKnown() || u.IsNull() || !u.Type().IsObjectType() {
+			break
+		}
+		items := make(map[string]hcl.Expression, len(x.Items))
+		for _, it := range x.Items {
+			k, ok := keyName(it.KeyExpr)
+			if !ok {
+				return b.sizeOf(v, limit)
+			}
+			items[k] = it.ValueExpr
+		}
+		n, depth = 1, 1
+		for name := range u.Type().AttributeTypes() {
+			s, d := b.sizeExpr(items[name], u.GetAttr(name), limit-n)
+			n, depth = n+s, max(depth, d+1)
+			if n > limit {
+				break
+			}
+		}
+		return n, depth
+	}
+	return b.sizeOf(v, limit)
+}
+
+// keyName is the name that the key of an object constructor gives when
+// it is a name or a quoted string without interpolation.
+func keyName(e hclsyntax.Expression) (string, bool) {
+	if m, ok := e.(*metered); ok {
+		e = m.Expression
+	}
+	k, ok := e.(*hclsyntax.ObjectConsKeyExpr)
+	if !ok || k.ForceNonLiteral {
+		return "", false
+	}
+	w := k.Wrapped
+	if m, ok := w.(*metered); ok {
+		w = m.Expression
+	}
+	switch w := w.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		if len(w.Traversal) == 1 {
+			return w.Traversal.RootName(), true
+		}
+	case *hclsyntax.TemplateExpr:
+		if len(w.Parts) == 1 {
+			if l, ok := w.Parts[0].(*hclsyntax.LiteralValueExpr); ok && l.Val.Type() == cty.String && l.Val.IsKnown() && !l.Val.IsNull() {
+				return l.Val.AsString(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// localSize is the size that remember recorded of the local that t
+// refers to whole ("local.l"), if any.
+func (b *budget) localSize(t hcl.Traversal) (sized, bool) {
+	if !b.localsOK || len(t) != 2 || t.RootName() != "local" {
+		return sized{}, false
+	}
+	a, ok := t[1].(hcl.TraverseAttr)
+	if !ok {
+		return sized{}, false
+	}
+	s, ok := b.locals[a.Name]
+	return s, ok
+}
+
+// sized is the size and depth of a value.
 type sized struct {
-	v           cty.Value
 	size, depth int64
 }
 
-// remember records the size of v, a local's value, which expressions
-// refer to and build on: a chain of locals each holding the one before
-// is measured in time linear in its length.
-func (b *budget) remember(v cty.Value) {
-	v, _ = v.Unmark()
-	k, ok := identity(v)
-	if !ok {
-		return
+// remember records the size of val, the value of the local called name,
+// whose expression is e: what value measured, or else (a plain
+// reference, a literal, an expression not evaluated) measured now,
+// charged to the module.
+func (b *budget) remember(name string, e hcl.Expression, val cty.Value) {
+	var s sized
+	switch {
+	case !val.IsKnown():
+		s = sized{size: typeSize(val.Type(), b.exprLimit), depth: 1}
+	case e != nil && e == b.lastExpr:
+		s = b.last
+	default:
+		from := b.walked
+		s.size, s.depth = b.sizeExpr(e, val, b.exprLimit)
+		b.chargeWalk(from)
 	}
-	if _, ok := b.known[k]; ok {
-		return
+	if b.locals == nil {
+		b.locals = map[string]sized{}
 	}
-	size, depth := b.sizeOf(v, b.exprLimit)
-	if b.known == nil {
-		b.known = map[valueID]sized{}
-	}
-	b.known[k] = sized{v: v, size: size, depth: depth}
-}
-
-// valueID is the identity of a tuple, list, object or map value: where
-// its elements are, and how many; a value copied (into a tuple, a local,
-// a function's argument) keeps it.
-type valueID struct {
-	p uintptr
-	n int
-}
-
-// identity reads the identity of v, an unmarked known value: go-cty does
-// not give it, so it is read through reflect from the value's
-// representation, a slice or a map for the values that have one. Any
-// other representation, or a go-cty that changed it, has none.
-func identity(v cty.Value) (valueID, bool) {
-	f := reflect.ValueOf(v).FieldByName("v")
-	if f.Kind() != reflect.Interface || f.IsNil() {
-		return valueID{}, false
-	}
-	e := f.Elem()
-	switch e.Kind() {
-	case reflect.Slice, reflect.Map:
-		if e.Len() == 0 {
-			return valueID{}, false
-		}
-		return valueID{e.Pointer(), e.Len()}, true
-	}
-	return valueID{}, false
+	b.locals[name] = s
 }
 
 // typeSize measures a type as sizeOf measures a value, no further than
@@ -484,7 +590,7 @@ func (b *budget) predict(name string, args []cty.Value) int64 {
 		}
 		var each int64
 		for _, a := range args {
-			s, _ := b.sizeOf(a, b.exprLimit)
+			s, _ := b.sizeOf(a, b.left())
 			each += s
 		}
 		f, _ := str(0)

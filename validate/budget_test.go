@@ -268,3 +268,46 @@ func TestBudgetPanic(t *testing.T) {
 		t.Errorf("warning on %v, want %v", w.Subject, e.Range())
 	}
 }
+
+// TestBudgetLocalSizes checks that a value built of locals referred to
+// whole is measured from their recorded sizes, without walking them: a
+// chain of locals each holding the one before twice, in a tuple and in
+// an object, has its exact size and depth, and only the first local's
+// value is walked.
+func TestBudgetLocalSizes(t *testing.T) {
+	for _, form := range []string{"[local.l%d, (local.l%[1]d)]", `{ a = local.l%d, "b" = local.l%[1]d }`} {
+		b := newBudget()
+		b.localsOK = true
+		v := cty.NumberIntVal(1)
+		b.remember("l0", nil, v)
+		for i := 1; i <= 19; i++ {
+			e, diags := hclsyntax.ParseExpression(fmt.Appendf(nil, form, i-1), "main.tf", hcl.InitialPos)
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			if form[0] == '[' {
+				v = cty.TupleVal([]cty.Value{v, v})
+			} else {
+				v = cty.ObjectVal(map[string]cty.Value{"a": v, "b": v})
+			}
+			b.start()
+			b.measure(e, meterExpr(e, b), v)
+			b.remember(fmt.Sprintf("l%d", i), e, v)
+			if want := (sized{size: 1<<(i+1) - 1, depth: int64(i + 1)}); b.last != want || b.locals[fmt.Sprintf("l%d", i)] != want {
+				t.Fatalf("%s: l%d measured %+v, recorded %+v, want %+v", form, i, b.last, b.locals[fmt.Sprintf("l%d", i)], want)
+			}
+		}
+		if b.walked != 1 || b.stopped() {
+			t.Errorf("%s: walked %d values, stopped %v; want 1, false", form, b.walked, b.stopped())
+		}
+		// Where "local" is not the module's (a dynamic block's iterator
+		// named so), the value is walked.
+		b.localsOK = false
+		b.start()
+		e, _ := hclsyntax.ParseExpression([]byte("[local.l3]"), "main.tf", hcl.InitialPos)
+		b.measure(e, e, cty.TupleVal([]cty.Value{cty.True}))
+		if want := (sized{size: 2, depth: 2}); b.last != want {
+			t.Errorf("%s: with local an iterator, measured %+v, want %+v", form, b.last, want)
+		}
+	}
+}

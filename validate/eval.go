@@ -409,6 +409,7 @@ func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name s
 		return cty.DynamicVal, append(diags, d...)
 	}
 	ctx := ev.context(sc, vars)
+	ev.budget.localsOK = !slices.Contains(sc.iterators, "local")
 	val, d := ev.value(e, ctx)
 	diags = append(diags, d...)
 	if d.HasErrors() {
@@ -447,12 +448,16 @@ func (ev *evaluator) value(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, h
 		// A value that is already measured (a local's) or small.
 		return e.Value(ctx)
 	case hclsyntax.Expression:
-		val, diags = meterExpr(se, b).Value(ctx)
+		m := meterExpr(se, b)
+		val, diags = m.Value(ctx)
+		if !b.stopped() {
+			b.measure(e, m, val)
+		}
 	default:
 		val, diags = e.Value(ctx)
-	}
-	if !b.stopped() {
-		b.measure(val)
+		if !b.stopped() {
+			b.measure(e, e, val)
+		}
 	}
 	if b.stopped() {
 		return cty.DynamicVal, hcl.Diagnostics{b.warning(e.Range())}
@@ -585,7 +590,7 @@ func (ev *evaluator) computeLocals() {
 		if diags.HasErrors() {
 			val = cty.DynamicVal
 		}
-		ev.budget.remember(val)
+		ev.budget.remember(n, l.attr.Expr, val)
 		ev.locals[n] = val
 		state[n] = 2
 	}

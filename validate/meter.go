@@ -194,11 +194,11 @@ func (w *metered) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	case splatNode:
 		ok = b.charge(splatUnits * lengthOf(vals[0]))
 	case templateNode, joinNode:
-		ok = b.chargeValues(1, vals...)
+		ok = b.chargeExprs(1, w.ahead, vals)
 	case callNode:
-		ok = b.chargeValues(callUnits, vals...)
+		ok = b.chargeExprs(callUnits, w.ahead, vals)
 	case equalNode:
-		ok = b.chargeNested(vals[0], vals[1])
+		ok = b.chargeNested(w.ahead, vals)
 	}
 	if !ok {
 		return cty.DynamicVal, stopDiags(w.Range())
@@ -223,12 +223,12 @@ func lengthOf(v cty.Value) int64 {
 	return int64(v.LengthInt())
 }
 
-// chargeNested charges the comparison of a and b, whose cost in go-cty
-// grows with their size times their depth.
-func (b *budget) chargeNested(vals ...cty.Value) bool {
+// chargeNested charges the comparison of vals, the values of exprs,
+// whose cost in go-cty grows with their size times their depth.
+func (b *budget) chargeNested(exprs []hclsyntax.Expression, vals []cty.Value) bool {
 	var n int64
-	for _, v := range vals {
-		s, d := b.sizeOf(v, b.left())
+	for i, v := range vals {
+		s, d := b.sizeExpr(exprs[i], v, b.left())
 		if s > b.left() {
 			b.over = true
 			return false
