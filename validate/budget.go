@@ -25,6 +25,9 @@ const (
 	// size: go-cty walks each several times (marks, types), and HCL
 	// converts it.
 	callUnits = 8
+	// unifyPairs is how many pairs of types go-cty compares for a unit
+	// when it unifies the types of a tuple's elements (see unifyUnits).
+	unifyPairs = 8
 )
 
 // budget is what evaluating one module may spend (spec.md V17). The
@@ -256,8 +259,9 @@ func (b *budget) sizeOf(v cty.Value, limit int64) (n, depth int64) {
 // as sizeOf does, but for the parts of v that are the value of a local
 // that e refers to whole, outside for expressions ("local.l",
 // "[local.l, local.l]", "{ a = local.l }"), whose size it reads from
-// what remember recorded: a chain of locals each holding the one before
-// twice is measured in time linear in its length, not in its size.
+// what remember recorded, through for expressions too ("[for x in r :
+// local.l]"): a chain of locals each holding the one before twice is
+// measured in time linear in its length, not in its size.
 // e may be a metered copy (meter.go).
 func (b *budget) sizeExpr(e hcl.Expression, v cty.Value, limit int64) (n, depth int64) {
 	if m, ok := e.(*metered); ok {
@@ -284,6 +288,25 @@ func (b *budget) sizeExpr(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 			}
 		}
 		return n, depth
+	case *hclsyntax.ForExpr:
+		// Each element (attribute) of the result is a value of ValExpr,
+		// unconverted, or a tuple of them when grouped, in an iteration
+		// where "local" is still the module's locals unless an iterator
+		// is named so.
+		u, _ := v.Unmark()
+		if x.KeyVar == "local" || x.ValVar == "local" || !u.IsKnown() || u.IsNull() {
+			break
+		}
+		ty := u.Type()
+		if x.KeyExpr == nil && ty.IsTupleType() || x.KeyExpr != nil && !x.Group && ty.IsObjectType() {
+			n, depth = 1, 1
+			for it := u.ElementIterator(); it.Next() && n <= limit; {
+				_, el := it.Element()
+				s, d := b.sizeExpr(x.ValExpr, el, limit-n)
+				n, depth = n+s, max(depth, d+1)
+			}
+			return n, depth
+		}
 	case *hclsyntax.ObjectConsExpr:
 		u, _ := v.Unmark()
 		if !u.IsKnown() || u.IsNull() || !u.Type().IsObjectType() {
@@ -411,6 +434,73 @@ func typeSize(ty cty.Type, limit int64) int64 {
 		}
 	}
 	walk(ty)
+	return n
+}
+
+// unifyUnits is, in units, what converting a value of type ty to a list,
+// set or map of any element type costs (tolist, toset, tomap, and a
+// parameter of such a type): go-cty unifies the types of the K elements
+// of a tuple or attributes of an object by comparing every pair of them
+// (convert.unify), and those of their elements and attributes likewise.
+// It is K times the size of the types of the elements, by unifyPairs,
+// summed over the tuple and object types of ty; past limit, more than
+// limit.
+func unifyUnits(ty cty.Type, limit int64) int64 {
+	var n, visited int64
+	var walk func(ty cty.Type) int64
+	walk = func(ty cty.Type) int64 {
+		visited++
+		if n > limit || visited > limit {
+			n = limit + 1
+			return 1
+		}
+		var elems []cty.Type
+		switch {
+		case ty.IsCollectionType():
+			return 1 + walk(ty.ElementType())
+		case ty.IsTupleType():
+			elems = ty.TupleElementTypes()
+		case ty.IsObjectType():
+			for _, at := range ty.AttributeTypes() {
+				elems = append(elems, at)
+			}
+		default:
+			return 1
+		}
+		size := int64(1)
+		for _, e := range elems {
+			size += walk(e)
+			if n > limit {
+				return size
+			}
+		}
+		n += int64(len(elems)) * (size - 1) / unifyPairs
+		return size
+	}
+	walk(ty)
+	return n
+}
+
+// conversionUnits is what HCL's conversion of args to the parameters of
+// f costs, in units, for the parameters that are a list, set or map of
+// any element type (see unifyUnits).
+func (b *budget) conversionUnits(f function.Function, args []cty.Value) int64 {
+	params := f.Params()
+	var n int64
+	for i, a := range args {
+		var p cty.Type
+		switch vp := f.VarParam(); {
+		case i < len(params):
+			p = params[i].Type
+		case vp != nil:
+			p = vp.Type
+		default:
+			continue
+		}
+		if p.IsCollectionType() && p.ElementType() == cty.DynamicPseudoType {
+			n += unifyUnits(a.Type(), b.left()-n)
+		}
+	}
 	return n
 }
 
@@ -543,6 +633,17 @@ func (b *budget) predict(name string, args []cty.Value) int64 {
 		return int64(v.LengthInt()), true
 	}
 	switch name {
+	case "distinct":
+		// Each element is compared with those kept before it, through
+		// a call of go-cty's equal.
+		if l, ok := length(0); ok && l > 1 {
+			s, _ := b.sizeOf(args[0], b.left())
+			return units(float64(l) * float64(l-1) / 2 * float64(callUnits) * max(1, float64(s)/float64(l)))
+		}
+	case "tolist", "toset", "tomap":
+		if len(args) == 1 {
+			return unifyUnits(args[0].Type(), b.left())
+		}
 	case "range":
 		start, limit, step := 0.0, 0.0, 1.0
 		var ok bool

@@ -70,6 +70,11 @@ func budgetCases() []budgetCase {
 		{name: "formatlist", at: "n", src: "locals {\n  n = length(formatlist(\"%1000000d\", range(1000)))\n}\n"},
 		{name: "equal-deep", at: "eq", src: chain.String()},
 		{name: "replace", at: "n", src: "locals {\n  l = replace(format(\"%1000s\", \"\"), \" \", \"a\")\n  n = length(replace(replace(replace(replace(local.l, \"a\", local.l), \"a\", local.l), \"a\", local.l), \"a\", local.l))\n}\n"},
+		// From FuzzEvalBudget: go-cty unifies the types of a tuple's
+		// elements converted to a list by comparing every pair, and
+		// distinct compares every pair of elements.
+		{name: "tolist-unify", at: "n", src: "locals {\n  r = [for i in range(1000) : { k = i, v = [i] }]\n  n = length(tolist(concat(local.r, local.r)))\n}\n"},
+		{name: "distinct", at: "n", src: "locals {\n  r = [for i in range(1000) : { k = i, v = [i] }]\n  n = length(distinct(local.r))\n}\n"},
 		{name: "splat", at: "n", src: "locals {\n  r = [for i in range(1000) : { a = i }]\n  n = length(flatten([for x in local.r : [for y in local.r : local.r[*].a]]))\n}\n"},
 	}
 }

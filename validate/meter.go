@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
 )
 
 // What an iteration of a for expression and of a splat costs, in units:
@@ -197,6 +198,10 @@ func (w *metered) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 		ok = b.chargeExprs(1, w.ahead, vals)
 	case callNode:
 		ok = b.chargeExprs(callUnits, w.ahead, vals)
+		if f, found := lookupFunction(ctx, w.Expression.(*hclsyntax.FunctionCallExpr).Name); ok && found {
+			// HCL converts the arguments before it calls f.
+			ok = b.charge(b.conversionUnits(f, vals))
+		}
 	case equalNode:
 		ok = b.chargeNested(w.ahead, vals)
 	}
@@ -240,4 +245,15 @@ func (b *budget) chargeNested(exprs []hclsyntax.Expression, vals []cty.Value) bo
 		}
 	}
 	return b.charge(n)
+}
+
+// lookupFunction finds the function called name in ctx or the contexts
+// above it, as HCL does.
+func lookupFunction(ctx *hcl.EvalContext, name string) (function.Function, bool) {
+	for c := ctx; c != nil; c = c.Parent() {
+		if f, ok := c.Functions[name]; ok {
+			return f, true
+		}
+	}
+	return function.Function{}, false
 }
