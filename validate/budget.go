@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -135,9 +137,10 @@ func (b *budget) chargeExprs(scale int64, exprs []hclsyntax.Expression, vals []c
 // of src, the expression that e evaluates (e or its metered copy).
 func (b *budget) measure(src, e hcl.Expression, v cty.Value) {
 	from := b.walked
-	s, d := b.sizeExpr(e, v, b.exprLimit)
+	limit := max(0, min(b.exprLimit, b.moduleLimit-b.total))
+	s, d := b.sizeExpr(e, v, limit)
 	b.last, b.lastExpr = sized{size: s, depth: d}, src
-	if s > b.exprLimit {
+	if s > limit {
 		b.over = true
 	}
 	b.chargeWalk(from)
@@ -330,7 +333,49 @@ func (b *budget) sizeExpr(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		}
 		return n, depth
 	}
+	if n, depth, ok := b.sizeJSON(e, v, limit); ok {
+		return n, depth
+	}
 	return b.sizeOf(v, limit)
+}
+
+// sizeJSON is sizeExpr for e, a JSON expression: an array's value is the
+// tuple of its elements' values, and a string that is one interpolation
+// ("${local.l}") the value of what it interpolates. ok is false for any
+// other expression.
+func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth int64, ok bool) {
+	if !hcljson.IsJSONExpression(e) {
+		return 0, 0, false
+	}
+	if src, isString := hcljson.StringSource(e); isString {
+		text, ok := template.Parse(src).Interpolation()
+		if !ok {
+			return 0, 0, false
+		}
+		t, diags := hclsyntax.ParseTraversalAbs([]byte(strings.TrimSpace(text)), "", hcl.InitialPos)
+		if diags.HasErrors() {
+			return 0, 0, false
+		}
+		s, ok := b.localSize(t)
+		return s.size, s.depth, ok
+	}
+	u, _ := v.Unmark()
+	if !u.IsKnown() || u.IsNull() || !u.Type().IsTupleType() {
+		return 0, 0, false
+	}
+	exprs, diags := hcl.ExprList(e)
+	if diags.HasErrors() || len(exprs) != u.LengthInt() {
+		return 0, 0, false
+	}
+	n, depth = 1, 1
+	for i, el := range u.AsValueSlice() {
+		s, d := b.sizeExpr(exprs[i], el, limit-n)
+		n, depth = n+s, max(depth, d+1)
+		if n > limit {
+			break
+		}
+	}
+	return n, depth, true
 }
 
 // keyName is the name that the key of an object constructor gives when

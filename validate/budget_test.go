@@ -10,6 +10,9 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/gen"
+	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/tojson"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 )
@@ -79,73 +82,102 @@ func budgetCases() []budgetCase {
 	}
 }
 
-// TestBudget checks each reproduction: one warning, on the expression
+// TestBudget checks each reproduction, and its JSON twin (main.tf.json,
+// the same module converted by tojson): one warning, on the expression
 // that goes past the budget, no error, no panic text.
 func TestBudget(t *testing.T) {
 	dump := os.Getenv("HCLJSON_BUDGET_DUMP") // write the modules, to measure hcljson check on them
 	for _, c := range budgetCases() {
 		c.warnings = max(1, c.warnings)
-		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if dump != "" {
-				dir = filepath.Join(dump, c.name)
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(c.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			diags := Dir(dir, Options{})
-			if len(diags) == 0 || len(diags) > c.warnings {
-				t.Fatalf("want %d warning(s) at most, got %d: %v", max(1, c.warnings), len(diags), diags)
-			}
-			for _, d := range diags {
-				if d.Severity != hcl.DiagWarning || d.Summary != "Expression too large to evaluate offline" {
-					t.Fatalf("want the budget's warning, got %v", d)
-				}
-				if want := fmt.Sprintf("more than the %d units", exprBudget); !strings.Contains(d.Detail, want) {
-					t.Errorf("detail %q does not say %q", d.Detail, want)
-				}
-			}
-			d := diags[0]
-			ranges := localRanges(t, c.src)
-			var want []string
-			if c.at != "" {
-				want = []string{c.at}
-			} else {
-				k := 1
-				for c.size(k) <= exprBudget {
-					k++
-				}
-				for j := max(1, k-5); j <= k; j++ {
-					want = append(want, fmt.Sprintf("d%d", j))
-				}
-			}
-			for _, name := range want {
-				r := ranges[name]
-				r.Filename = filepath.Join(dir, "main.tf")
-				if *d.Subject == r {
-					return
-				}
-			}
-			t.Errorf("warning on %v, want the expression of %v", d.Subject, want)
-		})
+		for _, file := range []string{"main.tf", "main.tf.json"} {
+			t.Run(c.name+"/"+file, func(t *testing.T) {
+				testBudgetCase(t, c, file, dump)
+			})
+		}
 	}
 }
 
-// localRanges reads the expression range of each local of src.
-func localRanges(t *testing.T, src string) map[string]hcl.Range {
-	f, diags := hclsyntax.ParseConfig([]byte(src), "main.tf", hcl.InitialPos)
+func testBudgetCase(t *testing.T, c budgetCase, file, dump string) {
+	dir := t.TempDir()
+	if dump != "" {
+		dir = filepath.Join(dump, c.name)
+		if file != "main.tf" {
+			dir += "-json"
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := []byte(c.src)
+	if file != "main.tf" {
+		var diags hcl.Diagnostics
+		src, diags = tojson.Convert(src, "main.tf", tojson.Options{}, gen.Options{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, file), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diags := Dir(dir, Options{})
+	if len(diags) == 0 || len(diags) > c.warnings {
+		t.Fatalf("want %d warning(s) at most, got %d: %v", max(1, c.warnings), len(diags), diags)
+	}
+	for _, d := range diags {
+		if d.Severity != hcl.DiagWarning || d.Summary != "Expression too large to evaluate offline" {
+			t.Fatalf("want the budget's warning, got %v", d)
+		}
+		if want := fmt.Sprintf("more than the %d units", exprBudget); !strings.Contains(d.Detail, want) {
+			t.Errorf("detail %q does not say %q", d.Detail, want)
+		}
+	}
+	d := diags[0]
+	ranges := localRanges(t, src, filepath.Join(dir, file))
+	var want []string
+	if c.at != "" {
+		want = []string{c.at}
+	} else {
+		k := 1
+		for c.size(k) <= exprBudget {
+			k++
+		}
+		for j := max(1, k-5); j <= k; j++ {
+			want = append(want, fmt.Sprintf("d%d", j))
+		}
+	}
+	for _, name := range want {
+		if *d.Subject == ranges[name] {
+			return
+		}
+	}
+	t.Errorf("warning on %v, want the expression of %v", d.Subject, want)
+}
+
+// localRanges reads the expression range of each local of src, the
+// file called filename, native or JSON.
+func localRanges(t *testing.T, src []byte, filename string) map[string]hcl.Range {
+	parse := hclsyntax.ParseConfig
+	if strings.HasSuffix(filename, ".json") {
+		parse = func(src []byte, filename string, _ hcl.Pos) (*hcl.File, hcl.Diagnostics) {
+			return hcljson.Parse(src, filename)
+		}
+	}
+	f, diags := parse(src, filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	content, _, diags := f.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "locals"}}})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	out := map[string]hcl.Range{}
-	for _, b := range f.Body.(*hclsyntax.Body).Blocks {
-		if b.Type == "locals" {
-			for name, a := range b.Body.Attributes {
-				out[name] = a.Expr.Range()
-			}
+	for _, b := range content.Blocks {
+		attrs, diags := b.Body.JustAttributes()
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		for name, a := range attrs {
+			out[name] = a.Expr.Range()
 		}
 	}
 	return out

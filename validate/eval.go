@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/funcs"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -432,8 +433,8 @@ func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name s
 
 // value evaluates e in ctx under the module's budget (spec.md V17): a
 // native expression through a metered copy (meterExpr), whose nodes
-// charge what they compute, any other (JSON) as it is, its functions
-// metered. Its value is measured: values that share their parts cost
+// charge what they compute, a JSON one with the native expressions of
+// its templates metered likewise (hcljson.ValueWith). Its value is measured: values that share their parts cost
 // little to build, but not to walk (a conversion, a check of marks). An
 // expression that goes past the
 // budget, or in which a function panics, is unknown, with one warning on
@@ -454,7 +455,9 @@ func (ev *evaluator) value(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, h
 			b.measure(e, m, val)
 		}
 	default:
-		val, diags = e.Value(ctx)
+		// A JSON expression: the native expressions of its templates
+		// are metered as a native expression is.
+		val, diags = hcljson.ValueWith(e, ctx, func(x hclsyntax.Expression) hclsyntax.Expression { return meterExpr(x, b) })
 		if !b.stopped() {
 			b.measure(e, e, val)
 		}
