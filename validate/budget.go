@@ -340,7 +340,8 @@ func (b *budget) sizeExpr(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 }
 
 // sizeJSON is sizeExpr for e, a JSON expression: an array's value is the
-// tuple of its elements' values, and a string that is one interpolation
+// tuple of its elements' values, an object's with literal keys the
+// object of its members', and a string that is one interpolation
 // ("${local.l}") the value of what it interpolates. ok is false for any
 // other expression.
 func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth int64, ok bool) {
@@ -360,7 +361,35 @@ func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		return s.size, s.depth, ok
 	}
 	u, _ := v.Unmark()
-	if !u.IsKnown() || u.IsNull() || !u.Type().IsTupleType() {
+	if !u.IsKnown() || u.IsNull() {
+		return 0, 0, false
+	}
+	if u.Type().IsObjectType() {
+		// An object whose keys are literal: each attribute's value is
+		// the value of its member.
+		pairs, diags := hcl.ExprMap(e)
+		if diags.HasErrors() {
+			return 0, 0, false
+		}
+		items := make(map[string]hcl.Expression, len(pairs))
+		for _, p := range pairs {
+			src, ok := hcljson.StringSource(p.Key)
+			if !ok || !template.IsLiteral(src.Text) {
+				return 0, 0, false
+			}
+			items[cty.NormalizeString(src.Text)] = p.Value
+		}
+		n, depth = 1, 1
+		for name := range u.Type().AttributeTypes() {
+			s, d := b.sizeExpr(items[name], u.GetAttr(name), limit-n)
+			n, depth = n+s, max(depth, d+1)
+			if n > limit {
+				break
+			}
+		}
+		return n, depth, true
+	}
+	if !u.Type().IsTupleType() {
 		return 0, 0, false
 	}
 	exprs, diags := hcl.ExprList(e)
