@@ -2,8 +2,10 @@ package hcljson
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
@@ -22,16 +24,36 @@ var _ hcl.Expression = (*expression)(nil)
 // written (literal-only mode); otherwise each string is a template and
 // object keys are templates too.
 func (e *expression) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
-	return e.f.value(e, e.node, ctx)
+	return e.f.value(e, e.node, ctx, nil)
 }
 
-func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+// ValueWith evaluates e, an expression of this package, as its Value
+// method does, but for the templates (strings, and object keys, that are
+// not literal), which it evaluates with Template.ValueWith: in place of
+// the native expression of each, what wrap gives for it, an expression
+// that evaluates as the one given and may do more (charge a budget,
+// stop). A caller that meters evaluation (package validate) sees the for
+// expressions, templates and operators of a JSON expression as it sees a
+// native one's. A nil wrap is none. Any other expression, nil included,
+// is evaluated by its own Value method; a nil one panics.
+func ValueWith(e hcl.Expression, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
+	if e == nil {
+		panic("hcljson: ValueWith of a nil expression")
+	}
+	x, ok := e.(*expression)
+	if !ok || x == nil {
+		return e.Value(ctx)
+	}
+	return x.f.value(x, x.node, ctx, wrap)
+}
+
+func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	if i < 0 {
 		return cty.DynamicVal, nil
 	}
 	switch f.doc.Nodes[i].Kind() {
 	case scanner.String:
-		return f.stringValue(i, ctx)
+		return f.stringValue(i, ctx, wrap)
 	case scanner.Number:
 		v, err := cty.ParseNumberVal(f.doc.Literal(i))
 		if err != nil {
@@ -49,7 +71,7 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl
 		var diags hcl.Diagnostics
 		var vals []cty.Value
 		for el := range f.doc.Elements(i) {
-			v, vd := f.value(nil, el, ctx)
+			v, vd := f.value(nil, el, ctx, wrap)
 			vals = append(vals, v)
 			diags = append(diags, vd...)
 		}
@@ -58,23 +80,28 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl
 		}
 		return cty.TupleVal(vals), diags
 	case scanner.Object:
-		return f.objectValue(e, i, ctx)
+		return f.objectValue(e, i, ctx, wrap)
 	}
 	return cty.DynamicVal, nil
 }
 
-func (f *file) stringValue(i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	text := f.doc.Text(i)
 	if ctx == nil || template.IsLiteral(text) {
 		return cty.StringVal(text), nil
 	}
-	if v, ok := template.Quick(text, ctx); ok {
-		return v, nil
+	// Quick compares values (== and !=) in time that grows with their
+	// size times their depth; with a wrap, which may bound that, the
+	// template is evaluated through it.
+	if wrap == nil || !strings.Contains(text, "==") && !strings.Contains(text, "!=") {
+		if v, ok := template.Quick(text, ctx); ok {
+			return v, nil
+		}
 	}
-	return f.template(i).Value(ctx)
+	return f.template(i).ValueWith(ctx, wrap)
 }
 
-func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	attrs := map[string]cty.Value{}
 	keys := map[string]int{} // the key node that defined each attribute
@@ -82,11 +109,11 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext) (cty.Valu
 	var marks []cty.ValueMarks
 	d := f.doc
 	for k, v := range d.Members(i) {
-		val, valDiags := f.value(nil, v, ctx)
+		val, valDiags := f.value(nil, v, ctx, wrap)
 		text := d.Text(k)
 		if ctx != nil && !template.IsLiteral(text) {
 			// The key is a template: evaluate it and check what it gives.
-			name, nameDiags := f.template(k).Value(ctx)
+			name, nameDiags := f.template(k).ValueWith(ctx, wrap)
 			diags = append(diags, nameDiags...)
 			diags = append(diags, valDiags...)
 			if name.IsMarked() {

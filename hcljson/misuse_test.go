@@ -10,6 +10,7 @@ import (
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/internal/misusetest"
 	"github.com/hcljson/hcljson/scanner"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // TestMisuse checks what each exported function and method does with nil,
@@ -100,6 +101,17 @@ func TestMisuse(t *testing.T) {
 		{Func: "IsJSONExpression", Name: "nil", Call: func(t *testing.T) {
 			if json.IsJSONExpression(nil) || hcljson.IsJSONExpression(nil) {
 				t.Error("IsJSONExpression(nil) = true")
+			}
+		}},
+		{Func: "ValueWith", Name: "nil expression", Panic: "hcljson: ValueWith of a nil expression", Call: func(t *testing.T) {
+			hcljson.ValueWith(nil, nil, nil)
+		}},
+		{Func: "ValueWith", Name: "nil context, nil wrap", Call: func(t *testing.T) {
+			f, _ := hcljson.Parse([]byte(`{"a": ["${x}", 1]}`), "f.json")
+			attrs, _ := f.Body.JustAttributes()
+			v, diags := hcljson.ValueWith(attrs["a"].Expr, nil, nil)
+			if want := cty.TupleVal([]cty.Value{cty.StringVal("${x}"), cty.NumberIntVal(1)}); !v.RawEquals(want) || diags != nil {
+				t.Errorf("ValueWith = %#v, %v", v, diags)
 			}
 		}},
 		{Func: "RepeatedNames", Name: "nil, foreign and placeholder bodies", Call: func(t *testing.T) {

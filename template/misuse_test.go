@@ -100,6 +100,13 @@ func TestMisuse(t *testing.T) {
 			}
 		}},
 		{Func: "Template.Value", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilT.Value(nil) }},
+		{Func: "Template.ValueWith", Name: "zero Template, nil wrap", Call: func(t *testing.T) {
+			v, diags := (&Template{}).ValueWith(nil, nil)
+			if !v.RawEquals(cty.StringVal("")) || diags != nil {
+				t.Errorf("ValueWith = %#v, %v", v, diags)
+			}
+		}},
+		{Func: "Template.ValueWith", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilT.ValueWith(nil, nil) }},
 		{Func: "Template.Variables", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilT.Variables() }},
 		{Func: "Template.Functions", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilT.Functions() }},
 		{Func: "Template.Wraps", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilT.Wraps() }},

@@ -89,6 +89,14 @@ func parseSlow(src Source, ascii bool) *Template {
 // A nil ctx is handed to hclsyntax as is (variables and function calls are
 // then errors); the JSON "literal-only" mode is the caller's business.
 func (t *Template) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	return t.ValueWith(ctx, nil)
+}
+
+// ValueWith is Value, but evaluates wrap(expr) in place of the template's
+// native expression expr, when it has one to evaluate (not a literal):
+// wrap gives an expression that evaluates as expr does, and may do more
+// (charge a budget, stop). A nil wrap is none.
+func (t *Template) ValueWith(ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	if t.diags.HasErrors() {
 		return cty.DynamicVal, cloneDiagnostics(t.diags)
 	}
@@ -98,7 +106,11 @@ func (t *Template) Value(ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
 	if val, ok := literalValue(t.expr); ok {
 		return val, cloneDiagnostics(t.diags)
 	}
-	val, diags := t.expr.Value(ctx)
+	expr := t.expr
+	if wrap != nil {
+		expr = wrap(expr)
+	}
+	val, diags := expr.Value(ctx)
 	diags = t.m.Diagnostics(diags)
 	if len(t.diags) > 0 {
 		diags = append(cloneDiagnostics(t.diags), diags...)

@@ -58,6 +58,14 @@
 //   - resource.T.N, the managed resource T.N in both programs (V14);
 //   - ephemeral.T.N, an ephemeral resource in the releases that have
 //     them: OpenTofu 1.11, Terraform 1.10 and later (V15).
+//   - the evaluation budget (V17): native expressions, and the native
+//     expressions of JSON templates (hcljson.ValueWith), are evaluated
+//     through metered copies of their nodes (meter.go), and the
+//     functions of the table charge their arguments and the results they
+//     would build (budget.go); values are measured by walks that the
+//     budget pays for, reading the recorded size of a local referred to
+//     whole; past the budget an expression is unknown with one warning,
+//     and a panic in a function is a short warning without the Go stack.
 //
 // And, for a caller that read the variable definitions files a plan
 // would load, the values they give the root module's variables against

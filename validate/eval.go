@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/funcs"
+	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
@@ -68,6 +68,9 @@ type evaluator struct {
 	allLocals                  cty.Value
 	plain                      *hcl.EvalContext
 	countObj, eachObj, iterObj cty.Value
+	// budget is what evaluating the module may spend (spec.md V17),
+	// which fns and the metered copies of the expressions charge.
+	budget *budget
 }
 
 // edge is a reference from one object to another.
@@ -86,8 +89,8 @@ func (md *unit) evaluate() hcl.Diagnostics {
 // evaluator, whose edges are the module's reference graph, with what it
 // finds.
 func (md *unit) run() (*evaluator, hcl.Diagnostics) {
-	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}}
-	ev.fns = md.functions()
+	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}, budget: newBudget()}
+	ev.fns = md.functions(ev.budget)
 	ev.base = ev.baseVariables()
 	ev.computeLocals()
 	var diags hcl.Diagnostics
@@ -99,10 +102,21 @@ func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 }
 
 // functions returns the function table of the releases that may run
-// the module (target.table), to which the evaluator adds the provider
-// functions it meets (providerFunctions).
-func (md *unit) functions() map[string]function.Function {
-	return maps.Clone(md.target.table())
+// the module (target.table), each function metered by b but try and can,
+// which evaluate expressions that are (spec.md V17), to which the
+// evaluator adds the provider functions it meets (providerFunctions).
+func (md *unit) functions(b *budget) map[string]function.Function {
+	table := md.target.table()
+	fns := make(map[string]function.Function, len(table))
+	for name, f := range table {
+		switch name {
+		case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
+			fns[name] = f
+		default:
+			fns[name] = meteredFunction(name, f, b)
+		}
+	}
+	return fns
 }
 
 // anyFunction takes any arguments and returns an unknown value.
@@ -396,7 +410,8 @@ func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name s
 		return cty.DynamicVal, append(diags, d...)
 	}
 	ctx := ev.context(sc, vars)
-	val, d := e.Value(ctx)
+	ev.budget.localsOK = !slices.Contains(sc.iterators, "local")
+	val, d := ev.value(e, ctx)
 	diags = append(diags, d...)
 	if d.HasErrors() {
 		return cty.DynamicVal, diags
@@ -412,6 +427,43 @@ func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name s
 				EvalContext: ctx,
 			})
 		}
+	}
+	return val, diags
+}
+
+// value evaluates e in ctx under the module's budget (spec.md V17): a
+// native expression through a metered copy (meterExpr), whose nodes
+// charge what they compute, a JSON one with the native expressions of
+// its templates metered likewise (hcljson.ValueWith). Its value is measured: values that share their parts cost
+// little to build, but not to walk (a conversion, a check of marks). An
+// expression that goes past the
+// budget, or in which a function panics, is unknown, with one warning on
+// its range instead of what evaluating it found.
+func (ev *evaluator) value(e hcl.Expression, ctx *hcl.EvalContext) (cty.Value, hcl.Diagnostics) {
+	b := ev.budget
+	b.start()
+	var val cty.Value
+	var diags hcl.Diagnostics
+	switch se := e.(type) {
+	case *hclsyntax.LiteralValueExpr, *hclsyntax.ScopeTraversalExpr:
+		// A value that is already measured (a local's) or small.
+		return e.Value(ctx)
+	case hclsyntax.Expression:
+		m := meterExpr(se, b)
+		val, diags = m.Value(ctx)
+		if !b.stopped() {
+			b.measure(e, m, val)
+		}
+	default:
+		// A JSON expression: the native expressions of its templates
+		// are metered as a native expression is.
+		val, diags = hcljson.ValueWith(e, ctx, func(x hclsyntax.Expression) hclsyntax.Expression { return meterExpr(x, b) })
+		if !b.stopped() {
+			b.measure(e, e, val)
+		}
+	}
+	if b.stopped() {
+		return cty.DynamicVal, hcl.Diagnostics{b.warning(e.Range())}
 	}
 	return val, diags
 }
@@ -541,6 +593,7 @@ func (ev *evaluator) computeLocals() {
 		if diags.HasErrors() {
 			val = cty.DynamicVal
 		}
+		ev.budget.remember(n, l.attr.Expr, val)
 		ev.locals[n] = val
 		state[n] = 2
 	}

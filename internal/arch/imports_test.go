@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
-	"validate":           {"funcs", "module", "schema"}, // the module's semantic model, whose Model inspect reads through
+	"validate":           {"funcs", "hcljson", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
 	"internal/nesting":   {}, // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
