@@ -70,39 +70,13 @@ func newDiagText(w io.Writer, files map[string]*hcl.File, color bool) *diagText 
 // diagWidth, at most maxFileDiags about each file, and then how many were
 // left out.
 func (dt *diagText) write(diags hcl.Diagnostics) error {
-	shown := make([]bool, len(diags))
-	type omitted struct {
-		name             string
-		errors, warnings int
-	}
-	var left []*omitted
-	perFile := map[string]int{}
-	leftOf := map[string]*omitted{}
+	shown, left := chooseShown(diags)
 	queries := map[*hcl.File][]int{}
 	for i, d := range diags {
-		if d.Subject == nil {
-			shown[i] = true
-			continue
-		}
-		name := d.Subject.Filename
-		if perFile[name] < maxFileDiags {
-			perFile[name]++
-			shown[i] = true
+		if shown[i] && d.Subject != nil {
 			if f := dt.sourceOf(d); f != nil {
 				queries[f] = append(queries[f], snippetRange(d).Start.Byte)
 			}
-			continue
-		}
-		o := leftOf[name]
-		if o == nil {
-			o = &omitted{name: name}
-			leftOf[name] = o
-			left = append(left, o)
-		}
-		if d.Severity == hcl.DiagError {
-			o.errors++
-		} else {
-			o.warnings++
 		}
 	}
 	for f, offsets := range queries {
@@ -385,4 +359,44 @@ func lineStarts(src []byte, offsets []int) map[int]lineStart {
 		out[off] = cur
 	}
 	return out
+}
+
+// omitted counts the diagnostics about one file that were left out.
+type omitted struct {
+	name             string
+	errors, warnings int
+}
+
+// chooseShown marks the diagnostics that are shown: those without a
+// subject, and the first maxFileDiags about each file; the others are
+// counted by file, in the order of each file's first left out (spec.md
+// C2: text and JSON output alike).
+func chooseShown(diags hcl.Diagnostics) (shown []bool, left []*omitted) {
+	shown = make([]bool, len(diags))
+	perFile := map[string]int{}
+	leftOf := map[string]*omitted{}
+	for i, d := range diags {
+		if d.Subject == nil {
+			shown[i] = true
+			continue
+		}
+		name := d.Subject.Filename
+		if perFile[name] < maxFileDiags {
+			perFile[name]++
+			shown[i] = true
+			continue
+		}
+		o := leftOf[name]
+		if o == nil {
+			o = &omitted{name: name}
+			leftOf[name] = o
+			left = append(left, o)
+		}
+		if d.Severity == hcl.DiagWarning {
+			o.warnings++
+		} else {
+			o.errors++
+		}
+	}
+	return shown, left
 }

@@ -38,42 +38,14 @@ import (
 // boundedCode).
 func appendValidateJSON(b []byte, diags hcl.Diagnostics, files map[string]*hcl.File) []byte {
 	errors, warnings := 0, 0
-	type omitted struct {
-		name             string
-		errors, warnings int
-	}
-	var left []*omitted
-	leftOf := map[string]*omitted{}
-	perFile := map[string]int{}
-	shown := make([]bool, len(diags))
-	for i, d := range diags {
+	for _, d := range diags {
 		if d.Severity == hcl.DiagWarning {
 			warnings++
 		} else {
 			errors++
 		}
-		if d.Subject == nil {
-			shown[i] = true
-			continue
-		}
-		name := d.Subject.Filename
-		if perFile[name] < maxFileDiags {
-			perFile[name]++
-			shown[i] = true
-			continue
-		}
-		o := leftOf[name]
-		if o == nil {
-			o = &omitted{name: name}
-			leftOf[name] = o
-			left = append(left, o)
-		}
-		if d.Severity == hcl.DiagWarning {
-			o.warnings++
-		} else {
-			o.errors++
-		}
 	}
+	shown, left := chooseShown(diags)
 	b = append(b, `{"format_version":"1.0","valid":`...)
 	b = strconv.AppendBool(b, errors == 0)
 	b = append(b, `,"error_count":`...)
