@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -118,6 +117,3 @@ func (r *runFiles) unlockDir(dir string) {
 		h.f.Close()
 	}
 }
-
-// errLockUnsupported is what tryLock returns where there is no lock.
-var errLockUnsupported = errors.New("no advisory locks here")

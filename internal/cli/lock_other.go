@@ -3,9 +3,13 @@
 package cli
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 )
+
+// errLockUnsupported is what tryLock returns where there is no lock.
+var errLockUnsupported = errors.New("no advisory locks here")
 
 // tryLock has no lock to take here: writers are not serialized.
 func tryLock(f *os.File) (bool, error) { return false, errLockUnsupported }
