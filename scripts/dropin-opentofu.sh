@@ -160,6 +160,9 @@ run_tests() { # stock|patched
 	local d=$1
 	(
 		cd "$work/$d/opentofu"
+		# The patched copy reads this checkout, wherever it is now (a
+		# copy prepared from another checkout would name that one).
+		if [ "$d" = patched ]; then go mod edit -replace "github.com/hcljson/hcljson=$here"; fi
 		for suite in ${HCLJSON_DROPIN_SUITES:-whole json}; do
 			case $suite in
 			whole) go test -json -p 1 -vet=off -count=1 -timeout 60m "${whole_pkgs[@]}" ;;
