@@ -177,30 +177,16 @@ func appendSnippetJSON(b []byte, d *hcl.Diagnostic, f *hcl.File, highlight, snip
 func boundedCode(src []byte, snippet, highlight hcl.Range) (code string, hs, he int) {
 	type span struct{ start, end int }
 	var lines []span
-	first, last := max(snippet.Start.Byte, 0), snippet.End.Byte
 	cut, more := false, false
-	if first <= len(src) {
-		for ls := bytes.LastIndexByte(src[:first], '\n') + 1; ls < len(src) && ls <= last; {
-			next := len(src)
-			le := next
-			if j := bytes.IndexByte(src[ls:], '\n'); j >= 0 {
-				le, next = ls+j, ls+j+1
-			}
-			if le > ls && src[le-1] == '\r' {
-				le--
-			}
-			line := hcl.Range{Start: hcl.Pos{Byte: ls}, End: hcl.Pos{Byte: le}}
-			if line.Overlaps(hcl.Range{Start: snippet.Start, End: snippet.End}) {
-				if len(lines) == snippetLines {
-					cut, more = true, true
-					break
-				}
-				lines = append(lines, span{ls, le})
-				cut = cut || le-ls > snippetWidth
-			}
-			ls = next
+	eachSnippetLine(src, snippet, func(ls, le int) bool {
+		if len(lines) == snippetLines {
+			cut, more = true, true
+			return false
 		}
-	}
+		lines = append(lines, span{ls, le})
+		cut = cut || le-ls > snippetWidth
+		return true
+	})
 	if !cut {
 		codeStart, text := snippetCode(src, snippet)
 		start := min(max(highlight.Start.Byte-codeStart, 0), len(text))
@@ -267,12 +253,27 @@ func boundedCode(src []byte, snippet, highlight hcl.Range) (code string, hs, he 
 func snippetCode(src []byte, snippet hcl.Range) (start int, text string) {
 	var code strings.Builder
 	start = -1
+	eachSnippetLine(src, snippet, func(ls, le int) bool {
+		if start < 0 {
+			start = ls
+		}
+		code.Write(src[ls:le])
+		code.WriteByte('\n')
+		return true
+	})
+	return max(start, 0), strings.TrimSuffix(code.String(), "\n")
+}
+
+// eachSnippetLine calls fn with the start and end (without its line feed
+// and a carriage return before it) of each line of src that the snippet
+// range overlaps, in order, until fn returns false. A line that overlaps
+// the range has a byte in [start, end], so the first candidate is the
+// line holding the start: only the lines around the range are read.
+func eachSnippetLine(src []byte, snippet hcl.Range, fn func(ls, le int) bool) {
 	first, last := max(snippet.Start.Byte, 0), snippet.End.Byte
 	if first > len(src) {
-		return 0, ""
+		return
 	}
-	// A line that overlaps the range has a byte in [first, last], so the
-	// first candidate is the line holding first.
 	for ls := bytes.LastIndexByte(src[:first], '\n') + 1; ls < len(src) && ls <= last; {
 		next := len(src)
 		le := next
@@ -283,16 +284,11 @@ func snippetCode(src []byte, snippet hcl.Range) (start int, text string) {
 			le--
 		}
 		line := hcl.Range{Filename: snippet.Filename, Start: hcl.Pos{Byte: ls}, End: hcl.Pos{Byte: le}}
-		if line.Overlaps(snippet) {
-			if start < 0 {
-				start = ls
-			}
-			code.Write(src[ls:le])
-			code.WriteByte('\n')
+		if line.Overlaps(snippet) && !fn(ls, le) {
+			return
 		}
 		ls = next
 	}
-	return max(start, 0), strings.TrimSuffix(code.String(), "\n")
 }
 
 // expressionValues returns, sorted, the traversal and a statement of the
