@@ -3,13 +3,16 @@
 // in-process.
 //
 // Exit status: 0 when all is well, 1 when a file has errors (or cannot be
-// read or written), 2 on a usage error.
+// read or written), 2 on a usage error or an internal error (a bug: Main
+// recovers a panic, of its own goroutine or of a worker, removes the
+// run's temporary files and reports it on standard error).
 package cli
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/term"
@@ -38,7 +41,8 @@ Every command takes -no-color (or --no-color), before its name or after:
 diagnostics are coloured only on a terminal, and not with this flag or
 NO_COLOR set. "hcljson -version" (-v, --version) is "hcljson version".
 
-Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error.
+Exit status: 0 when all is well, 1 when a file has errors, 2 on a usage error
+(or an internal error).
 `
 
 // env is what one run of the command works with: its streams and what the
@@ -117,11 +121,29 @@ func lookup(name string) *command {
 // the exit status.
 //
 // While it runs, SIGINT, SIGTERM and SIGHUP remove the temporary files of the run
-// and end the program with status 130 or 143.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// and end the program with status 130 or 143. A panic (a bug) removes them
+// too, and is reported as an internal error with status 2.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	e := newEnv(stdin, stdout, stderr)
 	defer e.handleInterrupts()()
+	defer func() {
+		if p := recover(); p != nil {
+			status = e.crash(p, debug.Stack())
+		}
+	}()
 	return e.exitStatus(e.run(args))
+}
+
+// crash reports the panic p, recovered with the stack of the goroutine
+// that raised it (a worker's, carried by workerPanic), after removing
+// the run's temporary files, and returns the exit status 2.
+func (e *env) crash(p any, stack []byte) int {
+	if w, ok := p.(workerPanic); ok {
+		p, stack = w.value, w.stack
+	}
+	n := e.files.interrupt()
+	fmt.Fprintf(e.stderr, "\nhcljson: internal error: %v\n\nThis is a bug in hcljson (%s removed). Please report it with the command and the input that caused it, and this trace:\n\n%s", p, plural(n, "temporary file"), stack)
+	return 2
 }
 
 // newEnv returns the environment of a run on these streams: progress and

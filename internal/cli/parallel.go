@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -30,11 +31,26 @@ func (e *env) forEachOf(verb, noun string, n int, fn func(i int)) {
 
 // parallel calls fn(i) for i in [0, n) on at most workers goroutines, in
 // order of i as far as each goroutine goes, and returns when all are done.
+// A panic in fn stops the calls not yet begun and is raised again in the
+// caller's goroutine, as a workerPanic holding the worker's stack, once
+// the other workers are done: so Main can report it (a panic in a
+// goroutine of its own would end the process before any cleanup).
 func parallel(workers, n int, fn func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var first atomic.Pointer[workerPanic]
 	for range min(workers, n) {
 		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					w, ok := p.(workerPanic)
+					if !ok {
+						w = workerPanic{p, debug.Stack()}
+					}
+					first.CompareAndSwap(nil, &w)
+					next.Store(int64(n)) // no new calls
+				}
+			}()
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= n {
@@ -45,7 +61,19 @@ func parallel(workers, n int, fn func(i int)) {
 		})
 	}
 	wg.Wait()
+	if w := first.Load(); w != nil {
+		panic(*w)
+	}
 }
+
+// workerPanic is a panic recovered in a worker of parallel, with the
+// worker's stack, raised again in the goroutine that waits for it.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+func (w workerPanic) String() string { return fmt.Sprint(w.value) }
 
 // progress draws "VERB i/n files" on a terminal while work goes on.
 type progress struct {
