@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
@@ -132,8 +133,16 @@ func ReadValue(expr hcl.Expression, mode schema.Mode, quoted bool) (Value, hcl.D
 }
 
 // typeConstraint reads a type expression, with Terraform's legacy
-// shorthands list and map.
+// shorthands list and map. A type in a JSON string that nests past the
+// limit is "Nesting too deep" on its place (spec.md C20), as the same
+// type in native syntax is, rather than typeexpr's "Invalid type
+// specification", which says nothing of why.
 func typeConstraint(expr hcl.Expression) (cty.Type, *typeexpr.Defaults, hcl.Diagnostics) {
+	if src, ok := hcljson.StringSource(expr); ok && nesting.Suspect(src.Text) {
+		if _, diags := template.ParseExpression(src); len(diags) > 0 && diags[0].Summary == nesting.Summary {
+			return cty.DynamicPseudoType, nil, diags[:1]
+		}
+	}
 	switch hcl.ExprAsKeyword(expr) {
 	case "list":
 		return cty.List(cty.DynamicPseudoType), nil, nil
