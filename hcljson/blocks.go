@@ -105,10 +105,10 @@ func (w *blockWalk) level(v int) bool {
 	switch f.kind(v) {
 	case scanner.Null, scanner.Invalid:
 	case scanner.Object:
-		return w.found(BlockNodes{LabelKeys: w.keys[:level], Body: v, Def: v})
+		return w.found(BlockNodes{LabelKeys: w.keys[:level:level], Body: v, Def: v})
 	case scanner.Array:
 		for e := range f.doc.Elements(v) {
-			if !w.found(BlockNodes{LabelKeys: w.keys[:level], Body: e, Def: v}) {
+			if !w.found(BlockNodes{LabelKeys: w.keys[:level:level], Body: e, Def: v}) {
 				return false
 			}
 		}
