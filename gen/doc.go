@@ -8,7 +8,10 @@
 // [Body.AppendAttributeCty], and writes it with [AppendFile], [File.Bytes]
 // or an [Encoder]; [FormatJSON] (or [FormatFile]) rewrites a JSON-syntax
 // file in the general array form, and [LayoutFile] lays one out in the
-// form its author wrote, changing only white space. Conversions live beside it, one package
+// form its author wrote, changing only white space; both read the blocks
+// as the decoder does (hcljson.Source.Blocks) and refuse, with the
+// decoder's diagnostics, a file whose labels do not nest as its block
+// types take them (spec.md C27). Conversions live beside it, one package
 // per direction: package tojson converts native HCL to JSON through this
 // builder, package tonative converts JSON to native syntax. How the
 // output is read back is the parse side, package hcljson, which [spec.md]

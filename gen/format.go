@@ -22,7 +22,13 @@ import (
 // gives the same arguments and the same blocks in the same order within
 // each type. Nil schema means a generic file: only the layout changes.
 //
-// FormatJSON is idempotent. On syntax errors it returns no output.
+// FormatJSON is idempotent. On syntax errors it returns no output, and
+// none when it refuses the file: a block type that the schema lists whose
+// value the decoder does not read as blocks (a label level without a
+// label, as in {"resource": {}}, or a value of the wrong type where labels
+// or a body go). The diagnostics are then the decoder's, with their ranges
+// (hcljson.Source.Blocks, spec.md C27), where a block's body that is not
+// an object is the formatter's own error.
 func FormatJSON(src []byte, filename string, s *schema.Body, enc Options) ([]byte, hcl.Diagnostics) {
 	file, diags := hcljson.Parse(src, filename)
 	if diags.HasErrors() {
@@ -51,9 +57,10 @@ func FormatFile(file *hcl.File, s *schema.Body, enc Options) ([]byte, hcl.Diagno
 // the object or array form they were written in (cdktf's object form
 // included), members keep their order, duplicates included, strings and
 // numbers keep their bytes, and a leading byte order mark stays. It refuses
-// what FormatFile refuses, blocks that the schema lists written as
-// something no decoder reads as blocks ("resource": "x"), and then returns
-// no output. Nil schema means a generic file.
+// what FormatFile refuses, with the same diagnostics: blocks that the
+// schema lists whose labels do not nest as the decoder reads them
+// ({"resource": {}}, "resource": "x"), and then returns no output. Nil
+// schema means a generic file.
 //
 // LayoutFile is idempotent, and what FormatFile writes is laid out
 // already: LayoutFile returns it unchanged. Any other file than one
@@ -110,7 +117,7 @@ func (c *formatter) formatBody(dst *Body, i int, s *schema.Body) {
 		for k, v := range c.Doc.Members(obj) {
 			name := c.Doc.Text(k)
 			if blk, ok := s.Lookup(name).(*schema.Block); ok && name != "//" {
-				c.formatBlocks(dst, v, blk, name, nil)
+				c.formatBlocks(dst, v, blk, name)
 				continue
 			}
 			if dst == nil {
@@ -125,29 +132,37 @@ func (c *formatter) formatBody(dst *Body, i int, s *schema.Body) {
 	}
 }
 
-// formatBlocks appends the blocks of type typ held by node v.
-func (c *formatter) formatBlocks(dst *Body, v int, blk *schema.Block, typ string, labels []string) {
-	if c.Kind(v) == scanner.Null {
-		return // no blocks, as HCL reads it
-	}
-	if len(labels) < len(blk.Labels) {
-		for obj := range c.BodyObjects(v, "The "+blk.Labels[len(labels)]+" of a "+typ+" block", &c.diags) {
-			for lk, lv := range c.Doc.Members(obj) {
-				c.formatBlocks(dst, lv, blk, typ, append(labels[:len(labels):len(labels)], c.Doc.Text(lk)))
-			}
+// formatBlocks appends the blocks of type typ held by node v, as the
+// decoder finds them (hcljson.Source.Blocks): its diagnostics, where the
+// labels do not nest as blk's, are the formatter's.
+func (c *formatter) formatBlocks(dst *Body, v int, blk *schema.Block, typ string) {
+	for b := range c.Blocks(v, typ, blk.Labels, &c.diags) {
+		if c.Kind(b.Body) != scanner.Object {
+			// An element of an array at the body level that is not an
+			// object: the decoder makes a block of it and reports it
+			// only when the body is decoded, if the body is; a block
+			// is written as one object.
+			c.diags = append(c.diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Incorrect JSON value type",
+				Detail:   "The body of a " + typ + " block must be a JSON object, or an array of objects.",
+				Subject:  c.Range(b.Body).Ptr(),
+			})
+			continue
 		}
-		return
-	}
-	body := blk.Body
-	if len(labels) > 0 {
-		body = blk.BodyFor(labels[0])
-	}
-	for obj := range c.BodyObjects(v, "The body of a "+typ+" block", &c.diags) {
-		var b *Body
+		body := blk.Body
+		if len(b.LabelKeys) > 0 {
+			body = blk.BodyFor(c.Doc.Text(b.LabelKeys[0]))
+		}
+		var inner *Body
 		if dst != nil {
-			b = dst.AppendBlock(typ, labels...).Body()
+			labels := make([]string, len(b.LabelKeys))
+			for i, k := range b.LabelKeys {
+				labels[i] = c.Doc.Text(k)
+			}
+			inner = dst.AppendBlock(typ, labels...).Body()
 		}
-		c.formatBody(b, obj, body)
+		c.formatBody(inner, b.Body, body)
 	}
 }
 

@@ -88,28 +88,36 @@ func (b *partialBody) JustAttributes() (hcl.Attributes, hcl.Diagnostics) {
 // members is small enough to be inlined, so that a range over it, in the
 // decoder's hot loops, allocates nothing.
 func (b *body) members(node int, label string, diags *hcl.Diagnostics) iter.Seq2[int, int] {
-	b.checkMembers(node, label, diags)
+	b.f.checkMembers(node, label, diags)
 	return func(yield func(key, val int) bool) { b.f.bodyMembers(node, yield) }
+}
+
+// members is body.members for a label level of blockWalk. body.members
+// does not call it: the iterator that a range in partialContent gets is
+// inlined there, and allocates nothing, only while it is written in
+// body.members itself.
+func (f *file) members(node int, label string, diags *hcl.Diagnostics) iter.Seq2[int, int] {
+	f.checkMembers(node, label, diags)
+	return func(yield func(key, val int) bool) { f.bodyMembers(node, yield) }
 }
 
 // checkMembers reports in diags, when it is not nil, what members cannot
 // read in node.
-func (b *body) checkMembers(node int, label string, diags *hcl.Diagnostics) {
+func (f *file) checkMembers(node int, label string, diags *hcl.Diagnostics) {
 	if diags == nil {
 		return
 	}
-	f := b.f
 	switch f.kind(node) {
 	case scanner.Null, scanner.Invalid, scanner.Object:
 	case scanner.Array:
 		for e := range f.doc.Elements(node) {
 			if k := f.kind(e); k != scanner.Object && k != scanner.Invalid {
-				b.wrongType(diags, e, label, "A JSON object is required here, to define arguments and child blocks.",
+				f.wrongType(diags, e, label, "A JSON object is required here, to define arguments and child blocks.",
 					"A JSON object is required here, to specify %s labels for this block.")
 			}
 		}
 	default:
-		b.wrongType(diags, node, label, "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.",
+		f.wrongType(diags, node, label, "Either a JSON object or JSON array of objects is required here, to define arguments and child blocks.",
 			"Either a JSON object or JSON array of objects is required here, to specify %s labels for this block.")
 	}
 }
@@ -143,12 +151,12 @@ func (f *file) bodyMembers(node int, yield func(key, val int) bool) {
 
 // wrongType reports in diags that node is not what members reads:
 // bodyDetail says so for a body, labelDetail for a label level.
-func (b *body) wrongType(diags *hcl.Diagnostics, node int, label, bodyDetail, labelDetail string) {
+func (f *file) wrongType(diags *hcl.Diagnostics, node int, label, bodyDetail, labelDetail string) {
 	detail := bodyDetail
 	if label != "" {
 		detail = fmt.Sprintf(labelDetail, label)
 	}
-	r := b.f.startRange(node)
+	r := f.startRange(node)
 	*diags = append(*diags, &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Incorrect JSON value type",
@@ -420,9 +428,9 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		}
 		if bi := x.block(name); bi >= 0 {
 			bs := &schema.Blocks[bi]
-			u := unpacker{b: b, typ: bs.Type, typeRange: f.srcRange(k), labelNames: bs.LabelNames, blocks: &content.Blocks}
-			u.unpack(v, 0)
-			diags = append(diags, u.diags...)
+			w := blockWalk{f: f, typ: bs.Type, labelNames: bs.LabelNames, blocks: &content.Blocks, typeRange: f.srcRange(k), def: -1}
+			w.level(v)
+			diags = append(diags, w.diags...)
 			x.use(len(schema.Attributes) + bi)
 		}
 	}

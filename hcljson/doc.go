@@ -11,6 +11,9 @@
 // schema each property is an attribute or a block (§attributes, §blocks),
 // with one nesting level per block label. "//" properties in bodies are
 // comments (§body-comments). JustAttributes needs a single object.
+// [Source.Blocks] is the decoder's own reading of the label levels, for
+// the layers that read the tape (package gen's formatter, package
+// tonative): the same blocks and the same diagnostics.
 //
 // # Expressions
 //

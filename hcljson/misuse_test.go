@@ -190,5 +190,26 @@ func TestMisuse(t *testing.T) {
 			var diags hcl.Diagnostics
 			(&hcljson.Source{}).BodyObjects(0, "x", &diags)
 		}},
+		{Func: "Source.Blocks", Name: "index out of range", Panic: outOfRange, Call: func(t *testing.T) {
+			var diags hcl.Diagnostics
+			src().Blocks(5, "x", nil, &diags)
+		}},
+		{Func: "Source.Blocks", Name: "nil diags", Panic: "hcljson: Source.Blocks with nil diags", Call: func(t *testing.T) {
+			src().Blocks(0, "x", nil, nil)
+		}},
+		{Func: "Source.Blocks", Name: "zero Source", Panic: "hcljson: Source.Blocks of a Source that SourceOf did not make", Call: func(t *testing.T) {
+			var diags hcl.Diagnostics
+			(&hcljson.Source{}).Blocks(0, "x", nil, &diags)
+		}},
+		{Func: "Source.Blocks", Name: "nil labels", Call: func(t *testing.T) {
+			var diags hcl.Diagnostics
+			n := 0
+			for range src().Blocks(0, "x", nil, &diags) {
+				n++
+			}
+			if n != 1 || len(diags) != 0 {
+				t.Errorf("%d blocks, diagnostics %v; want the root object as one block without labels", n, diags)
+			}
+		}},
 	})
 }

@@ -263,7 +263,7 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 			}
 			switch it := s.Lookup(name).(type) {
 			case *schema.Block:
-				c.blocks(k, v, it, name, path, nil, depth)
+				c.blocks(k, v, it, name, path, depth)
 				continue
 			case *schema.Attribute:
 				c.attribute(k, v, s, name, path, depth, seen)
@@ -273,7 +273,7 @@ func (c *jsonConv) body(i int, s *schema.Body, path []string, depth int) {
 				continue // reported by CheckStructure
 			}
 			if blocks[name] && c.mayBeBlock(v) {
-				c.blocks(k, v, evidentBlock(name, s), name, path, nil, depth)
+				c.blocks(k, v, evidentBlock(name, s), name, path, depth)
 				continue
 			}
 			if s.Open && !s.ArgumentsOnly && c.mayBeBlock(v) {
@@ -428,34 +428,39 @@ func (c *jsonConv) comment(v int, depth int) {
 	}
 }
 
-// blocks writes the blocks of type typ held by node v: labels nest one
-// object level each (or arrays of such objects), then each body is an
-// object, or an array of objects for several blocks.
-func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path, labels []string, depth int) {
-	if c.Kind(v) == scanner.Null {
-		return // no blocks, as HCL reads it
-	}
-	if len(labels) < len(blk.Labels) {
-		for obj := range c.BodyObjects(v, fmt.Sprintf("The %s of a %s block", blk.Labels[len(labels)], typ), &c.diags) {
-			for lk, lv := range c.Doc.Members(obj) {
-				c.blocks(lk, lv, blk, typ, path, append(labels[:len(labels):len(labels)], c.Doc.Text(lk)), depth)
-			}
+// blocks writes the blocks of type typ held by node v, as the decoder
+// finds them (hcljson.Source.Blocks): labels nest one object level each
+// (or arrays of such objects), then each body is an object, or an array
+// of objects for several blocks. k is the node of the type's property.
+// The structure was checked by the decoder already (ConvertTo), so the
+// walk's diagnostics are the decoder's again, should it find any.
+func (c *jsonConv) blocks(k, v int, blk *schema.Block, typ string, path []string, depth int) {
+	for b := range c.Blocks(v, typ, blk.Labels, &c.diags) {
+		if c.Kind(b.Body) != scanner.Object {
+			c.errorf(b.Body, "Incorrect JSON value type", "The body of a %s block must be a JSON object, or an array of objects.", typ)
+			continue
 		}
-		return
-	}
-	body := blk.Body
-	if len(labels) > 0 {
-		body = blk.BodyFor(labels[0])
-	}
-	inner := append(path[:len(path):len(path)], typ)
-	inner = append(inner, labels...)
-	for obj := range c.BodyObjects(v, fmt.Sprintf("The body of a %s block", typ), &c.diags) {
-		b := blockRef{k: k, obj: obj, blk: blk, typ: typ, labels: labels, body: body, path: inner}
+		var labels []string
+		key := k // the node that messages about the block's labels point at
+		if n := len(b.LabelKeys); n > 0 {
+			labels = make([]string, n)
+			for i, lk := range b.LabelKeys {
+				labels[i] = c.Doc.Text(lk)
+			}
+			key = b.LabelKeys[n-1]
+		}
+		body := blk.Body
+		if len(labels) > 0 {
+			body = blk.BodyFor(labels[0])
+		}
+		inner := append(path[:len(path):len(path)], typ)
+		inner = append(inner, labels...)
+		br := blockRef{k: key, obj: b.Body, blk: blk, typ: typ, labels: labels, body: body, path: inner}
 		if depth == 0 && c.units != nil {
-			c.addUnit(b)
+			c.addUnit(br)
 		} else {
 			c.item('b', depth)
-			c.block(&b, depth)
+			c.block(&br, depth)
 		}
 		c.last = 'b'
 	}
@@ -482,8 +487,9 @@ func (c *jsonConv) addUnit(b blockRef) {
 	})
 }
 
-// blockRef is one block to write: k is the node of its type's property,
-// obj its body object; path names it for messages.
+// blockRef is one block to write: k is the node of its last label's
+// property name, or of its type's property without labels, obj its body
+// object; path names it for messages.
 type blockRef struct {
 	k, obj int
 	blk    *schema.Block

@@ -144,25 +144,19 @@ func (w jsonEvidence) root() {
 	}
 }
 
-// labelled reads the blocks of kind under node i: type, then (except
-// for provider blocks) name, then the body.
+// labelled reads the blocks of kind under node i as the decoder finds
+// them (hcljson.Source.Blocks, whose diagnostics are ignored here): type,
+// then (except for provider blocks, whose one label is the provider's
+// name) name, then the body.
 func (w jsonEvidence) labelled(kind string, i int) {
-	for _, o := range w.objects(i) {
-		for tk, tv := range w.Doc.Members(o) {
-			typ := w.Doc.Text(tk)
-			if kind == "provider" {
-				for _, b := range w.objects(tv) {
-					w.body(kind, typ, nil, b)
-				}
-				continue
-			}
-			for _, no := range w.objects(tv) {
-				for _, nv := range w.Doc.Members(no) {
-					for _, b := range w.objects(nv) {
-						w.body(kind, typ, nil, b)
-					}
-				}
-			}
+	labels := []string{"type", "name"}
+	if kind == "provider" {
+		labels = labels[1:]
+	}
+	var ignored hcl.Diagnostics
+	for b := range w.Blocks(i, kind, labels, &ignored) {
+		if w.Kind(b.Body) == scanner.Object {
+			w.body(kind, w.Doc.Text(b.LabelKeys[0]), nil, b.Body)
 		}
 	}
 }
