@@ -29,7 +29,8 @@ var allowed = map[string][]string{
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "hcljson", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
-	"internal/nesting":   {}, // hclsyntax behind a bound on nesting (spec.md C20)
+	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
+	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
 	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},

@@ -1,0 +1,331 @@
+package native
+
+import "github.com/hashicorp/hcl/v2"
+
+// kind is the kind of a token, as hclsyntax's scanner would name it. The
+// reader lexes on demand, one token ahead of the parser, and only the
+// tokens it parses; any other byte sequence is tInvalid, on which it
+// falls back.
+type kind uint8
+
+const (
+	tInvalid kind = iota
+	tEOF
+	tNewline
+	tComment // # or // (ending with its line break, if any) or /* */
+	tIdent
+	tNumber
+	tOQuote // "
+	tOBrace
+	tCBrace
+	tOBrack
+	tCBrack
+	tOParen
+	tCParen
+	tDot
+	tComma
+	tEqual
+	tColon
+	tQuestion
+	tEllipsis
+	tDoubleColon
+	tFatArrow
+	tStar
+	tSlash
+	tPercent
+	tPlus
+	tMinus
+	tBang
+	tEqualOp
+	tNotEqual
+	tLess
+	tLessEq
+	tGreater
+	tGreaterEq
+	tAnd
+	tOr
+)
+
+// token is one token: its kind, its bytes src[start:end], and the line
+// and line start of each end, from which its range is made (columns are
+// bytes since the line start: the reader only reads ASCII, where every
+// byte but the "\r" of "\r\n" is one grapheme cluster).
+type token struct {
+	kind       kind
+	start, end int
+	line, ls   int // line of start, offset where that line starts
+	eline, els int // the same for end
+}
+
+// cursor is where the lexer is: an offset and its line.
+type cursor struct {
+	pos, line, ls int
+}
+
+// selfKind is the kind of the one-byte tokens that are nothing else when
+// alone, tInvalid for other bytes.
+var selfKind = [256]kind{
+	'{': tOBrace, '}': tCBrace, '[': tOBrack, ']': tCBrack, '(': tOParen, ')': tCParen,
+	',': tComma, '?': tQuestion, '*': tStar, '%': tPercent, '+': tPlus, '-': tMinus,
+	'"': tOQuote,
+}
+
+// identByte says which bytes continue an identifier (start: letters and
+// "_"; then digits and "-" too).
+var identByte = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 2, 2
+	}
+	t['_'] = 2
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 1
+	}
+	t['-'] = 1
+	return t
+}()
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// scan reads the raw token at c (after spaces and tabs), comments and line
+// breaks included, and returns it with the cursor after it.
+func (p *parser) scan(c cursor) (token, cursor) {
+	src := p.src
+	i := c.pos
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	t := token{start: i, line: c.line, ls: c.ls}
+	if i >= len(src) {
+		t.kind, t.end, t.eline, t.els = tEOF, i, c.line, c.ls
+		return t, cursor{i, c.line, c.ls}
+	}
+	b := src[i]
+	n := 1
+	k := selfKind[b]
+	switch {
+	case identByte[b] == 2:
+		k = tIdent
+		for i+n < len(src) && identByte[src[i+n]] != 0 {
+			n++
+		}
+	case isDigit(b):
+		k = tNumber
+		n = numberLen(src[i:])
+	case b == '\n':
+		k = tNewline
+	case b == '\r':
+		if i+1 < len(src) && src[i+1] == '\n' {
+			k, n = tNewline, 2
+		}
+	case b == '#':
+		k = tComment
+		n = lineCommentLen(src[i:])
+	case b == '/':
+		k = tSlash
+		if i+1 < len(src) {
+			switch src[i+1] {
+			case '/':
+				k = tComment
+				n = lineCommentLen(src[i:])
+			case '*':
+				k = tComment
+				j := indexStarSlash(src[i+2:])
+				if j < 0 {
+					return token{kind: tInvalid}, c
+				}
+				n = j + 4
+			}
+		}
+	case b == '.':
+		k = tDot
+		if i+2 < len(src) && src[i+1] == '.' && src[i+2] == '.' {
+			k, n = tEllipsis, 3
+		}
+	case b == ':':
+		k = tColon
+		if i+1 < len(src) && src[i+1] == ':' {
+			k, n = tDoubleColon, 2
+		}
+	case b == '=':
+		k = tEqual
+		if i+1 < len(src) {
+			switch src[i+1] {
+			case '=':
+				k, n = tEqualOp, 2
+			case '>':
+				k, n = tFatArrow, 2
+			}
+		}
+	case b == '!':
+		k = tBang
+		if i+1 < len(src) && src[i+1] == '=' {
+			k, n = tNotEqual, 2
+		}
+	case b == '<':
+		k = tLess
+		if i+1 < len(src) {
+			switch src[i+1] {
+			case '=':
+				k, n = tLessEq, 2
+			case '<': // a heredoc, or an error
+				k = tInvalid
+			}
+		}
+	case b == '>':
+		k = tGreater
+		if i+1 < len(src) && src[i+1] == '=' {
+			k, n = tGreaterEq, 2
+		}
+	case b == '&':
+		if i+1 < len(src) && src[i+1] == '&' {
+			k, n = tAnd, 2
+		}
+	case b == '|':
+		if i+1 < len(src) && src[i+1] == '|' {
+			k, n = tOr, 2
+		}
+	}
+	t.kind = k
+	t.end = i + n
+	t.eline, t.els = c.line, c.ls
+	if k == tNewline || k == tComment {
+		// Only these span lines; a comment's lone "\r" is one column.
+		// Columns count grapheme clusters, so a comment may hold other
+		// than ASCII only before its last line break.
+		ascii := true
+		for j := i; j < t.end; j++ {
+			switch c := src[j]; {
+			case c == '\n':
+				t.eline++
+				t.els = j + 1
+				ascii = true
+			case c >= 0x80:
+				ascii = false
+			}
+		}
+		if !ascii {
+			t.kind = tInvalid
+		}
+	}
+	return t, cursor{t.end, t.eline, t.els}
+}
+
+// lineCommentLen is the length of the line comment at the start of b,
+// its line break included.
+func lineCommentLen(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i + 1
+		}
+	}
+	return len(b)
+}
+
+func indexStarSlash(b []byte) int {
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == '*' && b[i+1] == '/' {
+			return i
+		}
+	}
+	return -1
+}
+
+// numberLen is the length of the number literal at the start of b, which
+// starts with a digit: hclsyntax's longest run of digits, dots and
+// exponents ("e", "E", then a sign, then a digit) that does not end with a
+// dot.
+func numberLen(b []byte) int {
+	n, last := 1, 1 // last: the length up to the last unit that is not a dot
+	for n < len(b) {
+		c := b[n]
+		switch {
+		case isDigit(c):
+			n++
+			last = n
+		case c == '.':
+			n++
+		case c == 'e' || c == 'E':
+			j := n + 1
+			if j < len(b) && (b[j] == '+' || b[j] == '-') {
+				j++
+			}
+			if j < len(b) && isDigit(b[j]) {
+				n = j + 1
+				last = n
+				continue
+			}
+			return last
+		default:
+			return last
+		}
+	}
+	return last
+}
+
+// pos is the position of offset off on the line that starts at ls.
+func (p *parser) pos(off, line, ls int) hcl.Pos {
+	col := off - ls + 1
+	if line == p.base.Line {
+		col = off + p.base.Column
+	}
+	return hcl.Pos{Line: line, Column: col, Byte: p.base.Byte + off}
+}
+
+// rng is the range of t.
+func (p *parser) rng(t token) hcl.Range {
+	return hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)}
+}
+
+// peek returns the next token the parser sees, as hclsyntax's peeker
+// does: comments are skipped, and so are line breaks where they are
+// insignificant (p.nl false); where they are significant a comment that
+// ends with one reads as a line break whose range is the comment's.
+func (p *parser) peek() token {
+	if p.peeked && p.peekNL == p.nl {
+		return p.pk
+	}
+	c := p.cur
+	for {
+		t, next := p.scan(c)
+		c = next
+		switch t.kind {
+		case tComment:
+			if p.nl && p.src[t.end-1] == '\n' {
+				t.kind = tNewline
+				p.setPeek(t, c)
+				return t
+			}
+			continue
+		case tNewline:
+			if !p.nl {
+				continue
+			}
+		case tInvalid:
+			p.fail(reasonToken)
+		}
+		p.setPeek(t, c)
+		return t
+	}
+}
+
+func (p *parser) setPeek(t token, after cursor) {
+	p.pk, p.pkAfter, p.peeked, p.peekNL = t, after, true, p.nl
+}
+
+// read consumes the token peek returns.
+func (p *parser) read() token {
+	t := p.peek()
+	p.cur = p.pkAfter
+	p.peeked = false
+	p.prev = t
+	return t
+}
+
+// expect reads the next token, which must be of kind k.
+func (p *parser) expect(k kind) token {
+	t := p.read()
+	if t.kind != k {
+		p.fail(reasonSyntax)
+	}
+	return t
+}

@@ -1,0 +1,204 @@
+package native
+
+import (
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// literal reads the literal text of a quoted string from offset i up to
+// its end: the closing quote, or the "${" of an interpolation. It returns
+// the text's value (a substring of the source when it has no escapes),
+// the offset after the text, and whether an interpolation follows. It
+// falls back on what it does not read as hclsyntax does: a line break or
+// the end of the source (errors), other than ASCII (whose columns count
+// grapheme clusters), a directive, an invalid escape, or runs of three
+// "$" or "%" (which hclsyntax's scanner reads in its own way).
+func (p *parser) literal(i int) (val string, end int, interp bool) {
+	src := p.src
+	start := i
+	var buf []byte // the value so far, once an escape is met
+	from := i      // the first byte not yet in buf
+	for {
+		if i >= len(src) {
+			p.fail(reasonString)
+		}
+		switch c := src[i]; c {
+		case '"':
+			return p.value(buf, from, i, start), i, false
+		case '\\':
+			if i+1 >= len(src) {
+				p.fail(reasonString)
+			}
+			buf = append(buf, src[from:i]...)
+			n := 2
+			switch src[i+1] {
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case '"':
+				buf = append(buf, '"')
+			case '\\':
+				buf = append(buf, '\\')
+			case 'u', 'U':
+				digits := 4
+				if src[i+1] == 'U' {
+					digits = 8
+				}
+				r, ok := hexRune(src[i+2:], digits)
+				if !ok {
+					p.fail(reasonString)
+				}
+				buf = utf8.AppendRune(buf, r)
+				n += digits
+			default:
+				p.fail(reasonString)
+			}
+			i += n
+			from = i
+		case '$', '%':
+			next := byte(0)
+			if i+1 < len(src) {
+				next = src[i+1]
+			}
+			switch {
+			case next == '{':
+				if c == '%' {
+					p.fail(reasonString) // a directive
+				}
+				return p.value(buf, from, i, start), i, true
+			case next == c:
+				if i+2 < len(src) && src[i+2] == c {
+					p.fail(reasonString)
+				}
+				if i+2 < len(src) && src[i+2] == '{' { // $${ or %%{, escaped
+					buf = append(buf, src[from:i]...)
+					buf = append(buf, c, '{')
+					i += 3
+					from = i
+					continue
+				}
+				i += 2
+			default:
+				i++
+			}
+		case '\n', '\r':
+			p.fail(reasonString)
+		default:
+			if c >= 0x80 {
+				p.fail(reasonToken)
+			}
+			i++
+		}
+	}
+}
+
+// value is the value of the text src[start:end], given buf, the value of
+// src[start:from] when the text has escapes.
+func (p *parser) value(buf []byte, from, end, start int) string {
+	if buf == nil {
+		return p.str[start:end]
+	}
+	return string(append(buf, p.src[from:end]...))
+}
+
+// hexRune reads a rune of exactly n hexadecimal digits at the start of b,
+// which hclsyntax accepts: not a surrogate, not past U+10FFFF.
+func hexRune(b []byte, n int) (rune, bool) {
+	if len(b) < n {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:n] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, utf8.RuneLen(r) > 0
+}
+
+// closeQuote consumes the closing quote at offset i, on the line of the
+// cursor, and returns its range.
+func (p *parser) closeQuote(i int) hcl.Range {
+	t := token{kind: tOQuote, start: i, end: i + 1, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
+	p.prev = t
+	p.cur.pos = i + 1
+	p.peeked = false
+	return p.rng(t)
+}
+
+// label parses a quoted block label, as hclsyntax's
+// parseQuotedStringLiteral.
+func (p *parser) label() (string, hcl.Range) {
+	open := p.read()
+	val, end, interp := p.literal(open.end)
+	if interp {
+		p.fail(reasonString)
+	}
+	return val, hcl.RangeBetween(p.rng(open), p.closeQuote(end))
+}
+
+// quoted parses a quoted template after its opening quote, as hclsyntax's
+// parseTemplateInner with meldConsecutiveStringLiterals: text between
+// interpolations is one literal.
+func (p *parser) quoted(open token) hclsyntax.Expression {
+	saved := p.depth
+	p.enter(1)
+	var parts []hclsyntax.Expression
+	wrap := false
+	i := open.end
+	for {
+		val, end, interp := p.literal(i)
+		if end > i {
+			line, ls := p.cur.line, p.cur.ls
+			parts = append(parts, &hclsyntax.LiteralValueExpr{
+				Val:      cty.StringVal(val),
+				SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(i, line, ls), End: p.pos(end, line, ls)},
+			})
+		}
+		if !interp {
+			i = end
+			break
+		}
+		if end+2 < len(p.src) && p.src[end+2] == '~' {
+			p.fail(reasonTemplate)
+		}
+		p.cur.pos = end + 2
+		p.peeked = false
+		savedNL := p.nl
+		p.nl = false
+		p.enter(1)
+		parts = append(parts, p.expression())
+		p.expect(tCBrace)
+		p.depth--
+		p.nl = savedNL
+		wrap = len(parts) == 1 && end == i
+		i = p.cur.pos
+	}
+	closeRange := p.closeQuote(i)
+	p.depth = saved
+	rng := hcl.RangeBetween(p.rng(open), closeRange)
+	if len(parts) == 1 && wrap {
+		return &hclsyntax.TemplateWrapExpr{Wrapped: parts[0], SrcRange: rng}
+	}
+	if len(parts) == 0 {
+		parts = []hclsyntax.Expression{&hclsyntax.LiteralValueExpr{
+			Val:      cty.StringVal(""),
+			SrcRange: hcl.Range{Filename: p.filename, Start: closeRange.End, End: closeRange.End},
+		}}
+	}
+	return &hclsyntax.TemplateExpr{Parts: parts, SrcRange: rng}
+}
