@@ -126,3 +126,15 @@ func itoa(n int) string {
 	}
 	return string(b)
 }
+
+// hclsyntaxPanics reports whether hclsyntax.ParseConfig panics on src
+// (the oracle has its own bugs, which are not the reader's).
+func hclsyntaxPanics(src []byte) (panicked bool) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	hclsyntax.ParseConfig(src, "fuzz.tf", hcl.InitialPos)
+	return false
+}

@@ -137,6 +137,9 @@ func (p *parser) term() hclsyntax.Expression {
 	case tOQuote:
 		p.read()
 		return p.quoted(start)
+	case tOHeredoc:
+		p.read()
+		return p.heredoc(start)
 	case tMinus, tBang:
 		p.read()
 		saved := p.depth

@@ -44,6 +44,7 @@ const (
 	tGreaterEq
 	tAnd
 	tOr
+	tOHeredoc // <<EOT or <<-EOT and its line break
 )
 
 // token is one token: its kind, its bytes src[start:end], and the line
@@ -168,7 +169,10 @@ func (p *parser) scan(c cursor) (token, cursor) {
 			case '=':
 				k, n = tLessEq, 2
 			case '<': // a heredoc, or an error
-				k = tInvalid
+				k, n = tInvalid, heredocLen(src[i:])
+				if n > 0 {
+					k = tOHeredoc
+				}
 			}
 		}
 	case b == '>':
@@ -188,6 +192,9 @@ func (p *parser) scan(c cursor) (token, cursor) {
 	t.kind = k
 	t.end = i + n
 	t.eline, t.els = c.line, c.ls
+	if k == tOHeredoc {
+		t.eline, t.els = c.line+1, i+n
+	}
 	if k == tNewline || k == tComment {
 		// Only these span lines; a comment's lone "\r" is one column.
 		// Columns count grapheme clusters, so a comment may hold other
@@ -208,6 +215,29 @@ func (p *parser) scan(c cursor) (token, cursor) {
 		}
 	}
 	return t, cursor{t.end, t.eline, t.els}
+}
+
+// heredocLen is the length of the heredoc introducer at the start of b,
+// which starts with "<<": "<<" or "<<-", an identifier and a line break;
+// 0 when there is none.
+func heredocLen(b []byte) int {
+	i := 2
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if i >= len(b) || identByte[b[i]] != 2 {
+		return 0
+	}
+	for i < len(b) && identByte[b[i]] != 0 {
+		i++
+	}
+	if i < len(b) && b[i] == '\r' {
+		i++
+	}
+	if i < len(b) && b[i] == '\n' {
+		return i + 1
+	}
+	return 0
 }
 
 // lineCommentLen is the length of the line comment at the start of b,

@@ -1,0 +1,252 @@
+package native
+
+import (
+	"bytes"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// segment is a piece of a heredoc: literal text within one line (its
+// line break included) or an interpolation.
+type segment struct {
+	start, end int
+	line, ls   int // of start
+	eline, els int // of end
+	expr       hclsyntax.Expression
+	spaces     int  // a line's first literal: its leading white space
+	adjust     bool // it is trimmed by the spaces common to all lines (<<-)
+}
+
+// heredoc parses a heredoc template after its introducer, as hclsyntax's
+// scanner (lines, the closing marker) and parseTemplateInner with
+// flushHeredocTemplateParts and meldConsecutiveStringLiterals.
+func (p *parser) heredoc(open token) hclsyntax.Expression {
+	saved := p.depth
+	p.enter(1)
+	intro := p.src[open.start+2 : open.end-1]
+	flush := intro[0] == '-'
+	if flush {
+		intro = intro[1:]
+	}
+	marker := bytes.TrimSuffix(intro, []byte{'\r'})
+
+	var segs []segment
+	i := p.cur.pos
+	startOfLine := true
+	var closeTok token
+	for {
+		line, ls := p.cur.line, p.cur.ls
+		if startOfLine {
+			j := bytes.IndexByte(p.src[i:], '\n')
+			if j < 0 {
+				p.fail(reasonString)
+			}
+			text := p.src[i : i+j+1]
+			if bytes.IndexByte(text, '$') < 0 && bytes.IndexByte(text, '%') < 0 && bytes.Equal(bytes.TrimSpace(text), marker) {
+				nl := i + j
+				if nl > i && p.src[nl-1] == '\r' {
+					nl--
+				}
+				for k := i; k < nl; k++ {
+					if p.src[k] >= 0x80 {
+						p.fail(reasonToken)
+					}
+				}
+				closeTok = token{kind: tOQuote, start: i, end: nl, line: line, ls: ls, eline: line, els: ls}
+				break
+			}
+		}
+		end, interp := p.heredocText(i)
+		if end > i {
+			s := segment{start: i, end: end, line: line, ls: ls, eline: line, els: ls}
+			if p.src[end-1] == '\n' {
+				s.eline, s.els = line+1, end
+				p.cur.line, p.cur.ls = line+1, end
+			}
+			segs = append(segs, s)
+		}
+		if !interp {
+			i = end
+			startOfLine = true
+			continue
+		}
+		if end+2 < len(p.src) && p.src[end+2] == '~' {
+			p.fail(reasonTemplate)
+		}
+		p.cur.pos = end + 2
+		p.peeked = false
+		savedNL := p.nl
+		p.nl = false
+		p.enter(1)
+		segs = append(segs, segment{expr: p.expression()})
+		p.expect(tCBrace)
+		p.depth--
+		p.nl = savedNL
+		i = p.cur.pos
+		startOfLine = false
+	}
+	p.prev = closeTok
+	p.cur = cursor{closeTok.end, closeTok.line, closeTok.ls}
+	p.peeked = false
+	p.depth = saved
+	closeRange := p.rng(closeTok)
+	rng := hcl.RangeBetween(p.rng(open), closeRange)
+	if len(segs) == 0 {
+		return &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{&hclsyntax.LiteralValueExpr{
+			Val:      cty.StringVal(""),
+			SrcRange: hcl.Range{Filename: p.filename, Start: closeRange.End, End: closeRange.End},
+		}}, SrcRange: rng}
+	}
+	minSpaces := 0
+	if flush {
+		minSpaces = flushSpaces(p.src, segs)
+	}
+	var parts []hclsyntax.Expression
+	for k := 0; k < len(segs); {
+		if segs[k].expr != nil {
+			parts = append(parts, segs[k].expr)
+			k++
+			continue
+		}
+		// A run of literal segments is one literal.
+		first := k
+		var buf []byte
+		for ; k < len(segs) && segs[k].expr == nil; k++ {
+			s := &segs[k]
+			if s.adjust {
+				s.start += minSpaces
+			}
+			buf = appendUnescaped(buf, p.src[s.start:s.end])
+		}
+		f, l := segs[first], segs[k-1]
+		parts = append(parts, &hclsyntax.LiteralValueExpr{
+			Val:      cty.StringVal(string(buf)),
+			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(f.start, f.line, f.ls), End: p.pos(l.end, l.eline, l.els)},
+		})
+	}
+	return &hclsyntax.TemplateExpr{Parts: parts, SrcRange: rng}
+}
+
+// heredocText reads the literal text of a heredoc line from i: up to and
+// including its line break, or up to the "${" of an interpolation. It
+// falls back as literal does, and on a lone "\r".
+func (p *parser) heredocText(i int) (end int, interp bool) {
+	src := p.src
+	for {
+		if i >= len(src) {
+			p.fail(reasonString)
+		}
+		switch c := src[i]; c {
+		case '\n':
+			return i + 1, false
+		case '\r':
+			if i+1 >= len(src) || src[i+1] != '\n' {
+				p.fail(reasonString)
+			}
+			i++
+		case '$', '%':
+			next := byte(0)
+			if i+1 < len(src) {
+				next = src[i+1]
+			}
+			switch {
+			case next == '{':
+				if c == '%' {
+					p.fail(reasonString)
+				}
+				return i, true
+			case next == c:
+				if i+2 < len(src) && src[i+2] == c {
+					p.fail(reasonString)
+				}
+				i += 2
+				if i < len(src) && src[i] == '{' {
+					i++
+				}
+			default:
+				i++
+			}
+		default:
+			if c >= 0x80 {
+				p.fail(reasonToken)
+			}
+			i++
+		}
+	}
+}
+
+// appendUnescaped appends the value of heredoc text b: "$${" and "%%{"
+// are "${" and "%{" (heredocText lets "{" follow "$" or "%" only so).
+func appendUnescaped(buf, b []byte) []byte {
+	for {
+		i := bytes.IndexByte(b, '{')
+		if i < 0 {
+			return append(buf, b...)
+		}
+		if i >= 2 && (b[i-1] == '$' || b[i-1] == '%') {
+			buf = append(buf, b[:i-1]...)
+		} else {
+			buf = append(buf, b[:i]...)
+		}
+		buf = append(buf, '{')
+		b = b[i+1:]
+	}
+}
+
+// flushSpaces marks the segments that begin lines and are trimmed, and
+// returns the number of leading spaces common to all lines, as
+// hclsyntax's flushHeredocTemplateParts: lines of white space alone do
+// not count; a line that begins with an interpolation has none.
+func flushSpaces(src []byte, segs []segment) int {
+	const maxInt = int(^uint(0) >> 1)
+	min := maxInt
+	newline := true
+	for k := range segs {
+		s := &segs[k]
+		if newline {
+			newline = false
+			spaces := 0
+			if s.expr == nil {
+				n := 0
+				for s.start+n < s.end && isSpace(src[s.start+n]) {
+					n++
+				}
+				if s.start+n < s.end && src[s.start+n] >= 0x80 {
+					spaces = 0 // unreachable: heredocText fell back
+				}
+				if s.start+n == s.end && src[s.end-1] == '\n' {
+					spaces = maxInt
+				} else {
+					spaces = n
+					s.adjust = true
+				}
+			}
+			min = minInt(min, spaces)
+		}
+		if s.expr == nil && src[s.end-1] == '\n' {
+			newline = true
+		}
+	}
+	if min == maxInt {
+		return 0
+	}
+	return min
+}
+
+func minInt(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+// isSpace is unicode.IsSpace for ASCII.
+func isSpace(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\v', '\f', '\r':
+		return true
+	}
+	return false
+}
