@@ -2,6 +2,10 @@ package native
 
 import (
 	"bytes"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/apparentlymart/go-textseg/v15/textseg"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -102,6 +106,9 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 	minSpaces := 0
 	if flush {
 		minSpaces = flushSpaces(p.src, segs)
+		if minSpaces < 0 {
+			p.fail(reasonToken)
+		}
 	}
 	var parts []hclsyntax.Expression
 	for k := 0; k < len(segs); {
@@ -134,12 +141,14 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 // falls back as literal does, and on a lone "\r".
 func (p *parser) heredocText(i int) (end int, interp bool) {
 	src := p.src
+	seg, wide := i, false
 	for {
 		if i >= len(src) {
 			p.fail(reasonString)
 		}
 		switch c := src[i]; c {
 		case '\n':
+			p.segment(seg, i, wide)
 			return i + 1, false
 		case '\r':
 			if i+1 >= len(src) || src[i+1] != '\n' {
@@ -147,6 +156,7 @@ func (p *parser) heredocText(i int) (end int, interp bool) {
 			}
 			i++
 		case '$', '%':
+			p.segment(seg, i, wide)
 			next := byte(0)
 			if i+1 < len(src) {
 				next = src[i+1]
@@ -168,9 +178,10 @@ func (p *parser) heredocText(i int) (end int, interp bool) {
 			default:
 				i++
 			}
+			seg, wide = i, false
 		default:
 			if c >= 0x80 {
-				p.fail(reasonToken)
+				wide = true
 			}
 			i++
 		}
@@ -214,7 +225,16 @@ func flushSpaces(src []byte, segs []segment) int {
 					n++
 				}
 				if s.start+n < s.end && src[s.start+n] >= 0x80 {
-					spaces = 0 // unreachable: heredocText fell back
+					// A space beyond ASCII, or a mark on the last space,
+					// which hclsyntax trims or counts otherwise.
+					if r, _ := utf8.DecodeRune(src[s.start+n:]); unicode.IsSpace(r) {
+						return -1
+					}
+					if n > 0 {
+						if adv, _, _ := textseg.ScanGraphemeClusters(src[s.start+n-1:s.end], true); adv != 1 {
+							return -1
+						}
+					}
 				}
 				if s.start+n == s.end && src[s.end-1] == '\n' {
 					spaces = maxInt

@@ -1,6 +1,12 @@
 package native
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/apparentlymart/go-textseg/v15/textseg"
+	"github.com/hashicorp/hcl/v2"
+)
 
 // kind is the kind of a token, as hclsyntax's scanner would name it. The
 // reader lexes on demand, one token ahead of the parser, and only the
@@ -104,10 +110,12 @@ func (p *parser) scan(c cursor) (token, cursor) {
 	n := 1
 	k := selfKind[b]
 	switch {
-	case identByte[b] == 2:
+	case identByte[b] == 2 || b >= 0x80 && identRune(src[i:]) > 0:
 		k = tIdent
-		for i+n < len(src) && identByte[src[i+n]] != 0 {
-			n++
+		var excess int
+		n, excess = identLen(src[i:])
+		if excess > 0 {
+			p.addExcess(i+n, c.line, excess)
 		}
 	case isDigit(b):
 		k = tNumber
@@ -197,8 +205,8 @@ func (p *parser) scan(c cursor) (token, cursor) {
 	}
 	if k == tNewline || k == tComment {
 		// Only these span lines; a comment's lone "\r" is one column.
-		// Columns count grapheme clusters, so a comment may hold other
-		// than ASCII only before its last line break.
+		// Columns count grapheme clusters, which matters for what
+		// follows a comment on its last line.
 		ascii := true
 		for j := i; j < t.end; j++ {
 			switch c := src[j]; {
@@ -211,7 +219,12 @@ func (p *parser) scan(c cursor) (token, cursor) {
 			}
 		}
 		if !ascii {
-			t.kind = tInvalid
+			last := src[max(t.els, i):t.end]
+			if !utf8.Valid(last) {
+				t.kind = tInvalid
+			} else {
+				p.addExcess(t.end, t.eline, len(last)-clusters(last))
+			}
 		}
 	}
 	return t, cursor{t.end, t.eline, t.els}
@@ -298,7 +311,95 @@ func (p *parser) pos(off, line, ls int) hcl.Pos {
 	if line == p.base.Line {
 		col = off + p.base.Column
 	}
+	if len(p.excess) > 0 {
+		col -= p.excessAt(off, line)
+	}
 	return hcl.Pos{Line: line, Column: col, Byte: p.base.Byte + off}
+}
+
+// excess records, for text other than ASCII, how many more bytes than
+// grapheme clusters a line has up to an offset: hclsyntax counts columns
+// in grapheme clusters, each token on its own.
+type excess struct {
+	off, line int
+	n         int // on line, up to off, cumulated
+}
+
+// addExcess records that the text that ends at off, on line, has n more
+// bytes than grapheme clusters. The lexer may read a token twice (peek in
+// two modes): what it records is kept once, in increasing order.
+func (p *parser) addExcess(off, line, n int) {
+	k := len(p.excess)
+	if k > 0 && p.excess[k-1].off >= off {
+		return
+	}
+	if k > 0 && p.excess[k-1].line == line {
+		n += p.excess[k-1].n
+	}
+	p.excess = append(p.excess, excess{off, line, n})
+}
+
+// excessAt is the excess of line up to off.
+func (p *parser) excessAt(off, line int) int {
+	lo, hi := 0, len(p.excess) // the first record past off
+	for lo < hi {
+		m := (lo + hi) / 2
+		if p.excess[m].off <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo > 0 && p.excess[lo-1].line == line {
+		return p.excess[lo-1].n
+	}
+	return 0
+}
+
+// clusters is the number of grapheme clusters of b, valid UTF-8.
+func clusters(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		adv, _, _ := textseg.ScanGraphemeClusters(b, true)
+		b = b[adv:]
+		n++
+	}
+	return n
+}
+
+// identRune is the length of the letter at the start of b that the reader
+// takes in an identifier beyond ASCII, or 0: Latin letters (U+00C0 to
+// U+024F), which are ID_Start and ID_Continue in every version of Unicode
+// and a grapheme cluster each unless a combining mark follows (which the
+// reader does not take, and so falls back on).
+func identRune(b []byte) int {
+	r, n := utf8.DecodeRune(b)
+	if r < 0xc0 || r > 0x24f || !unicode.IsLetter(r) {
+		return 0
+	}
+	return n
+}
+
+// identLen is the length of the identifier at the start of b, and its
+// bytes beyond its grapheme clusters.
+func identLen(b []byte) (n, excess int) {
+	for n < len(b) {
+		c := b[n]
+		if c < 0x80 {
+			if identByte[c] == 0 {
+				break
+			}
+			n++
+			continue
+		}
+		m := identRune(b[n:])
+		if m == 0 {
+			break
+		}
+		n += m
+		excess += m - 1
+	}
+	return n, excess
 }
 
 // rng is the range of t.

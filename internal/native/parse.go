@@ -87,7 +87,8 @@ type parser struct {
 	peeked  bool
 	peekNL  bool
 
-	depth int
+	depth  int
+	excess []excess // columns beyond ASCII, by offset
 }
 
 func (p *parser) fail(why reason) { panic(fallback{why}) }

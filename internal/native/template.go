@@ -21,12 +21,14 @@ func (p *parser) literal(i int) (val string, end int, interp bool) {
 	start := i
 	var buf []byte // the value so far, once an escape is met
 	from := i      // the first byte not yet in buf
+	seg, wide := i, false
 	for {
 		if i >= len(src) {
 			p.fail(reasonString)
 		}
 		switch c := src[i]; c {
 		case '"':
+			p.segment(seg, i, wide)
 			return p.value(buf, from, i, start), i, false
 		case '\\':
 			if i+1 >= len(src) {
@@ -62,6 +64,10 @@ func (p *parser) literal(i int) (val string, end int, interp bool) {
 			i += n
 			from = i
 		case '$', '%':
+			// hclsyntax's scanner makes "$" and "%" (with "{" after
+			// "$$" or "%%") tokens of their own: grapheme clusters are
+			// counted in the text between them.
+			p.segment(seg, i, wide)
 			next := byte(0)
 			if i+1 < len(src) {
 				next = src[i+1]
@@ -81,21 +87,36 @@ func (p *parser) literal(i int) (val string, end int, interp bool) {
 					buf = append(buf, c, '{')
 					i += 3
 					from = i
-					continue
+				} else {
+					i += 2
 				}
-				i += 2
 			default:
 				i++
 			}
+			seg, wide = i, false
 		case '\n', '\r':
 			p.fail(reasonString)
 		default:
 			if c >= 0x80 {
-				p.fail(reasonToken)
+				wide = true
 			}
 			i++
 		}
 	}
+}
+
+// segment records the grapheme clusters of src[start:end], on the
+// cursor's line, when it holds other than ASCII (wide), which must be
+// valid UTF-8.
+func (p *parser) segment(start, end int, wide bool) {
+	if !wide {
+		return
+	}
+	b := p.src[start:end]
+	if !utf8.Valid(b) {
+		p.fail(reasonToken)
+	}
+	p.addExcess(end, p.cur.line, len(b)-clusters(b))
 }
 
 // value is the value of the text src[start:end], given buf, the value of
