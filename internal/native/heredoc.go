@@ -9,19 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
 )
-
-// segment is a piece of a heredoc: literal text within one line (its
-// line break included) or an interpolation.
-type segment struct {
-	start, end int
-	line, ls   int // of start
-	eline, els int // of end
-	expr       hclsyntax.Expression
-	spaces     int  // a line's first literal: its leading white space
-	adjust     bool // it is trimmed by the spaces common to all lines (<<-)
-}
 
 // heredoc parses a heredoc template after its introducer, as hclsyntax's
 // scanner (lines, the closing marker) and parseTemplateInner with
@@ -36,7 +24,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 	}
 	marker := bytes.TrimSuffix(intro, []byte{'\r'})
 
-	var segs []segment
+	var toks []ttok
 	i := p.cur.pos
 	startOfLine := true
 	var closeTok token
@@ -62,32 +50,21 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 				break
 			}
 		}
-		end, interp := p.heredocText(i)
+		end, stop := p.heredocText(i)
 		if end > i {
-			s := segment{start: i, end: end, line: line, ls: ls, eline: line, els: ls}
-			if p.src[end-1] == '\n' {
-				s.eline, s.els = line+1, end
+			t := ttok{kind: ttLiteral, start: i, end: end, line: line, ls: ls, eline: line, els: ls}
+			if stop == '\n' {
+				t.eline, t.els = line+1, end
 				p.cur.line, p.cur.ls = line+1, end
 			}
-			segs = append(segs, s)
+			toks = append(toks, t)
 		}
-		if !interp {
+		if stop == '\n' {
 			i = end
 			startOfLine = true
 			continue
 		}
-		if end+2 < len(p.src) && p.src[end+2] == '~' {
-			p.fail(reasonTemplate)
-		}
-		p.cur.pos = end + 2
-		p.peeked = false
-		savedNL := p.nl
-		p.nl = false
-		p.enter(1)
-		segs = append(segs, segment{expr: p.expression()})
-		p.expect(tCBrace)
-		p.depth--
-		p.nl = savedNL
+		toks = append(toks, p.sequence(end))
 		i = p.cur.pos
 		startOfLine = false
 	}
@@ -97,49 +74,45 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 	p.depth = saved
 	closeRange := p.rng(closeTok)
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
-	if len(segs) == 0 {
-		return &hclsyntax.TemplateExpr{Parts: []hclsyntax.Expression{&hclsyntax.LiteralValueExpr{
-			Val:      cty.StringVal(""),
-			SrcRange: hcl.Range{Filename: p.filename, Start: closeRange.End, End: closeRange.End},
-		}}, SrcRange: rng}
-	}
 	minSpaces := 0
-	if flush {
-		minSpaces = flushSpaces(p.src, segs)
+	if flush && len(toks) > 0 {
+		minSpaces = flushSpaces(p.src, toks)
 		if minSpaces < 0 {
 			p.fail(reasonToken)
 		}
 	}
-	var parts []hclsyntax.Expression
-	for k := 0; k < len(segs); {
-		if segs[k].expr != nil {
-			parts = append(parts, segs[k].expr)
+	// Meld each run of literal pieces into one literal.
+	melded := toks[:0]
+	for k := 0; k < len(toks); {
+		if toks[k].kind != ttLiteral {
+			melded = append(melded, toks[k])
 			k++
 			continue
 		}
-		// A run of literal segments is one literal.
-		first := k
-		var buf []byte
-		for ; k < len(segs) && segs[k].expr == nil; k++ {
-			s := &segs[k]
-			if s.adjust {
-				s.start += minSpaces
-			}
-			buf = appendUnescaped(buf, p.src[s.start:s.end])
+		first := toks[k]
+		if first.adjust {
+			first.start += minSpaces
 		}
-		f, l := segs[first], segs[k-1]
-		parts = append(parts, &hclsyntax.LiteralValueExpr{
-			Val:      cty.StringVal(string(buf)),
-			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(f.start, f.line, f.ls), End: p.pos(l.end, l.eline, l.els)},
-		})
+		var buf []byte
+		for ; k < len(toks) && toks[k].kind == ttLiteral; k++ {
+			t := &toks[k]
+			if t.adjust {
+				t.start += minSpaces
+			}
+			buf = appendUnescaped(buf, p.src[t.start:t.end])
+			first.end, first.eline, first.els = t.end, t.eline, t.els
+		}
+		first.val = string(buf)
+		melded = append(melded, first)
 	}
-	return &hclsyntax.TemplateExpr{Parts: parts, SrcRange: rng}
+	return &hclsyntax.TemplateExpr{Parts: p.templateParts(melded, closeRange), SrcRange: rng}
 }
 
 // heredocText reads the literal text of a heredoc line from i: up to and
-// including its line break, or up to the "${" of an interpolation. It
-// falls back as literal does, and on a lone "\r".
-func (p *parser) heredocText(i int) (end int, interp bool) {
+// including its line break (stop is '\n'), or up to the "${" of an
+// interpolation ('$') or the "%{" of a directive ('%'). It falls back as
+// literal does, and on a lone "\r".
+func (p *parser) heredocText(i int) (end int, stop byte) {
 	src := p.src
 	seg, wide := i, false
 	for {
@@ -149,7 +122,7 @@ func (p *parser) heredocText(i int) (end int, interp bool) {
 		switch c := src[i]; c {
 		case '\n':
 			p.segment(seg, i, wide)
-			return i + 1, false
+			return i + 1, '\n'
 		case '\r':
 			if i+1 >= len(src) || src[i+1] != '\n' {
 				p.fail(reasonString)
@@ -163,10 +136,7 @@ func (p *parser) heredocText(i int) (end int, interp bool) {
 			}
 			switch {
 			case next == '{':
-				if c == '%' {
-					p.fail(reasonString)
-				}
-				return i, true
+				return i, c
 			case next == c:
 				if i+2 < len(src) && src[i+2] == c {
 					p.fail(reasonString)
@@ -209,8 +179,9 @@ func appendUnescaped(buf, b []byte) []byte {
 // flushSpaces marks the segments that begin lines and are trimmed, and
 // returns the number of leading spaces common to all lines, as
 // hclsyntax's flushHeredocTemplateParts: lines of white space alone do
-// not count; a line that begins with an interpolation has none.
-func flushSpaces(src []byte, segs []segment) int {
+// not count; a line that begins with an interpolation or a directive has
+// none; -1 when the reader cannot tell.
+func flushSpaces(src []byte, segs []ttok) int {
 	const maxInt = int(^uint(0) >> 1)
 	min := maxInt
 	newline := true
@@ -219,7 +190,7 @@ func flushSpaces(src []byte, segs []segment) int {
 		if newline {
 			newline = false
 			spaces := 0
-			if s.expr == nil {
+			if s.kind == ttLiteral {
 				n := 0
 				for s.start+n < s.end && isSpace(src[s.start+n]) {
 					n++
@@ -245,7 +216,7 @@ func flushSpaces(src []byte, segs []segment) int {
 			}
 			min = minInt(min, spaces)
 		}
-		if s.expr == nil && src[s.end-1] == '\n' {
+		if s.kind == ttLiteral && src[s.end-1] == '\n' {
 			newline = true
 		}
 	}

@@ -91,7 +91,15 @@ type parser struct {
 	excess []excess // columns beyond ASCII, by offset
 }
 
-func (p *parser) fail(why reason) { panic(fallback{why}) }
+func (p *parser) fail(why reason) {
+	if debugFail != nil {
+		debugFail(p, why)
+	}
+	panic(fallback{why})
+}
+
+// debugFail, when set (by tests), is told where the reader falls back.
+var debugFail func(p *parser, why reason)
 
 // text is the text of t, cut from the source string.
 func (p *parser) text(t token) string { return p.str[t.start:t.end] }

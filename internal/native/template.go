@@ -5,18 +5,17 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // literal reads the literal text of a quoted string from offset i up to
-// its end: the closing quote, or the "${" of an interpolation. It returns
-// the text's value (a substring of the source when it has no escapes),
-// the offset after the text, and whether an interpolation follows. It
-// falls back on what it does not read as hclsyntax does: a line break or
-// the end of the source (errors), other than ASCII (whose columns count
-// grapheme clusters), a directive, an invalid escape, or runs of three
-// "$" or "%" (which hclsyntax's scanner reads in its own way).
-func (p *parser) literal(i int) (val string, end int, interp bool) {
+// its end: the closing quote, or the "${" of an interpolation or "%{" of a
+// directive. It returns the text's value (a substring of the source when
+// it has no escapes), the offset after the text, and what follows: '"',
+// '$' or '%'. It falls back on what it does not read as hclsyntax does: a
+// line break or the end of the source (errors), invalid UTF-8, an invalid
+// escape, or runs of three "$" or "%" (which hclsyntax's scanner reads in
+// its own way).
+func (p *parser) literal(i int) (val string, end int, stop byte) {
 	src := p.src
 	start := i
 	var buf []byte // the value so far, once an escape is met
@@ -29,7 +28,7 @@ func (p *parser) literal(i int) (val string, end int, interp bool) {
 		switch c := src[i]; c {
 		case '"':
 			p.segment(seg, i, wide)
-			return p.value(buf, from, i, start), i, false
+			return p.value(buf, from, i, start), i, '"'
 		case '\\':
 			if i+1 >= len(src) {
 				p.fail(reasonString)
@@ -74,10 +73,7 @@ func (p *parser) literal(i int) (val string, end int, interp bool) {
 			}
 			switch {
 			case next == '{':
-				if c == '%' {
-					p.fail(reasonString) // a directive
-				}
-				return p.value(buf, from, i, start), i, true
+				return p.value(buf, from, i, start), i, c
 			case next == c:
 				if i+2 < len(src) && src[i+2] == c {
 					p.fail(reasonString)
@@ -165,61 +161,38 @@ func (p *parser) closeQuote(i int) hcl.Range {
 // parseQuotedStringLiteral.
 func (p *parser) label() (string, hcl.Range) {
 	open := p.read()
-	val, end, interp := p.literal(open.end)
-	if interp {
+	val, end, stop := p.literal(open.end)
+	if stop != '"' {
 		p.fail(reasonString)
 	}
 	return val, hcl.RangeBetween(p.rng(open), p.closeQuote(end))
 }
 
 // quoted parses a quoted template after its opening quote, as hclsyntax's
-// parseTemplateInner with meldConsecutiveStringLiterals: text between
-// interpolations is one literal.
+// parseTemplateInner: text between interpolations and directives is one
+// literal (meldConsecutiveStringLiterals).
 func (p *parser) quoted(open token) hclsyntax.Expression {
 	saved := p.depth
 	p.enter(1)
-	var parts []hclsyntax.Expression
-	wrap := false
+	var toks []ttok
 	i := open.end
 	for {
-		val, end, interp := p.literal(i)
+		val, end, stop := p.literal(i)
 		if end > i {
-			line, ls := p.cur.line, p.cur.ls
-			parts = append(parts, &hclsyntax.LiteralValueExpr{
-				Val:      cty.StringVal(val),
-				SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(i, line, ls), End: p.pos(end, line, ls)},
-			})
+			toks = append(toks, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
 		}
-		if !interp {
+		if stop == '"' {
 			i = end
 			break
 		}
-		if end+2 < len(p.src) && p.src[end+2] == '~' {
-			p.fail(reasonTemplate)
-		}
-		p.cur.pos = end + 2
-		p.peeked = false
-		savedNL := p.nl
-		p.nl = false
-		p.enter(1)
-		parts = append(parts, p.expression())
-		p.expect(tCBrace)
-		p.depth--
-		p.nl = savedNL
-		wrap = len(parts) == 1 && end == i
+		toks = append(toks, p.sequence(end))
 		i = p.cur.pos
 	}
 	closeRange := p.closeQuote(i)
 	p.depth = saved
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
-	if len(parts) == 1 && wrap {
-		return &hclsyntax.TemplateWrapExpr{Wrapped: parts[0], SrcRange: rng}
+	if len(toks) == 1 && toks[0].kind == ttInterp {
+		return &hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng}
 	}
-	if len(parts) == 0 {
-		parts = []hclsyntax.Expression{&hclsyntax.LiteralValueExpr{
-			Val:      cty.StringVal(""),
-			SrcRange: hcl.Range{Filename: p.filename, Start: closeRange.End, End: closeRange.End},
-		}}
-	}
-	return &hclsyntax.TemplateExpr{Parts: parts, SrcRange: rng}
+	return &hclsyntax.TemplateExpr{Parts: p.templateParts(toks, closeRange), SrcRange: rng}
 }
