@@ -94,17 +94,17 @@ func (p *parser) templateParts(toks []ttok, closeRange hcl.Range) []hclsyntax.Ex
 	if len(toks) == 0 {
 		return []hclsyntax.Expression{p.emptyLiteral(closeRange.End)}
 	}
-	var parts []hclsyntax.Expression
+	base := len(p.list)
 	for i := 0; i < len(toks); {
 		var e hclsyntax.Expression
 		e, i = p.templatePart(toks, i)
-		parts = append(parts, e)
+		p.list = append(p.list, e)
 	}
-	return parts
+	return p.popList(base)
 }
 
 func (p *parser) emptyLiteral(at hcl.Pos) *hclsyntax.LiteralValueExpr {
-	return &hclsyntax.LiteralValueExpr{Val: cty.StringVal(""), SrcRange: hcl.Range{Filename: p.filename, Start: at, End: at}}
+	return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.StringVal(""), SrcRange: hcl.Range{Filename: p.filename, Start: at, End: at}})
 }
 
 // templatePart builds the part that starts at toks[i] and returns the
@@ -113,10 +113,10 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 	t := &toks[i]
 	switch t.kind {
 	case ttLiteral:
-		return &hclsyntax.LiteralValueExpr{
+		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{
 			Val:      cty.StringVal(t.val),
 			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)},
-		}, i + 1
+		}), i + 1
 	case ttInterp:
 		return t.expr, i + 1
 	case ttIf:
@@ -157,12 +157,12 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 		if len(elseParts) == 0 {
 			elseParts = append(elseParts, p.emptyLiteral(endif.Start))
 		}
-		return &hclsyntax.ConditionalExpr{
+		return put(&p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
 			Condition:   t.expr,
 			TrueResult:  &hclsyntax.TemplateExpr{Parts: ifParts, SrcRange: hcl.RangeBetween(ifParts[0].Range(), ifParts[len(ifParts)-1].Range())},
 			FalseResult: &hclsyntax.TemplateExpr{Parts: elseParts, SrcRange: hcl.RangeBetween(elseParts[0].Range(), elseParts[len(elseParts)-1].Range())},
 			SrcRange:    hcl.RangeBetween(t.rng, endif),
-		}, i + 1
+		}), i + 1
 	case ttFor:
 		var content []hclsyntax.Expression
 		i++
@@ -185,7 +185,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 		if len(content) == 0 {
 			content = append(content, p.emptyLiteral(t.rng.End))
 		}
-		return &hclsyntax.TemplateJoinExpr{Tuple: &hclsyntax.ForExpr{
+		return put(&p.slabs.TemplateJoinExpr, hclsyntax.TemplateJoinExpr{Tuple: &hclsyntax.ForExpr{
 			KeyVar:     t.key,
 			ValVar:     t.value,
 			CollExpr:   t.expr,
@@ -193,7 +193,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 			SrcRange:   hcl.RangeBetween(t.rng, endfor),
 			OpenRange:  t.rng,
 			CloseRange: endfor,
-		}}, i + 1
+		}}), i + 1
 	}
 	p.fail(reasonSyntax) // else, endif or endfor out of place
 	return nil, 0

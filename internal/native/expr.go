@@ -22,12 +22,12 @@ func (p *parser) expression() hclsyntax.Expression {
 	p.expect(tColon)
 	f := p.expression()
 	p.depth = saved
-	return &hclsyntax.ConditionalExpr{
+	return put(&p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
 		Condition:   cond,
 		TrueResult:  t,
 		FalseResult: f,
 		SrcRange:    hcl.RangeBetween(startRange, f.Range()),
-	}
+	})
 }
 
 // Binary operators by precedence level, loosest first, as hclsyntax's.
@@ -80,7 +80,7 @@ func (p *parser) binary(level int) hclsyntax.Expression {
 			break
 		}
 		if op != nil {
-			lhs = &hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())}
+			lhs = put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
 		}
 		op = next
 		p.read()
@@ -90,13 +90,14 @@ func (p *parser) binary(level int) hclsyntax.Expression {
 	if op == nil {
 		return lhs
 	}
-	return &hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())}
+	return put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
 }
 
 // operand parses a term and the traversals after it, as hclsyntax's
 // parseExpressionWithTraversals.
 func (p *parser) operand() hclsyntax.Expression {
-	return p.traversals(p.term())
+	base := len(p.steps)
+	return p.traversals(p.term(), base)
 }
 
 // term parses an expression term, as hclsyntax's parseExpressionTerm.
@@ -111,10 +112,10 @@ func (p *parser) term() hclsyntax.Expression {
 		expr := p.expression()
 		cParen := p.expect(tCParen)
 		p.nl, p.depth = savedNL, saved
-		return &hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))}
+		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
 	case tNumber:
 		p.read()
-		return &hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)}
+		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
 	case tIdent:
 		p.read()
 		if k := p.peek().kind; k == tOParen || k == tDoubleColon {
@@ -123,16 +124,15 @@ func (p *parser) term() hclsyntax.Expression {
 		rng := p.rng(start)
 		switch name := p.text(start); name {
 		case "true":
-			return &hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng}
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng})
 		case "false":
-			return &hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng}
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng})
 		case "null":
-			return &hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng}
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
 		default:
-			return &hclsyntax.ScopeTraversalExpr{
-				Traversal: hcl.Traversal{hcl.TraverseRoot{Name: name, SrcRange: rng}},
-				SrcRange:  rng,
-			}
+			// The traversal is built by traversals, from p.steps.
+			p.steps = append(p.steps, hcl.TraverseRoot{Name: name, SrcRange: rng})
+			return put(&p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
 		}
 	case tOQuote:
 		p.read()
@@ -151,7 +151,7 @@ func (p *parser) term() hclsyntax.Expression {
 			op = hclsyntax.OpLogicalNot
 		}
 		sym := p.rng(start)
-		return &hclsyntax.UnaryOpExpr{Op: op, Val: operand, SrcRange: hcl.RangeBetween(sym, operand.Range()), SymbolRange: sym}
+		return put(&p.slabs.UnaryOpExpr, hclsyntax.UnaryOpExpr{Op: op, Val: operand, SrcRange: hcl.RangeBetween(sym, operand.Range()), SymbolRange: sym})
 	case tOBrack:
 		return p.tuple()
 	case tOBrace:
@@ -171,11 +171,13 @@ func (p *parser) number(t token) cty.Value {
 }
 
 // traversals parses the attribute, index and splat steps after from, as
-// hclsyntax's parseExpressionTraversals.
-func (p *parser) traversals(from hclsyntax.Expression) hclsyntax.Expression {
+// hclsyntax's parseExpressionTraversals. The steps of the traversal being
+// built (ret's, when it is a ScopeTraversalExpr or a
+// RelativeTraversalExpr) are p.steps[base:] until ret changes or the
+// steps end, when they are stored in ret at once.
+func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expression {
 	ret := from
 	saved := p.depth
-	defer func() { p.depth = saved }()
 	for {
 		switch p.peek().kind {
 		case tDot:
@@ -184,15 +186,16 @@ func (p *parser) traversals(from hclsyntax.Expression) hclsyntax.Expression {
 			case tIdent:
 				p.read()
 				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = relative(ret, hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}, rng)
+				ret = p.relative(ret, hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}, rng)
 			case tNumber:
 				p.read()
 				if hasDot(p.src[name.start:name.end]) {
 					p.fail(reasonNumber)
 				}
 				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = relative(ret, hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}, rng)
+				ret = p.relative(ret, hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}, rng)
 			case tStar:
+				p.flush(ret, base)
 				ret = p.attrSplat(from, ret, dot)
 			default:
 				p.fail(reasonSyntax)
@@ -201,18 +204,19 @@ func (p *parser) traversals(from hclsyntax.Expression) hclsyntax.Expression {
 			open := p.read()
 			p.enter(1)
 			if p.peek().kind == tStar {
+				p.flush(ret, base)
 				p.read()
 				close := p.expect(tCBrack)
 				marker := hcl.RangeBetween(p.rng(open), p.rng(close))
 				item := &hclsyntax.AnonSymbolExpr{SrcRange: marker}
-				each := p.traversals(item)
-				ret = &hclsyntax.SplatExpr{
+				each := p.traversals(item, len(p.steps))
+				ret = put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
 					Source:      ret,
 					Each:        each,
 					Item:        item,
 					SrcRange:    hcl.RangeBetween(from.Range(), each.Range()),
 					MarkerRange: marker,
-				}
+				})
 				continue
 			}
 			savedNL := p.nl
@@ -223,26 +227,44 @@ func (p *parser) traversals(from hclsyntax.Expression) hclsyntax.Expression {
 			rng := hcl.RangeBetween(p.rng(open), p.rng(close))
 			switch k := key.(type) {
 			case *hclsyntax.LiteralValueExpr:
-				ret = relative(ret, hcl.TraverseIndex{Key: k.Val, SrcRange: rng}, rng)
+				ret = p.relative(ret, hcl.TraverseIndex{Key: k.Val, SrcRange: rng}, rng)
 				continue
 			case *hclsyntax.TemplateExpr:
 				if len(k.Parts) == 1 {
 					if lit, ok := k.Parts[0].(*hclsyntax.LiteralValueExpr); ok {
-						ret = relative(ret, hcl.TraverseIndex{Key: lit.Val, SrcRange: rng}, rng)
+						ret = p.relative(ret, hcl.TraverseIndex{Key: lit.Val, SrcRange: rng}, rng)
 						continue
 					}
 				}
 			}
-			ret = &hclsyntax.IndexExpr{
+			p.flush(ret, base)
+			ret = put(&p.slabs.IndexExpr, hclsyntax.IndexExpr{
 				Collection:   ret,
 				Key:          key,
 				SrcRange:     hcl.RangeBetween(from.Range(), rng),
 				OpenRange:    p.rng(open),
 				BracketRange: rng,
-			}
+			})
 		default:
+			p.flush(ret, base)
+			p.depth = saved
 			return ret
 		}
+	}
+}
+
+// flush stores the pending steps p.steps[base:] as ret's traversal.
+func (p *parser) flush(ret hclsyntax.Expression, base int) {
+	if len(p.steps) == base {
+		return
+	}
+	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
+	p.steps = p.steps[:base]
+	switch e := ret.(type) {
+	case *hclsyntax.ScopeTraversalExpr:
+		e.Traversal = trav
+	case *hclsyntax.RelativeTraversalExpr:
+		e.Traversal = trav
 	}
 }
 
@@ -250,12 +272,12 @@ func (p *parser) traversals(from hclsyntax.Expression) hclsyntax.Expression {
 // steps after it) after ret, the star next.
 func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.Expression {
 	marker := p.read()
-	var trav hcl.Traversal
+	base := len(p.steps)
 	var first hcl.Range
 	last := p.rng(marker)
 	for p.peek().kind == tDot {
 		d := p.read()
-		if len(trav) == 0 {
+		if len(p.steps) == base {
 			first = p.rng(d)
 		}
 		switch t := p.read(); t.kind {
@@ -263,10 +285,10 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 			if hasDot(p.src[t.start:t.end]) {
 				p.fail(reasonNumber)
 			}
-			trav = append(trav, hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
+			p.steps = append(p.steps, hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
 			last = p.rng(t)
 		case tIdent:
-			trav = append(trav, hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
+			p.steps = append(p.steps, hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
 			last = p.rng(t)
 		default:
 			p.fail(reasonSplat)
@@ -275,16 +297,17 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 	markerRange := hcl.RangeBetween(p.rng(dot), p.rng(marker))
 	item := &hclsyntax.AnonSymbolExpr{SrcRange: markerRange}
 	var each hclsyntax.Expression = item
-	if len(trav) > 0 {
-		each = &hclsyntax.RelativeTraversalExpr{Source: item, Traversal: trav, SrcRange: hcl.RangeBetween(first, last)}
+	if len(p.steps) > base {
+		each = put(&p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: item, SrcRange: hcl.RangeBetween(first, last)})
+		p.flush(each, base)
 	}
-	return &hclsyntax.SplatExpr{
+	return put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
 		Source:      ret,
 		Each:        each,
 		Item:        item,
 		SrcRange:    hcl.RangeBetween(from.Range(), last),
 		MarkerRange: markerRange,
-	}
+	})
 }
 
 func hasDot(b []byte) bool {
@@ -296,19 +319,19 @@ func hasDot(b []byte) bool {
 	return false
 }
 
-// relative adds a step to a traversal, as hclsyntax's makeRelativeTraversal.
-func relative(expr hclsyntax.Expression, step hcl.Traverser, rng hcl.Range) hclsyntax.Expression {
+// relative adds a step to a traversal, as hclsyntax's
+// makeRelativeTraversal: the step is pending in p.steps (see traversals).
+func (p *parser) relative(expr hclsyntax.Expression, step hcl.Traverser, rng hcl.Range) hclsyntax.Expression {
+	p.steps = append(p.steps, step)
 	switch e := expr.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
-		e.Traversal = append(e.Traversal, step)
 		e.SrcRange = hcl.RangeBetween(e.SrcRange, rng)
 		return e
 	case *hclsyntax.RelativeTraversalExpr:
-		e.Traversal = append(e.Traversal, step)
 		e.SrcRange = hcl.RangeBetween(e.SrcRange, rng)
 		return e
 	}
-	return &hclsyntax.RelativeTraversalExpr{Source: expr, Traversal: hcl.Traversal{step}, SrcRange: hcl.RangeBetween(expr.Range(), rng)}
+	return put(&p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: expr, SrcRange: hcl.RangeBetween(expr.Range(), rng)})
 }
 
 // call parses a function call after its name, as hclsyntax's
@@ -329,7 +352,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 	saved, savedNL := p.depth, p.nl
 	p.enter(1)
 	p.nl = false
-	var args []hclsyntax.Expression
+	base := len(p.list)
 	var expandFinal bool
 	var close token
 	for {
@@ -337,7 +360,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 			close = p.read()
 			break
 		}
-		args = append(args, p.expression())
+		p.list = append(p.list, p.expression())
 		sep := p.read()
 		if sep.kind == tCParen {
 			close = sep
@@ -357,14 +380,14 @@ func (p *parser) call(name token) hclsyntax.Expression {
 		}
 	}
 	p.nl, p.depth = savedNL, saved
-	return &hclsyntax.FunctionCallExpr{
+	return put(&p.slabs.FunctionCallExpr, hclsyntax.FunctionCallExpr{
 		Name:            nameStr,
-		Args:            args,
+		Args:            p.popList(base),
 		ExpandFinal:     expandFinal,
 		NameRange:       nameRange,
 		OpenParenRange:  p.rng(open),
 		CloseParenRange: p.rng(close),
-	}
+	})
 }
 
 // isFor reports whether t is the keyword "for".
@@ -382,14 +405,14 @@ func (p *parser) tuple() hclsyntax.Expression {
 	if p.isKeyword(p.peek(), "for") {
 		return p.forExpr(open)
 	}
-	var exprs []hclsyntax.Expression
+	base := len(p.list)
 	var close token
 	for {
 		if p.peek().kind == tCBrack {
 			close = p.read()
 			break
 		}
-		exprs = append(exprs, p.expression())
+		p.list = append(p.list, p.expression())
 		next := p.read()
 		if next.kind == tCBrack {
 			close = next
@@ -400,7 +423,7 @@ func (p *parser) tuple() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	return &hclsyntax.TupleConsExpr{Exprs: exprs, SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange}
+	return put(&p.slabs.TupleConsExpr, hclsyntax.TupleConsExpr{Exprs: p.popList(base), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 
 // object parses an object constructor or a for expression in braces.
@@ -414,7 +437,7 @@ func (p *parser) object() hclsyntax.Expression {
 		return p.forExpr(open)
 	}
 	p.nl = true
-	var items []hclsyntax.ObjectConsItem
+	base := len(p.items)
 	var close token
 	for {
 		next := p.peek()
@@ -426,12 +449,12 @@ func (p *parser) object() hclsyntax.Expression {
 			close = p.read()
 			break
 		}
-		key := &hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: next.kind == tOParen}
+		key := put(&p.slabs.ObjectConsKeyExpr, hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: next.kind == tOParen})
 		key.Wrapped = p.expression()
 		if k := p.read().kind; k != tEqual && k != tColon {
 			p.fail(reasonSyntax)
 		}
-		items = append(items, hclsyntax.ObjectConsItem{KeyExpr: key, ValueExpr: p.expression()})
+		p.items = append(p.items, hclsyntax.ObjectConsItem{KeyExpr: key, ValueExpr: p.expression()})
 		next = p.read()
 		if next.kind == tCBrace {
 			close = next
@@ -442,7 +465,8 @@ func (p *parser) object() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	return &hclsyntax.ObjectConsExpr{Items: items, SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange}
+	defer func() { p.items = p.items[:base] }()
+	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 
 // forExpr parses a for expression after its opening bracket or brace, as
@@ -491,7 +515,7 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 	close := p.expect(closeKind)
 	openRange := p.rng(open)
 	closeRange := p.rng(close)
-	return &hclsyntax.ForExpr{
+	return put(&p.slabs.ForExpr, hclsyntax.ForExpr{
 		KeyVar:     keyVar,
 		ValVar:     valVar,
 		CollExpr:   coll,
@@ -502,5 +526,5 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 		SrcRange:   hcl.RangeBetween(openRange, closeRange),
 		OpenRange:  openRange,
 		CloseRange: closeRange,
-	}
+	})
 }

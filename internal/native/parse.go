@@ -89,6 +89,14 @@ type parser struct {
 
 	depth  int
 	excess []excess // columns beyond ASCII, by offset
+	slabs  slabs
+
+	// Stacks of what is being built: the steps of traversals, the
+	// expressions of lists (arguments, elements, template parts) and
+	// the items of objects, each popped into a slab when complete.
+	steps []hcl.Traverser
+	list  []hclsyntax.Expression
+	items []hclsyntax.ObjectConsItem
 }
 
 func (p *parser) fail(why reason) {
@@ -152,12 +160,12 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 		}
 	}
 	endRange := p.rng(endTok)
-	return &hclsyntax.Body{
+	return put(&p.slabs.Body, hclsyntax.Body{
 		Attributes: attrs,
 		Blocks:     blocks,
 		SrcRange:   hcl.RangeBetween(startRange, endRange),
 		EndRange:   hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End},
-	}
+	})
 }
 
 // attribute parses the rest of an attribute after its name.
@@ -174,13 +182,13 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 		}
 	}
 	nameRange := p.rng(ident)
-	return &hclsyntax.Attribute{
+	return put(&p.slabs.Attribute, hclsyntax.Attribute{
 		Name:        p.text(ident),
 		Expr:        expr,
 		SrcRange:    hcl.RangeBetween(nameRange, endRange),
 		NameRange:   nameRange,
 		EqualsRange: p.rng(eq),
-	}
+	})
 }
 
 // block parses the rest of a block after its type.
@@ -218,11 +226,11 @@ labels:
 			p.fail(reasonSyntax)
 		}
 		a := p.attribute(ident, true)
-		body = &hclsyntax.Body{
+		body = put(&p.slabs.Body, hclsyntax.Body{
 			Attributes: hclsyntax.Attributes{a.Name: a},
 			SrcRange:   a.SrcRange,
 			EndRange:   hcl.Range{Filename: a.SrcRange.Filename, Start: a.SrcRange.End, End: a.SrcRange.End},
-		}
+		})
 		p.expect(tCBrace)
 	}
 	p.depth = saved
@@ -233,7 +241,7 @@ labels:
 	default:
 		p.fail(reasonSyntax)
 	}
-	return &hclsyntax.Block{
+	return put(&p.slabs.Block, hclsyntax.Block{
 		Type:            p.text(ident),
 		Labels:          labels,
 		Body:            body,
@@ -241,5 +249,5 @@ labels:
 		LabelRanges:     labelRanges,
 		OpenBraceRange:  p.rng(oBrace),
 		CloseBraceRange: cBrace,
-	}
+	})
 }
