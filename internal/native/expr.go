@@ -10,8 +10,8 @@ import (
 // hclsyntax's ParseExpression.
 func (p *parser) expression() hclsyntax.Expression {
 	saved := p.depth
-	startRange := p.rng(p.peek())
-	cond := p.binary(0)
+	start := p.peek()
+	cond := p.binary()
 	if p.peek().kind != tQuestion {
 		p.depth = saved
 		return cond
@@ -26,13 +26,12 @@ func (p *parser) expression() hclsyntax.Expression {
 		Condition:   cond,
 		TrueResult:  t,
 		FalseResult: f,
-		SrcRange:    hcl.RangeBetween(startRange, f.Range()),
+		SrcRange:    hcl.RangeBetween(p.rng(start), f.Range()),
 	})
 }
 
-// Binary operators by precedence level, loosest first, as hclsyntax's.
-const levels = 6
-
+// binaryOp is the operation of a binary operator and its precedence
+// level, loosest first, as hclsyntax's binaryOps; -1 for other tokens.
 func binaryOp(k kind) (*hclsyntax.Operation, int) {
 	switch k {
 	case tOr:
@@ -65,32 +64,32 @@ func binaryOp(k kind) (*hclsyntax.Operation, int) {
 	return nil, -1
 }
 
-// binary parses the operators of level and tighter: a left-associative
-// chain of operands of the next level, as hclsyntax's parseBinaryOps.
-func (p *parser) binary(level int) hclsyntax.Expression {
-	if level == levels {
-		return p.operand()
-	}
-	lhs := p.binary(level + 1)
-	var op *hclsyntax.Operation
-	var rhs hclsyntax.Expression
+// binary parses a chain of binary operators, as hclsyntax's
+// parseBinaryOps, which recurses once for each precedence level: operands
+// are grouped by precedence, left-associative within a level, which
+// climbing precedence does with one call for each operator.
+func (p *parser) binary() hclsyntax.Expression {
+	return p.climb(p.operand(), 0)
+}
+
+// climb parses the operators of level min and tighter after lhs.
+func (p *parser) climb(lhs hclsyntax.Expression, min int) hclsyntax.Expression {
 	for {
-		next, l := binaryOp(p.peek().kind)
-		if l != level {
-			break
+		op, l := binaryOp(p.peek().kind)
+		if l < min {
+			return lhs
 		}
-		if op != nil {
-			lhs = put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
-		}
-		op = next
 		p.read()
 		p.enter(1)
-		rhs = p.binary(level + 1)
+		rhs := p.operand()
+		for {
+			if _, next := binaryOp(p.peek().kind); next <= l {
+				break
+			}
+			rhs = p.climb(rhs, l+1)
+		}
+		lhs = put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
 	}
-	if op == nil {
-		return lhs
-	}
-	return put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
 }
 
 // operand parses a term and the traversals after it, as hclsyntax's

@@ -38,6 +38,7 @@ var readShapes = []struct{ name, src string }{
 	{"objects", "a = {}\nb = { x = 1, y = 2 }\nc = {\n  x = 1\n  \"y\" = 2\n  (z) = 3\n  w: 4,\n}\n"},
 	{"calls", "a = f()\nb = f(1, 2)\nc = f(x...)\nd = provider::p::f(1)\ne = f(\n  1,\n  2,\n)\n"},
 	{"operators", "a = 1 + 2 * 3 - 4 / 5 % 6\nb = x == y && z != w || !v\nc = -x\nd = a < b\ne = a <= b\nf = a > b\ng = a >= b\nh = 1 - 2 - 3\n"},
+	{"precedence", "a = 1 * 2 + 3 * 4 - 5 / 6 < 7 == 8 && 9 || 10 != 11 >= 12 % 13\nb = 1 || 2 && 3 == 4 < 5 + 6 * 7\nc = 1 * 2 + 3 < 4 == 5 && 6 || 7\nd = 1 + 2 * 3 + 4 * 5 * 6 - 7 == 8 + 9\ne = !a && -b[0].c * -2 || x ? y + 1 : z\n"},
 	{"conditional", "a = x ? 1 : 2\nb = x ? y ? 1 : 2 : z ? 3 : 4\n"},
 	{"parentheses", "a = (1 + 2) * 3\nb = (\n  x\n)\n"},
 	{"for", "a = [for x in y : x]\nb = [for i, x in y : x if i > 0]\nc = {for k, v in m : k => v}\nd = {for k, v in m : v => k...}\ne = {for k, v in m : k => v if v != null}\n"},
