@@ -24,7 +24,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 	}
 	marker := bytes.TrimSuffix(intro, []byte{'\r'})
 
-	var toks []ttok
+	base := len(p.ttoks)
 	i := p.cur.pos
 	startOfLine := true
 	var closeTok token
@@ -57,17 +57,20 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 				t.eline, t.els = line+1, end
 				p.cur.line, p.cur.ls = line+1, end
 			}
-			toks = append(toks, t)
+			p.ttoks = append(p.ttoks, t)
 		}
 		if stop == '\n' {
 			i = end
 			startOfLine = true
 			continue
 		}
-		toks = append(toks, p.sequence(end))
+		t := p.sequence(end)
+		p.ttoks = append(p.ttoks, t)
 		i = p.cur.pos
 		startOfLine = false
 	}
+	toks := p.ttoks[base:]
+	defer func() { p.ttoks = p.ttoks[:base] }()
 	p.prev = closeTok
 	p.cur = cursor{closeTok.end, closeTok.line, closeTok.ls}
 	p.peeked = false

@@ -94,9 +94,15 @@ type parser struct {
 	// Stacks of what is being built: the steps of traversals, the
 	// expressions of lists (arguments, elements, template parts) and
 	// the items of objects, each popped into a slab when complete.
-	steps []hcl.Traverser
-	list  []hclsyntax.Expression
-	items []hclsyntax.ObjectConsItem
+	steps  []hcl.Traverser
+	list   []hclsyntax.Expression
+	items  []hclsyntax.ObjectConsItem
+	ttoks  []ttok
+	blocks []*hclsyntax.Block
+
+	// Scratch space for the labels of a block.
+	labels      []string
+	labelRanges []hcl.Range
 }
 
 func (p *parser) fail(why reason) {
@@ -130,7 +136,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 		startRange = p.rng(p.prev)
 	}
 	attrs := hclsyntax.Attributes{}
-	blocks := hclsyntax.Blocks{}
+	base := len(p.blocks)
 	var endTok token
 	for {
 		next := p.peek()
@@ -151,7 +157,8 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 				}
 				attrs[a.Name] = a
 			case tOQuote, tOBrace, tIdent:
-				blocks = append(blocks, p.block(ident))
+				b := p.block(ident)
+				p.blocks = append(p.blocks, b)
 			default:
 				p.fail(reasonSyntax)
 			}
@@ -160,6 +167,11 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 		}
 	}
 	endRange := p.rng(endTok)
+	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
+	p.blocks = p.blocks[:base]
+	if blocks == nil {
+		blocks = hclsyntax.Blocks{}
+	}
 	return put(&p.slabs.Body, hclsyntax.Body{
 		Attributes: attrs,
 		Blocks:     blocks,
@@ -193,8 +205,7 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 
 // block parses the rest of a block after its type.
 func (p *parser) block(ident token) *hclsyntax.Block {
-	var labels []string
-	var labelRanges []hcl.Range
+	labels, labelRanges := p.labels[:0], p.labelRanges[:0]
 	var oBrace token
 labels:
 	for {
@@ -214,6 +225,9 @@ labels:
 			p.fail(reasonSyntax)
 		}
 	}
+	p.labels, p.labelRanges = labels, labelRanges
+	labels = carve(&p.slabs.labels, labels)
+	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body

@@ -9,9 +9,12 @@ import (
 // its nodes alive together anyway, and allocating them one by one is
 // most of what hclsyntax's parser costs the garbage collector.
 type slabs struct {
-	steps []hcl.Traverser
-	exprs []hclsyntax.Expression
-	items []hclsyntax.ObjectConsItem
+	steps       []hcl.Traverser
+	exprs       []hclsyntax.Expression
+	items       []hclsyntax.ObjectConsItem
+	blocks      []*hclsyntax.Block
+	labels      []string
+	labelRanges []hcl.Range
 
 	Attribute             []hclsyntax.Attribute
 	BinaryOpExpr          []hclsyntax.BinaryOpExpr

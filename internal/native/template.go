@@ -174,20 +174,23 @@ func (p *parser) label() (string, hcl.Range) {
 func (p *parser) quoted(open token) hclsyntax.Expression {
 	saved := p.depth
 	p.enter(1)
-	var toks []ttok
+	base := len(p.ttoks)
 	i := open.end
 	for {
 		val, end, stop := p.literal(i)
 		if end > i {
-			toks = append(toks, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
+			p.ttoks = append(p.ttoks, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
 		}
 		if stop == '"' {
 			i = end
 			break
 		}
-		toks = append(toks, p.sequence(end))
+		t := p.sequence(end)
+		p.ttoks = append(p.ttoks, t)
 		i = p.cur.pos
 	}
+	toks := p.ttoks[base:]
+	defer func() { p.ttoks = p.ttoks[:base] }()
 	closeRange := p.closeQuote(i)
 	p.depth = saved
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
