@@ -207,7 +207,7 @@ func (p *parser) scan(c cursor) (token, cursor) {
 		// Only these span lines; a comment's lone "\r" is one column.
 		// Columns count grapheme clusters, which matters for what
 		// follows a comment on its last line.
-		ascii := true
+		ascii, wide := true, false // the last line, any line
 		for j := i; j < t.end; j++ {
 			switch c := src[j]; {
 			case c == '\n':
@@ -215,14 +215,16 @@ func (p *parser) scan(c cursor) (token, cursor) {
 				t.els = j + 1
 				ascii = true
 			case c >= 0x80:
-				ascii = false
+				ascii, wide = false, true
 			}
 		}
-		if !ascii {
+		if !ascii || wide {
+			// hclsyntax's grapheme segmentation of invalid UTF-8 may
+			// swallow a line break: only valid text is read.
 			last := src[max(t.els, i):t.end]
-			if !utf8.Valid(last) {
+			if !utf8.Valid(src[i:t.end]) {
 				t.kind = tInvalid
-			} else {
+			} else if !ascii {
 				p.addExcess(t.end, t.eline, len(last)-clusters(last))
 			}
 		}

@@ -81,6 +81,7 @@ var fallShapes = []struct {
 	{"identifier beyond Latin", "日本 = 1\n", reasonToken},
 	{"BOM", "\ufeffa = 1\n", reasonToken},
 	{"invalid UTF-8", "a = \"\xff\"\n", reasonToken},
+	{"invalid UTF-8 in comment", "#\xed0\n", reasonToken}, // hclsyntax's segmentation swallows the line break (fuzz)
 	{"invalid UTF-8 in end comment", "a = 1 /* \xff */ \n", reasonToken},
 	{"flush heredoc space beyond ASCII", "a = <<-EOT\n  \u00a0x\nEOT\n", reasonToken},
 	{"directive strip", "a = \"%{if x~}y%{endif}\"\n", reasonToken},
