@@ -22,7 +22,7 @@ var allowed = map[string][]string{
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
-	"tojson":             {"gen", "internal/nativefmt", "internal/nesting", "schema", "template"},
+	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
 	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
