@@ -63,7 +63,7 @@ func (p *parser) sequence(i int) ttok {
 		case "for":
 			t.kind = ttFor
 			t.value = p.text(p.expect(tIdent))
-			if p.peek().kind == tComma {
+			if p.peekKind() == tComma {
 				p.read()
 				t.key = t.value
 				t.value = p.text(p.expect(tIdent))

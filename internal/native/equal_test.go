@@ -18,10 +18,10 @@ func sameFile(got, want *hcl.File) string {
 	if string(got.Bytes) != string(want.Bytes) || (got.Bytes == nil) != (want.Bytes == nil) {
 		return "Bytes differ"
 	}
-	if d := diff(reflect.ValueOf(got.Body), reflect.ValueOf(want.Body), "Body"); d != "" {
-		return d
-	}
 	if !reflect.DeepEqual(got.Body, want.Body) {
+		if d := diff(reflect.ValueOf(got.Body), reflect.ValueOf(want.Body), "Body"); d != "" {
+			return d
+		}
 		return "Body: reflect.DeepEqual is false"
 	}
 	if reflect.TypeOf(got.Nav) != reflect.TypeOf(want.Nav) {

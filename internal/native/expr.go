@@ -12,7 +12,7 @@ func (p *parser) expression() hclsyntax.Expression {
 	saved := p.depth
 	start := p.peek()
 	cond := p.binary()
-	if p.peek().kind != tQuestion {
+	if p.peekKind() != tQuestion {
 		p.depth = saved
 		return cond
 	}
@@ -75,7 +75,7 @@ func (p *parser) binary() hclsyntax.Expression {
 // climb parses the operators of level min and tighter after lhs.
 func (p *parser) climb(lhs hclsyntax.Expression, min int) hclsyntax.Expression {
 	for {
-		op, l := binaryOp(p.peek().kind)
+		op, l := binaryOp(p.peekKind())
 		if l < min {
 			return lhs
 		}
@@ -83,7 +83,7 @@ func (p *parser) climb(lhs hclsyntax.Expression, min int) hclsyntax.Expression {
 		p.enter(1)
 		rhs := p.operand()
 		for {
-			if _, next := binaryOp(p.peek().kind); next <= l {
+			if _, next := binaryOp(p.peekKind()); next <= l {
 				break
 			}
 			rhs = p.climb(rhs, l+1)
@@ -117,7 +117,7 @@ func (p *parser) term() hclsyntax.Expression {
 		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
 	case tIdent:
 		p.read()
-		if k := p.peek().kind; k == tOParen || k == tDoubleColon {
+		if k := p.peekKind(); k == tOParen || k == tDoubleColon {
 			return p.call(start)
 		}
 		rng := p.rng(start)
@@ -178,7 +178,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 	ret := from
 	saved := p.depth
 	for {
-		switch p.peek().kind {
+		switch p.peekKind() {
 		case tDot:
 			dot := p.read()
 			switch name := p.peek(); name.kind {
@@ -202,7 +202,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 		case tOBrack:
 			open := p.read()
 			p.enter(1)
-			if p.peek().kind == tStar {
+			if p.peekKind() == tStar {
 				p.flush(ret, base)
 				p.read()
 				close := p.expect(tCBrack)
@@ -274,7 +274,7 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 	base := len(p.steps)
 	var first hcl.Range
 	last := p.rng(marker)
-	for p.peek().kind == tDot {
+	for p.peekKind() == tDot {
 		d := p.read()
 		if len(p.steps) == base {
 			first = p.rng(d)
@@ -355,7 +355,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 	var expandFinal bool
 	var close token
 	for {
-		if p.peek().kind == tCParen {
+		if p.peekKind() == tCParen {
 			close = p.read()
 			break
 		}
@@ -373,7 +373,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 		if sep.kind != tComma {
 			p.fail(reasonSyntax)
 		}
-		if p.peek().kind == tCParen {
+		if p.peekKind() == tCParen {
 			close = p.read()
 			break
 		}
@@ -407,7 +407,7 @@ func (p *parser) tuple() hclsyntax.Expression {
 	base := len(p.list)
 	var close token
 	for {
-		if p.peek().kind == tCBrack {
+		if p.peekKind() == tCBrack {
 			close = p.read()
 			break
 		}
@@ -439,22 +439,22 @@ func (p *parser) object() hclsyntax.Expression {
 	base := len(p.items)
 	var close token
 	for {
-		next := p.peek()
-		if next.kind == tNewline {
+		k := p.peekKind()
+		if k == tNewline {
 			p.read()
 			continue
 		}
-		if next.kind == tCBrace {
+		if k == tCBrace {
 			close = p.read()
 			break
 		}
-		key := put(&p.slabs.ObjectConsKeyExpr, hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: next.kind == tOParen})
+		key := put(&p.slabs.ObjectConsKeyExpr, hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: k == tOParen})
 		key.Wrapped = p.expression()
 		if k := p.read().kind; k != tEqual && k != tColon {
 			p.fail(reasonSyntax)
 		}
 		p.items = append(p.items, hclsyntax.ObjectConsItem{KeyExpr: key, ValueExpr: p.expression()})
-		next = p.read()
+		next := p.read()
 		if next.kind == tCBrace {
 			close = next
 			break
@@ -475,7 +475,7 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 	p.read() // for
 	var keyVar, valVar string
 	valVar = p.text(p.expect(tIdent))
-	if p.peek().kind == tComma {
+	if p.peekKind() == tComma {
 		p.read()
 		keyVar = valVar
 		valVar = p.text(p.expect(tIdent))
@@ -487,13 +487,13 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 	p.expect(tColon)
 	var keyExpr hclsyntax.Expression
 	valExpr := p.expression()
-	if p.peek().kind == tFatArrow {
+	if p.peekKind() == tFatArrow {
 		p.read()
 		keyExpr = valExpr
 		valExpr = p.expression()
 	}
 	group := false
-	if p.peek().kind == tEllipsis {
+	if p.peekKind() == tEllipsis {
 		p.read()
 		group = true
 	}

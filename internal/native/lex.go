@@ -343,6 +343,13 @@ func (p *parser) addExcess(off, line, n int) {
 
 // excessAt is the excess of line up to off.
 func (p *parser) excessAt(off, line int) int {
+	if last := p.excess[len(p.excess)-1]; last.off <= off {
+		// Mostly, positions are asked for after the last record.
+		if last.line == line {
+			return last.n
+		}
+		return 0
+	}
 	lo, hi := 0, len(p.excess) // the first record past off
 	for lo < hi {
 		m := (lo + hi) / 2
@@ -414,9 +421,22 @@ func (p *parser) rng(t token) hcl.Range {
 // insignificant (p.nl false); where they are significant a comment that
 // ends with one reads as a line break whose range is the comment's.
 func (p *parser) peek() token {
-	if p.peeked && p.peekNL == p.nl {
-		return p.pk
+	if !p.peeked || p.peekNL != p.nl {
+		p.fill()
 	}
+	return p.pk
+}
+
+// peekKind is the kind of the token peek returns.
+func (p *parser) peekKind() kind {
+	if !p.peeked || p.peekNL != p.nl {
+		p.fill()
+	}
+	return p.pk.kind
+}
+
+// fill scans the token peek returns into p.pk.
+func (p *parser) fill() {
 	c := p.cur
 	for {
 		t, next := p.scan(c)
@@ -426,7 +446,7 @@ func (p *parser) peek() token {
 			if p.nl && p.src[t.end-1] == '\n' {
 				t.kind = tNewline
 				p.setPeek(t, c)
-				return t
+				return
 			}
 			continue
 		case tNewline:
@@ -437,7 +457,7 @@ func (p *parser) peek() token {
 			p.fail(reasonToken)
 		}
 		p.setPeek(t, c)
-		return t
+		return
 	}
 }
 

@@ -139,17 +139,17 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	base := len(p.blocks)
 	var endTok token
 	for {
-		next := p.peek()
-		if next.kind == end {
+		k := p.peekKind()
+		if k == end {
 			endTok = p.read()
 			break
 		}
-		switch next.kind {
+		switch k {
 		case tNewline:
 			p.read()
 		case tIdent:
 			ident := p.read()
-			switch p.peek().kind {
+			switch p.peekKind() {
 			case tEqual:
 				a := p.attribute(ident, false)
 				if _, dup := attrs[a.Name]; dup {
@@ -186,7 +186,7 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	expr := p.expression()
 	endRange := p.rng(p.prev)
 	if !singleLine {
-		switch p.peek().kind {
+		switch p.peekKind() {
 		case tNewline, tEOF:
 			p.read()
 		default:
@@ -231,12 +231,12 @@ labels:
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body
-	switch p.peek().kind {
+	switch p.peekKind() {
 	case tNewline, tEOF, tCBrace:
 		body = p.body(tCBrace)
 	default:
 		ident := p.expect(tIdent)
-		if p.peek().kind != tEqual {
+		if p.peekKind() != tEqual {
 			p.fail(reasonSyntax)
 		}
 		a := p.attribute(ident, true)
@@ -249,7 +249,7 @@ labels:
 	}
 	p.depth = saved
 	cBrace := p.rng(p.prev)
-	switch p.peek().kind {
+	switch p.peekKind() {
 	case tNewline, tEOF:
 		p.read()
 	default:
