@@ -1,6 +1,8 @@
 package native
 
 import (
+	"sync"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/internal/nesting"
@@ -45,15 +47,18 @@ const maxDepth = 200
 
 // parse reads src, returning nil and the reason when it does not.
 func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason) {
-	p := &parser{
+	p := parsers.Get().(*parser)
+	*p = parser{
 		src:      src,
 		str:      string(src),
 		filename: filename,
 		base:     start,
 		cur:      cursor{0, start.Line, 0},
 		nl:       true,
+		scratch:  p.scratch,
 	}
 	defer func() {
+		p.release()
 		if r := recover(); r != nil {
 			fb, ok := r.(fallback)
 			if !ok {
@@ -87,22 +92,54 @@ type parser struct {
 	peeked  bool
 	peekNL  bool
 
-	depth  int
+	depth int
+	slabs slabs // the tree's nodes
+	scratch
+}
+
+// scratch is the memory of a parse that the tree does not keep, reused
+// from parse to parse (parsers).
+type scratch struct {
 	excess []excess // columns beyond ASCII, by offset
-	slabs  slabs
 
 	// Stacks of what is being built: the steps of traversals, the
-	// expressions of lists (arguments, elements, template parts) and
-	// the items of objects, each popped into a slab when complete.
+	// expressions of lists (arguments, elements, template parts), the
+	// items of objects, template tokens and blocks, each popped into a
+	// slab when complete.
 	steps  []hcl.Traverser
 	list   []hclsyntax.Expression
 	items  []hclsyntax.ObjectConsItem
 	ttoks  []ttok
 	blocks []*hclsyntax.Block
 
-	// Scratch space for the labels of a block.
+	// The labels of a block.
 	labels      []string
 	labelRanges []hcl.Range
+}
+
+// parsers holds parsers whose scratch memory is there to be reused.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// release empties p, keeping its scratch memory (cleared, so as not to
+// hold trees alive), and puts it in parsers.
+func (p *parser) release() {
+	s := p.scratch
+	clear(s.steps[:cap(s.steps)])
+	clear(s.list[:cap(s.list)])
+	clear(s.items[:cap(s.items)])
+	clear(s.ttoks[:cap(s.ttoks)])
+	clear(s.blocks[:cap(s.blocks)])
+	clear(s.labels[:cap(s.labels)])
+	*p = parser{scratch: scratch{
+		excess: s.excess[:0],
+		steps:  s.steps[:0],
+		list:   s.list[:0],
+		items:  s.items[:0],
+		ttoks:  s.ttoks[:0],
+		blocks: s.blocks[:0],
+		labels: s.labels[:0], labelRanges: s.labelRanges[:0],
+	}}
+	parsers.Put(p)
 }
 
 func (p *parser) fail(why reason) {
