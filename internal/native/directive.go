@@ -1,6 +1,9 @@
 package native
 
 import (
+	"strings"
+	"unicode"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -31,17 +34,20 @@ type ttok struct {
 	rng        hcl.Range            // directive: from "%{" to "}"
 	key, value string               // for
 	adjust     bool                 // heredoc line trimmed by <<-
+	trimPrev   bool                 // "${~" or "%{~": the literal before loses its trailing white space
+	trimNext   bool                 // "~}": the literal after loses its leading white space
 }
 
 // sequence parses the interpolation or directive whose "${" or "%{" is at
-// offset i, on the cursor's line, and leaves the cursor after its "}".
-// Trimming ("${~", "~}") makes the reader fall back.
+// offset i, on the cursor's line, and leaves the cursor after its "}" or
+// "~}".
 func (p *parser) sequence(i int) ttok {
-	if i+2 < len(p.src) && p.src[i+2] == '~' {
-		p.fail(reasonTemplate)
-	}
+	trimPrev := i+2 < len(p.src) && p.src[i+2] == '~'
 	open := token{kind: tOBrace, start: i, end: i + 2, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
 	p.cur.pos = i + 2
+	if trimPrev {
+		p.cur.pos++
+	}
 	p.peeked = false
 	savedNL := p.nl
 	p.nl = false
@@ -77,13 +83,33 @@ func (p *parser) sequence(i int) ttok {
 		}
 	}
 	close := p.peek()
-	if close.kind != tCBrace {
+	if close.kind != tCBrace && close.kind != tTrimClose {
 		p.fail(reasonSyntax)
 	}
 	t.rng = hcl.RangeBetween(p.rng(open), p.rng(close))
+	t.trimPrev, t.trimNext = trimPrev, close.kind == tTrimClose
 	p.read()
 	p.nl = savedNL
 	return t
+}
+
+// pushLiteral pushes a literal template token, trimmed of its leading
+// white space when the sequence before it ends with "~}", as hclsyntax's
+// parseTemplateParts trims the token after it.
+func (p *parser) pushLiteral(base int, t ttok) {
+	if n := len(p.ttoks); n > base && p.ttoks[n-1].trimNext {
+		t.val = strings.TrimLeftFunc(t.val, unicode.IsSpace)
+	}
+	p.ttoks = append(p.ttoks, t)
+}
+
+// pushSequence pushes an interpolation or directive; with "${~" or "%{~"
+// it trims the trailing white space of the literal token just before.
+func (p *parser) pushSequence(base int, t ttok) {
+	if n := len(p.ttoks); t.trimPrev && n > base && p.ttoks[n-1].kind == ttLiteral {
+		p.ttoks[n-1].val = strings.TrimRightFunc(p.ttoks[n-1].val, unicode.IsSpace)
+	}
+	p.ttoks = append(p.ttoks, t)
 }
 
 // templateParts builds the parts of a template from its tokens, literals

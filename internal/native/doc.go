@@ -12,27 +12,26 @@
 // hclsyntax's own node types. It reads bodies, blocks with quoted and
 // identifier labels, single-line blocks, arguments, numbers, true, false
 // and null, quoted templates and heredocs (<<EOT and <<-EOT) with escapes,
-// interpolations of any expression it reads and the directives %{if},
-// %{else}, %{endif}, %{for} and %{endfor}, references with attribute,
-// index and legacy index steps, splats ([*] and .*), tuples, objects,
-// function calls (with provider:: names and a final ...), parentheses,
-// unary and binary operators, conditionals and for expressions; comments
-// wherever hclsyntax allows them, and "\r\n" line breaks. Columns count
-// grapheme clusters as hclsyntax counts them, token by token: the reader
-// segments only the text beyond ASCII, in strings, heredocs and comments;
-// identifiers beyond ASCII are read when their letters are Latin (U+00C0
-// to U+024F).
+// interpolations of any expression it reads, the directives %{if},
+// %{else}, %{endif}, %{for} and %{endfor}, and the strip markers ${~ ~}
+// %{~ ~}; references with attribute, index and legacy index steps,
+// splats ([*] and .*), tuples, objects, function calls (with provider::
+// names and a final ...), parentheses, unary and binary operators,
+// conditionals and for expressions; comments wherever hclsyntax allows
+// them, and "\r\n" line breaks. Columns count grapheme clusters as
+// hclsyntax counts them, token by token: the reader segments only the
+// text beyond ASCII, in strings, heredocs and comments; identifiers beyond
+// ASCII are read when their letters are Latin (U+00C0 to U+024F).
 //
 // # Falling back
 //
 // Anything else makes the whole file go to nesting.ParseConfig, so that
 // the result and the diagnostics are always hclsyntax's: any error (the
 // reader reports none), an argument set twice, invalid UTF-8, a byte
-// order mark, other identifiers beyond ASCII, whitespace stripping
-// (${~ ~} %{~ ~}), runs of three "$" or "%" in a string, a space beyond
-// ASCII that <<- would trim, and nesting deeper than maxDepth, so that
-// nesting.Check, whose depth never exceeds the reader's, has nothing to
-// say.
+// order mark, other identifiers beyond ASCII, runs of three "$" or "%" in
+// a string, a space beyond ASCII that <<- would trim, and nesting deeper
+// than maxDepth, so that nesting.Check, whose depth never exceeds the
+// reader's, has nothing to say.
 //
 // # Memory
 //

@@ -2,6 +2,7 @@ package native
 
 import (
 	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -57,7 +58,13 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 				t.eline, t.els = line+1, end
 				p.cur.line, p.cur.ls = line+1, end
 			}
-			p.ttoks = append(p.ttoks, t)
+			seg := p.src[i:end]
+			if bytes.IndexByte(seg, '{') < 0 {
+				t.val = p.str[i:end]
+			} else {
+				t.val = string(appendUnescaped(nil, seg))
+			}
+			p.pushLiteral(base, t)
 		}
 		if stop == '\n' {
 			i = end
@@ -65,7 +72,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 			continue
 		}
 		t := p.sequence(end)
-		p.ttoks = append(p.ttoks, t)
+		p.pushSequence(base, t)
 		i = p.cur.pos
 		startOfLine = false
 	}
@@ -92,20 +99,24 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 			k++
 			continue
 		}
-		first := toks[k]
-		if first.adjust {
-			first.start += minSpaces
-		}
-		var buf []byte
-		for ; k < len(toks) && toks[k].kind == ttLiteral; k++ {
-			t := &toks[k]
-			if t.adjust {
+		for j := k; j < len(toks) && toks[j].kind == ttLiteral; j++ {
+			if t := &toks[j]; t.adjust {
 				t.start += minSpaces
+				t.val = t.val[minSpaces:]
 			}
-			buf = appendUnescaped(buf, p.src[t.start:t.end])
-			first.end, first.eline, first.els = t.end, t.eline, t.els
 		}
-		first.val = string(buf)
+		first := toks[k]
+		if k+1 < len(toks) && toks[k+1].kind == ttLiteral {
+			var buf []byte
+			for ; k < len(toks) && toks[k].kind == ttLiteral; k++ {
+				t := &toks[k]
+				buf = append(buf, t.val...)
+				first.end, first.eline, first.els = t.end, t.eline, t.els
+			}
+			first.val = string(buf)
+		} else {
+			k++
+		}
 		melded = append(melded, first)
 	}
 	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(melded, closeRange), SrcRange: rng})
@@ -194,14 +205,15 @@ func flushSpaces(src []byte, segs []ttok) int {
 			newline = false
 			spaces := 0
 			if s.kind == ttLiteral {
+				v := s.val // trimmed by ~, and then not beginning with white space
 				n := 0
-				for s.start+n < s.end && isSpace(src[s.start+n]) {
+				for n < len(v) && isSpace(v[n]) {
 					n++
 				}
-				if s.start+n < s.end && src[s.start+n] >= 0x80 {
+				if n < len(v) && v[n] >= 0x80 {
 					// A space beyond ASCII, or a mark on the last space,
 					// which hclsyntax trims or counts otherwise.
-					if r, _ := utf8.DecodeRune(src[s.start+n:]); unicode.IsSpace(r) {
+					if r, _ := utf8.DecodeRuneInString(v[n:]); unicode.IsSpace(r) {
 						return -1
 					}
 					if n > 0 {
@@ -210,7 +222,7 @@ func flushSpaces(src []byte, segs []ttok) int {
 						}
 					}
 				}
-				if s.start+n == s.end && src[s.end-1] == '\n' {
+				if n == len(v) && strings.HasSuffix(v, "\n") {
 					spaces = maxInt
 				} else {
 					spaces = n
@@ -219,7 +231,7 @@ func flushSpaces(src []byte, segs []ttok) int {
 			}
 			min = minInt(min, spaces)
 		}
-		if s.kind == ttLiteral && src[s.end-1] == '\n' {
+		if s.kind == ttLiteral && strings.HasSuffix(s.val, "\n") {
 			newline = true
 		}
 	}

@@ -50,7 +50,8 @@ const (
 	tGreaterEq
 	tAnd
 	tOr
-	tOHeredoc // <<EOT or <<-EOT and its line break
+	tOHeredoc  // <<EOT or <<-EOT and its line break
+	tTrimClose // ~}, which ends a template sequence and trims what follows
 )
 
 // token is one token: its kind, its bytes src[start:end], and the line
@@ -187,6 +188,10 @@ func (p *parser) scan(c cursor) (token, cursor) {
 		k = tGreater
 		if i+1 < len(src) && src[i+1] == '=' {
 			k, n = tGreaterEq, 2
+		}
+	case b == '~':
+		if i+1 < len(src) && src[i+1] == '}' {
+			k, n = tTrimClose, 2
 		}
 	case b == '&':
 		if i+1 < len(src) && src[i+1] == '&' {

@@ -24,15 +24,14 @@ func ParseConfig(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Dia
 type reason string
 
 const (
-	reasonToken    reason = "token"    // a byte or token the reader does not lex (non-ASCII, heredoc, ~, invalid)
-	reasonSyntax   reason = "syntax"   // not the expected token: an error, or a form the reader does not parse
-	reasonString   reason = "string"   // a string the reader does not read (directive, newline, odd escape)
-	reasonNumber   reason = "number"   // a number hclsyntax does not read, or a legacy index with a dot
-	reasonDepth    reason = "depth"    // nesting deep enough that nesting.Check might object
-	reasonDup      reason = "dup"      // an argument set twice
-	reasonTemplate reason = "template" // ${~ or ~} trimming
-	reasonFor      reason = "for"      // a for expression the reader does not parse
-	reasonSplat    reason = "splat"    // a splat the reader does not parse
+	reasonToken  reason = "token"  // a byte or token the reader does not lex (non-ASCII, heredoc, ~, invalid)
+	reasonSyntax reason = "syntax" // not the expected token: an error, or a form the reader does not parse
+	reasonString reason = "string" // a string the reader does not read (directive, newline, odd escape)
+	reasonNumber reason = "number" // a number hclsyntax does not read, or a legacy index with a dot
+	reasonDepth  reason = "depth"  // nesting deep enough that nesting.Check might object
+	reasonDup    reason = "dup"    // an argument set twice
+	reasonFor    reason = "for"    // a for expression the reader does not parse
+	reasonSplat  reason = "splat"  // a splat the reader does not parse
 )
 
 // fallback is the panic value that unwinds the reader.

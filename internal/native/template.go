@@ -179,14 +179,14 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	for {
 		val, end, stop := p.literal(i)
 		if end > i {
-			p.ttoks = append(p.ttoks, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
+			p.pushLiteral(base, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
 		}
 		if stop == '"' {
 			i = end
 			break
 		}
 		t := p.sequence(end)
-		p.ttoks = append(p.ttoks, t)
+		p.pushSequence(base, t)
 		i = p.cur.pos
 	}
 	toks := p.ttoks[base:]
