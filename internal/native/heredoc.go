@@ -37,7 +37,9 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 				p.fail(reasonString)
 			}
 			text := p.src[i : i+j+1]
-			if bytes.IndexByte(text, '$') < 0 && bytes.IndexByte(text, '%') < 0 && bytes.Equal(bytes.TrimSpace(text), marker) {
+			// The closing marker is a line of one token, which holds no
+			// "$", "%" or lone "\r" (heredocText falls back on that).
+			if r := bytes.IndexByte(text, '\r'); (r < 0 || r == len(text)-2) && bytes.IndexByte(text, '$') < 0 && bytes.IndexByte(text, '%') < 0 && bytes.Equal(bytes.TrimSpace(text), marker) {
 				nl := i + j
 				if nl > i && p.src[nl-1] == '\r' {
 					nl--

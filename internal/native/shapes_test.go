@@ -98,6 +98,7 @@ var fallShapes = []struct {
 	{"surrogate", "a = \"\\ud800\"\n", reasonString},
 	{"legacy index with dot", "a = b.0.1\n", reasonNumber},
 	{"single quote", "a = 'x'\n", reasonToken},
+	{"lone CR before heredoc marker", "A=<<T\n\rT\n", reasonString}, // read as the marker line (fuzz)
 	{"tilde", "a = ~b\n", reasonToken},
 	{"strip marker closing a brace", "a = { b = 1 ~}\n", reasonSyntax},
 	{"deep", "a = " + repeat("[", 300) + repeat("]", 300) + "\n", reasonDepth},
