@@ -160,6 +160,9 @@ func (p *parser) heredocText(i int) (end int, stop byte) {
 				i += 2
 				if i < len(src) && src[i] == '{' {
 					i++
+					if i < len(src) && src[i] == '~' {
+						i++ // the escape's token is "$${~", whose clusters end here
+					}
 				}
 			default:
 				i++

@@ -55,6 +55,7 @@ var readShapes = []struct{ name, src string }{
 	{"non-ASCII string", "a = \"é\"\nb = \"Étoile ⭐ café-日本-🚀 ⚠️ e\u0301\" # ⚠️\n"},
 	{"non-ASCII around interpolations", "a = \"é${x}ü${y}🚀\"\nb = [\"⚠️\", \"日本\", x]\n"},
 	{"non-ASCII after dollar", "a = \"$é%ü$$é %%{ü $${é}\u0301\"\n"},
+	{"mark after escaped tilde", "a = \"$${~\u0301x %%{~\u0301\"\nb = <<EOT\n$${~\u0301 %%{~\u0301\nEOT\n"},
 	{"non-ASCII end comment", "a = 1 /* é */"},
 	{"non-ASCII block comment", "a = /* é\n ü */ 1 /* 🚀 */ + 2\n"},
 	{"non-ASCII identifiers", "Propriétaire = 1\nb = { Équipe = \"x\", ça = var.déjà }\nc \"é\" ü {\n}\n"},

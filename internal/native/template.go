@@ -83,6 +83,9 @@ func (p *parser) literal(i int) (val string, end int, stop byte) {
 					buf = append(buf, c, '{')
 					i += 3
 					from = i
+					if i < len(src) && src[i] == '~' {
+						i++ // the escape's token is "$${~", whose clusters end here
+					}
 				} else {
 					i += 2
 				}
