@@ -3,6 +3,7 @@ package native
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -193,4 +194,27 @@ func TestAllocs(t *testing.T) {
 	if got > ref/4 {
 		t.Errorf("%.0f allocations, hclsyntax %.0f: want less than a quarter", got, ref)
 	}
+}
+
+// TestConcurrent parses from several goroutines at once, as tojson's
+// pieces are: the parsers' reused scratch memory is never shared.
+func TestConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 50 {
+				tc := readShapes[(g*7+i)%len(readShapes)]
+				want, _ := hclsyntax.ParseConfig([]byte(tc.src), "c.tf", hcl.InitialPos)
+				got, why := parse([]byte(tc.src), "c.tf", hcl.InitialPos)
+				if got == nil {
+					t.Errorf("%s: fell back (%s)", tc.name, why)
+					continue
+				}
+				if d := sameFile(got, want); d != "" {
+					t.Errorf("%s: %s", tc.name, d)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
