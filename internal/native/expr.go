@@ -258,7 +258,7 @@ func (p *parser) flush(ret hclsyntax.Expression, base int) {
 		return
 	}
 	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
-	p.steps = p.steps[:base]
+	pop(&p.steps, base)
 	switch e := ret.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		e.Traversal = trav
@@ -464,7 +464,7 @@ func (p *parser) object() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	defer func() { p.items = p.items[:base] }()
+	defer pop(&p.items, base)
 	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 

@@ -119,16 +119,16 @@ type scratch struct {
 // parsers holds parsers whose scratch memory is there to be reused.
 var parsers = sync.Pool{New: func() any { return new(parser) }}
 
-// release empties p, keeping its scratch memory (cleared, so as not to
-// hold trees alive), and puts it in parsers.
+// release empties p, keeping its scratch memory, and puts it in parsers.
+// Stacks are cleared as they are popped, so as not to hold trees alive;
+// after a fallback they are cleared here.
 func (p *parser) release() {
 	s := p.scratch
-	clear(s.steps[:cap(s.steps)])
-	clear(s.list[:cap(s.list)])
-	clear(s.items[:cap(s.items)])
-	clear(s.ttoks[:cap(s.ttoks)])
-	clear(s.blocks[:cap(s.blocks)])
-	clear(s.labels[:cap(s.labels)])
+	clear(s.steps)
+	clear(s.list)
+	clear(s.items)
+	clear(s.ttoks)
+	clear(s.blocks)
 	*p = parser{scratch: scratch{
 		excess: s.excess[:0],
 		steps:  s.steps[:0],
@@ -204,7 +204,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	}
 	endRange := p.rng(endTok)
 	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
-	p.blocks = p.blocks[:base]
+	pop(&p.blocks, base)
 	if blocks == nil {
 		blocks = hclsyntax.Blocks{}
 	}
@@ -264,6 +264,7 @@ labels:
 	p.labels, p.labelRanges = labels, labelRanges
 	labels = carve(&p.slabs.labels, labels)
 	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
+	clear(p.labels)
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body

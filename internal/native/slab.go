@@ -65,9 +65,15 @@ func put[T any](s *[]T, v T) *T {
 	return &(*s)[len(*s)-1]
 }
 
+// pop truncates the stack s to base, clearing what it pops.
+func pop[T any](s *[]T, base int) {
+	clear((*s)[base:])
+	*s = (*s)[:base]
+}
+
 // popList returns p.list[base:], carved into a slab, and pops it.
 func (p *parser) popList(base int) []hclsyntax.Expression {
 	l := carve(&p.slabs.exprs, p.list[base:])
-	p.list = p.list[:base]
+	pop(&p.list, base)
 	return l
 }

@@ -193,7 +193,7 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 		i = p.cur.pos
 	}
 	toks := p.ttoks[base:]
-	defer func() { p.ttoks = p.ttoks[:base] }()
+	defer pop(&p.ttoks, base)
 	closeRange := p.closeQuote(i)
 	p.depth = saved
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
