@@ -8,12 +8,14 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hcljson/hcljson/internal/nesting"
+	"github.com/hcljson/hcljson/internal/native"
 )
 
 // ParseNative parses src as a file of HCL's native syntax. Its result is
 // exactly nesting.ParseConfig(src, filename, hcl.InitialPos)'s: the same
-// body, ranges and diagnostics, with f.Bytes the whole of src.
+// body, ranges and diagnostics, with f.Bytes the whole of src. Each piece
+// (or the whole) is read by native.ParseConfig, which builds hclsyntax's
+// tree itself and leaves to nesting.ParseConfig what it does not read.
 //
 // A large file is parsed in pieces on several goroutines. It is cut just
 // after lines that are exactly "}" (where a top-level block of formatted
@@ -29,7 +31,7 @@ import (
 func ParseNative(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
 	procs := runtime.GOMAXPROCS(0)
 	if procs < 2 || len(src) < parallelMin {
-		return nesting.ParseConfig(src, filename, hcl.InitialPos)
+		return native.ParseConfig(src, filename, hcl.InitialPos)
 	}
 	return parseNative(src, filename, max(procs, len(src)/pieceSize), procs)
 }
@@ -53,7 +55,7 @@ func parseNative(src []byte, filename string, n, workers int) (*hcl.File, hcl.Di
 	if f, ok := parsePieces(src, filename, cutPoints(src, n), workers); ok {
 		return f, nil
 	}
-	return nesting.ParseConfig(src, filename, hcl.InitialPos)
+	return native.ParseConfig(src, filename, hcl.InitialPos)
 }
 
 // cutPoints returns the offsets, in increasing order, at which src is cut
@@ -154,7 +156,7 @@ func (p *piece) parse(src []byte, filename string) {
 			p.ok = false
 		}
 	}()
-	f, diags := nesting.ParseConfig(src[p.start.Byte:p.end], filename, p.start)
+	f, diags := native.ParseConfig(src[p.start.Byte:p.end], filename, p.start)
 	p.file, p.ok = f, len(diags) == 0
 }
 

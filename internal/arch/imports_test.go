@@ -22,14 +22,15 @@ var allowed = map[string][]string{
 	"jsonpath":           {"hcljson", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
-	"tojson":             {"gen", "internal/nativefmt", "internal/nesting", "schema", "template"},
+	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
 	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "hcljson", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
-	"internal/nesting":   {}, // hclsyntax behind a bound on nesting (spec.md C20)
+	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
+	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
 	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},

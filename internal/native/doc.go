@@ -1,0 +1,50 @@
+// Package native reads HCL's native syntax (.tf, .tofu, .tfvars) into
+// exactly the tree hclsyntax builds, faster: [ParseConfig] is a drop-in
+// replacement for nesting.ParseConfig (hclsyntax.ParseConfig behind the
+// nesting bound) that returns the same *hclsyntax.Body, node for node,
+// field for field and range for range, the same hcl.File Bytes and Nav,
+// and the same diagnostics.
+//
+// # What it reads
+//
+// The reader lexes on demand, one token ahead of a recursive-descent
+// parser that follows hclsyntax's grammar step by step, and builds
+// hclsyntax's own node types. It reads bodies, blocks with quoted and
+// identifier labels, single-line blocks, arguments, numbers, true, false
+// and null, quoted templates and heredocs (<<EOT and <<-EOT) with escapes,
+// interpolations of any expression it reads, the directives %{if},
+// %{else}, %{endif}, %{for} and %{endfor}, and the strip markers ${~ ~}
+// %{~ ~}; references with attribute, index and legacy index steps,
+// splats ([*] and .*), tuples, objects, function calls (with provider::
+// names and a final ...), parentheses, unary and binary operators,
+// conditionals and for expressions; comments wherever hclsyntax allows
+// them, and "\r\n" line breaks. Columns count grapheme clusters as
+// hclsyntax counts them, token by token: the reader segments only the
+// text beyond ASCII, in strings, heredocs and comments; identifiers beyond
+// ASCII are read when their letters are Latin (U+00C0 to U+024F).
+//
+// # Falling back
+//
+// Anything else makes the whole file go to nesting.ParseConfig, so that
+// the result and the diagnostics are always hclsyntax's: any error (the
+// reader reports none), an argument set twice, invalid UTF-8, a byte
+// order mark, other identifiers beyond ASCII, runs of three "$" or "%" in
+// a string, a space beyond ASCII that <<- would trim, and nesting deeper
+// than maxDepth, so that nesting.Check, whose depth never exceeds the
+// reader's, has nothing to say.
+//
+// # Memory
+//
+// The source is copied once into a string, and every name, label and
+// literal string without escapes is a substring of it: a tree keeps the
+// whole source string alive. The tree does not alias src itself. Nodes
+// are allocated in slabs, many to an allocation, and slices (traversals,
+// arguments, elements, parts, items, blocks, labels) are built on stacks
+// and copied into slabs at their exact length, with a capacity equal to
+// it: a tree holds its nodes alive together, which is how it is used.
+//
+// # Imports
+//
+// hcl/v2, its hclsyntax and go-cty; internal/nesting for the fallback.
+// tojson parses native files with it (ParseNative).
+package native

@@ -1,0 +1,304 @@
+package native
+
+import (
+	"sync"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/nesting"
+)
+
+// ParseConfig parses src as a file of HCL's native syntax. It is a drop-in
+// replacement for nesting.ParseConfig (hclsyntax.ParseConfig behind the
+// nesting bound): the same body, node for node and range for range, the
+// same Bytes and Nav, and the same diagnostics, which are always
+// hclsyntax's because any source that has one is parsed by it.
+func ParseConfig(src []byte, filename string, start hcl.Pos) (*hcl.File, hcl.Diagnostics) {
+	if f, _ := parse(src, filename, start); f != nil {
+		return f, nil
+	}
+	return nesting.ParseConfig(src, filename, start)
+}
+
+// reason says why the reader fell back to hclsyntax.
+type reason string
+
+const (
+	reasonToken  reason = "token"  // a byte or token the reader does not lex (non-ASCII, heredoc, ~, invalid)
+	reasonSyntax reason = "syntax" // not the expected token: an error, or a form the reader does not parse
+	reasonString reason = "string" // a string the reader does not read (directive, newline, odd escape)
+	reasonNumber reason = "number" // a number hclsyntax does not read, or a legacy index with a dot
+	reasonDepth  reason = "depth"  // nesting deep enough that nesting.Check might object
+	reasonDup    reason = "dup"    // an argument set twice
+	reasonFor    reason = "for"    // a for expression the reader does not parse
+	reasonSplat  reason = "splat"  // a splat the reader does not parse
+)
+
+// fallback is the panic value that unwinds the reader.
+type fallback struct{ why reason }
+
+// maxDepth bounds the reader's nesting, counted so that it is never less
+// than nesting.Check's depth: each level of brackets, braces, strings and
+// interpolations and each operator, condition and index counts one, and
+// counts do not fall at separators. Past it the file goes to
+// nesting.ParseConfig, which decides.
+const maxDepth = 200
+
+// parse reads src, returning nil and the reason when it does not.
+func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason) {
+	p := parsers.Get().(*parser)
+	*p = parser{
+		src:      src,
+		str:      string(src),
+		filename: filename,
+		base:     start,
+		cur:      cursor{0, start.Line, 0},
+		nl:       true,
+		scratch:  p.scratch,
+	}
+	defer func() {
+		p.release()
+		if r := recover(); r != nil {
+			fb, ok := r.(fallback)
+			if !ok {
+				panic(r)
+			}
+			f, why = nil, fb.why
+		}
+	}()
+	body := p.body(tEOF)
+	// hclsyntax's File.Nav is an unexported type holding the body: a
+	// file parsed from nothing has one, whose body is given ours.
+	f, _ = hclsyntax.ParseConfig(nil, filename, start)
+	*f.Body.(*hclsyntax.Body) = *body
+	f.Bytes = src
+	return f, ""
+}
+
+// parser is the state of one parse.
+type parser struct {
+	src      []byte
+	str      string // src, from which names and literal strings are cut
+	filename string
+	base     hcl.Pos
+
+	cur  cursor // after the last token read
+	prev token  // the last token read (hclsyntax's PrevRange)
+	nl   bool   // line breaks are tokens (hclsyntax's newline stack top)
+
+	pk      token // the token peek returned, valid if peeked and the mode is peekNL
+	pkAfter cursor
+	peeked  bool
+	peekNL  bool
+
+	depth int
+	slabs slabs // the tree's nodes
+	scratch
+}
+
+// scratch is the memory of a parse that the tree does not keep, reused
+// from parse to parse (parsers).
+type scratch struct {
+	excess []excess // columns beyond ASCII, by offset
+
+	// Stacks of what is being built: the steps of traversals, the
+	// expressions of lists (arguments, elements, template parts), the
+	// items of objects, template tokens and blocks, each popped into a
+	// slab when complete.
+	steps  []hcl.Traverser
+	list   []hclsyntax.Expression
+	items  []hclsyntax.ObjectConsItem
+	ttoks  []ttok
+	blocks []*hclsyntax.Block
+
+	// The labels of a block.
+	labels      []string
+	labelRanges []hcl.Range
+}
+
+// parsers holds parsers whose scratch memory is there to be reused.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// release empties p, keeping its scratch memory, and puts it in parsers.
+// Stacks are cleared as they are popped, so as not to hold trees alive;
+// after a fallback they are cleared here.
+func (p *parser) release() {
+	s := p.scratch
+	clear(s.steps)
+	clear(s.list)
+	clear(s.items)
+	clear(s.ttoks)
+	clear(s.blocks)
+	*p = parser{scratch: scratch{
+		excess: s.excess[:0],
+		steps:  s.steps[:0],
+		list:   s.list[:0],
+		items:  s.items[:0],
+		ttoks:  s.ttoks[:0],
+		blocks: s.blocks[:0],
+		labels: s.labels[:0], labelRanges: s.labelRanges[:0],
+	}}
+	parsers.Put(p)
+}
+
+func (p *parser) fail(why reason) {
+	if debugFail != nil {
+		debugFail(p, why)
+	}
+	panic(fallback{why})
+}
+
+// debugFail, when set (by tests), is told where the reader falls back.
+var debugFail func(p *parser, why reason)
+
+// text is the text of t, cut from the source string.
+func (p *parser) text(t token) string { return p.str[t.start:t.end] }
+
+// enter adds n levels of depth; the caller restores p.depth.
+func (p *parser) enter(n int) {
+	p.depth += n
+	if p.depth > maxDepth {
+		p.fail(reasonDepth)
+	}
+}
+
+// body parses a body up to its end token (tEOF or tCBrace), which it
+// consumes, as hclsyntax's ParseBody.
+func (p *parser) body(end kind) *hclsyntax.Body {
+	var startRange hcl.Range
+	if end == tEOF {
+		startRange = p.rng(p.peek())
+	} else {
+		startRange = p.rng(p.prev)
+	}
+	attrs := hclsyntax.Attributes{}
+	base := len(p.blocks)
+	var endTok token
+	for {
+		k := p.peekKind()
+		if k == end {
+			endTok = p.read()
+			break
+		}
+		switch k {
+		case tNewline:
+			p.read()
+		case tIdent:
+			ident := p.read()
+			switch p.peekKind() {
+			case tEqual:
+				a := p.attribute(ident, false)
+				if _, dup := attrs[a.Name]; dup {
+					p.fail(reasonDup)
+				}
+				attrs[a.Name] = a
+			case tOQuote, tOBrace, tIdent:
+				b := p.block(ident)
+				p.blocks = append(p.blocks, b)
+			default:
+				p.fail(reasonSyntax)
+			}
+		default:
+			p.fail(reasonSyntax)
+		}
+	}
+	endRange := p.rng(endTok)
+	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
+	pop(&p.blocks, base)
+	if blocks == nil {
+		blocks = hclsyntax.Blocks{}
+	}
+	return put(&p.slabs.Body, hclsyntax.Body{
+		Attributes: attrs,
+		Blocks:     blocks,
+		SrcRange:   hcl.RangeBetween(startRange, endRange),
+		EndRange:   hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End},
+	})
+}
+
+// attribute parses the rest of an attribute after its name.
+func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
+	eq := p.read()
+	expr := p.expression()
+	endRange := p.rng(p.prev)
+	if !singleLine {
+		switch p.peekKind() {
+		case tNewline, tEOF:
+			p.read()
+		default:
+			p.fail(reasonSyntax)
+		}
+	}
+	nameRange := p.rng(ident)
+	return put(&p.slabs.Attribute, hclsyntax.Attribute{
+		Name:        p.text(ident),
+		Expr:        expr,
+		SrcRange:    hcl.RangeBetween(nameRange, endRange),
+		NameRange:   nameRange,
+		EqualsRange: p.rng(eq),
+	})
+}
+
+// block parses the rest of a block after its type.
+func (p *parser) block(ident token) *hclsyntax.Block {
+	labels, labelRanges := p.labels[:0], p.labelRanges[:0]
+	var oBrace token
+labels:
+	for {
+		switch t := p.peek(); t.kind {
+		case tOBrace:
+			oBrace = p.read()
+			break labels
+		case tOQuote:
+			label, rng := p.label()
+			labels = append(labels, label)
+			labelRanges = append(labelRanges, rng)
+		case tIdent:
+			p.read()
+			labels = append(labels, p.text(t))
+			labelRanges = append(labelRanges, p.rng(t))
+		default:
+			p.fail(reasonSyntax)
+		}
+	}
+	p.labels, p.labelRanges = labels, labelRanges
+	labels = carve(&p.slabs.labels, labels)
+	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
+	clear(p.labels)
+	saved := p.depth
+	p.enter(1)
+	var body *hclsyntax.Body
+	switch p.peekKind() {
+	case tNewline, tEOF, tCBrace:
+		body = p.body(tCBrace)
+	default:
+		ident := p.expect(tIdent)
+		if p.peekKind() != tEqual {
+			p.fail(reasonSyntax)
+		}
+		a := p.attribute(ident, true)
+		body = put(&p.slabs.Body, hclsyntax.Body{
+			Attributes: hclsyntax.Attributes{a.Name: a},
+			SrcRange:   a.SrcRange,
+			EndRange:   hcl.Range{Filename: a.SrcRange.Filename, Start: a.SrcRange.End, End: a.SrcRange.End},
+		})
+		p.expect(tCBrace)
+	}
+	p.depth = saved
+	cBrace := p.rng(p.prev)
+	switch p.peekKind() {
+	case tNewline, tEOF:
+		p.read()
+	default:
+		p.fail(reasonSyntax)
+	}
+	return put(&p.slabs.Block, hclsyntax.Block{
+		Type:            p.text(ident),
+		Labels:          labels,
+		Body:            body,
+		TypeRange:       p.rng(ident),
+		LabelRanges:     labelRanges,
+		OpenBraceRange:  p.rng(oBrace),
+		CloseBraceRange: cBrace,
+	})
+}
