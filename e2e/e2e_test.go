@@ -221,6 +221,13 @@ func planCopies(t *testing.T, c clients.Client, env []string, hcljson, dir, base
 	if got := configFiles(t, jsonDir); !slices.Equal(got, jsonFiles) {
 		return fmt.Errorf("the JSON copy holds %q, want %q", got, jsonFiles)
 	}
+	// What convert writes is formatted: fmt would change nothing in it,
+	// so formatting the JSON copy and converting it back plans as the
+	// round-trip copy does (issue 24: fmt never changes the meaning of
+	// convert's output, nor its order).
+	if _, err := run(nil, jsonDir, hcljson, "fmt", "-check", "-diff", "-recursive", "-no-color", "."); err != nil {
+		r.problems = append(r.problems, fmt.Sprintf("hcljson fmt -check lists files of the JSON copy: %v", err))
+	}
 	// When the way back fails, the JSON copy is still planned.
 	made := copies
 	round := filepath.Join(base, "round-trip")

@@ -25,9 +25,9 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// The flag has its own name so that it cannot clash with another test
-// file of this package registering -update.
-var updateEncode = flag.Bool("update-encode", false, "rewrite testdata/gen/encode from the encoder (review every change by hand)")
+// updateEncode is the package's one golden flag, -update as in every
+// package of the module; no other test file of gen may register -update.
+var updateEncode = flag.Bool("update", false, "rewrite testdata/gen/encode from the encoder (review every change by hand)")
 
 const encodeGoldenDir = "../testdata/gen/encode"
 
@@ -346,7 +346,7 @@ func TestEncodeGolden(t *testing.T) {
 			} else {
 				want, err := txtar.ParseFile(path)
 				if err != nil {
-					t.Fatalf("%v (run go test -run TestEncodeGolden -update-encode, then review the file)", err)
+					t.Fatalf("%v (run go test -run TestEncodeGolden -update, then review the file)", err)
 				}
 				if g, w := string(txtar.Format(got)), string(txtar.Format(want)); g != w {
 					t.Errorf("%s differs from the encoder's output:\n--- got\n%s\n--- want\n%s", path, g, w)

@@ -6,11 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agext/levenshtein"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/internal/nesting"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/template"
@@ -327,7 +326,7 @@ func (b *Body) suggest(name string) string {
 	for _, a := range b.schema.Attributes {
 		names = append(names, a.Name)
 	}
-	return closest(name, names)
+	return didYouMean(name, names)
 }
 
 func firstError(diags hcl.Diagnostics, otherwise string) string {
@@ -357,7 +356,7 @@ func (b *Body) AddBlock(typ string, labels ...string) (*Block, error) {
 		if b.schema.BlocksArgument(typ) != nil || b.schema.Open && !b.schema.ArgumentsOnly {
 			return b.AppendBlock(typ, labels...), nil
 		}
-		return nil, fmt.Errorf("%s: %q is not a block type here%s", b.where(), typ, closest(typ, b.blockTypes()))
+		return nil, fmt.Errorf("%s: %q is not a block type here%s", b.where(), typ, didYouMean(typ, b.blockTypes()))
 	}
 	if len(labels) != len(blk.Labels) {
 		names := "no labels"
@@ -368,9 +367,9 @@ func (b *Body) AddBlock(typ string, labels ...string) (*Block, error) {
 	}
 	if len(labels) > 0 && blk.ByLabel != nil && blk.ByLabel[labels[0]] == nil {
 		if known := kindsLike(blk, typ, labels[0]); known != nil && typ == "dynamic" {
-			return nil, fmt.Errorf("%s: %q is not a block type that a dynamic block here can generate%s", b.where(), labels[0], closest(labels[0], known))
+			return nil, fmt.Errorf("%s: %q is not a block type that a dynamic block here can generate%s", b.where(), labels[0], didYouMean(labels[0], known))
 		} else if known != nil {
-			return nil, fmt.Errorf("%s: %q is not a %s %s here%s", b.where(), labels[0], typ, blk.Labels[0], closest(labels[0], known))
+			return nil, fmt.Errorf("%s: %q is not a %s %s here%s", b.where(), labels[0], typ, blk.Labels[0], didYouMean(labels[0], known))
 		}
 	}
 	return b.AppendBlock(typ, labels...), nil
@@ -409,19 +408,13 @@ func (b *Body) blockTypes() []string {
 	return out
 }
 
-// closest returns ` (did you mean "x"?)` for the name in names closest to
-// name, or "".
-func closest(name string, names []string) string {
-	best, dist := "", 3
-	for _, n := range names {
-		if d := levenshtein.Distance(name, n, nil); d < dist {
-			best, dist = n, d
-		}
+// didYouMean returns ` (did you mean "x"?)` for the name in names closest
+// to name (didyoumean.Closest), or "".
+func didYouMean(name string, names []string) string {
+	if s := didyoumean.Closest(name, names); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return ""
 }
 
 // MustRef is Ref for a constant reference: it panics if traversal is not

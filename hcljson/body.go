@@ -5,6 +5,7 @@ import (
 	"iter"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -331,7 +332,8 @@ func (b *body) content(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 			continue
 		}
 		detail := fmt.Sprintf("No argument or block type is named %q.", name)
-		if s := nameSuggestion(name, suggestions); s != "" {
+		// First, not Closest: the name hcl/v2 (and Terraform) suggest.
+		if s := didyoumean.First(name, suggestions); s != "" {
 			detail += fmt.Sprintf(" Did you mean %q?", s)
 		}
 		nameRange := f.srcRange(k)

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -171,7 +171,8 @@ func syntaxErrorDetail(e *scanner.Error) string {
 	case scanner.CodeJSIdentifier:
 		return fmt.Sprintf("The JavaScript identifier %q cannot be used in JSON.", e.Text)
 	case scanner.CodeKeyword:
-		if s := nameSuggestion(e.Text, jsonKeywords); s != "" {
+		// First, not Closest: the word hcl/v2's JSON parser suggests.
+		if s := didyoumean.First(e.Text, jsonKeywords); s != "" {
 			return fmt.Sprintf("%q is not a valid JSON keyword. Did you mean %q?", e.Text, s)
 		}
 		return fmt.Sprintf("%q is not a valid JSON keyword.", e.Text)
@@ -200,15 +201,4 @@ func quoteText(text string) string {
 		}
 	}
 	return `"` + text + `"`
-}
-
-// nameSuggestion returns the first of suggestions within an edit distance
-// of two of given, or "".
-func nameSuggestion(given string, suggestions []string) string {
-	for _, s := range suggestions {
-		if levenshtein.Distance(given, s, nil) < 3 {
-			return s
-		}
-	}
-	return ""
 }

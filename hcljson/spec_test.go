@@ -54,7 +54,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var specUpdate = flag.Bool("update", false, "rewrite the want sections of testdata/spec fixtures from our implementation")
+var specUpdate = flag.Bool("update", false, "rewrite the want sections of testdata/spec fixtures from our implementation (review them before committing)")
 
 const (
 	specDir      = "../testdata/spec"

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
 )
@@ -401,7 +402,7 @@ func (r *resolver) openKey(c *cand, k string) bool {
 	case len(hits) == 0:
 		var b strings.Builder
 		fmt.Fprintf(&b, "No element of the array at %s has the key %s.", r.done.describe(), quoteKey(k))
-		if s := suggest(k, keys); s != "" {
+		if s := didyoumean.Closest(k, keys); s != "" {
 			fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 		}
 		b.WriteString(" ")
@@ -1019,7 +1020,7 @@ func (r *resolver) noLabel(g []cand, k string) *hcl.Diagnostic {
 	if r.implied && r.i == 0 {
 		cands = append(r.layout.blockTypes(), labels...)
 	}
-	if s := suggest(k, cands); s != "" {
+	if s := didyoumean.Closest(k, cands); s != "" {
 		fmt.Fprintf(&b, " Did you mean %s?", r.path[:r.i].join(Key(s)))
 	}
 	switch {
@@ -1084,7 +1085,7 @@ func (r *resolver) notInBodies(blocks []cand, k string) *hcl.Diagnostic {
 	if r.i == 0 {
 		cands = append(cands, r.layout.blockTypes()...)
 	}
-	if s := suggest(k, cands); s != "" && s != k {
+	if s := didyoumean.Closest(k, cands); s != "" && s != k {
 		fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 	}
 	if len(keys) > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -206,7 +207,7 @@ func (w *walker) notOne(f Filter, matches []choice) *hcl.Diagnostic {
 				texts = append(texts, d.Text(v))
 			}
 		}
-		if s := suggest(f.Value, texts); s != "" {
+		if s := didyoumean.Closest(f.Value, texts); s != "" {
 			fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 		}
 		var shown []string
@@ -224,7 +225,7 @@ func (w *walker) notOne(f Filter, matches []choice) *hcl.Diagnostic {
 		}
 	case len(keys) > 0:
 		fmt.Fprintf(&b, " None has the key %s.", quoteKey(f.Key))
-		if s := suggest(f.Key, keys); s != "" {
+		if s := didyoumean.Closest(f.Key, keys); s != "" {
 			fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 		}
 		b.WriteString(" ")

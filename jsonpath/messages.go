@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/scanner"
 )
 
@@ -24,7 +24,7 @@ func (w *walker) missingKey(k string) *hcl.Diagnostic {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The object at %s has no key %s.", w.done.describe(), quoteKey(k))
-	if s := suggest(k, keys); s != "" {
+	if s := didyoumean.Closest(k, keys); s != "" {
 		fmt.Fprintf(&b, " Did you mean %s?", quoteKey(s))
 	}
 	b.WriteString(" ")
@@ -119,18 +119,6 @@ func keysSentence(keys []string) string {
 		return fmt.Sprintf("Its keys are %s.", keyList(keys))
 	}
 	return fmt.Sprintf("It has %d keys; the first %d are %s.", len(keys), maxListedKeys, keyList(keys[:maxListedKeys]))
-}
-
-// suggest returns the key closest to k within an edit distance of two, the
-// first in document order on a tie, or "".
-func suggest(k string, keys []string) string {
-	best, bestDist := "", 3
-	for _, s := range keys {
-		if d := levenshtein.Distance(k, s, nil); d < bestDist {
-			best, bestDist = s, d
-		}
-	}
-	return best
 }
 
 // kindPhrase describes the current value: "an object with 2 keys",

@@ -22,7 +22,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-var updateNative = flag.Bool("update-native", false, "rewrite the golden files of testdata/gen/native from the converter (review them before committing)")
+var updateNative = flag.Bool("update", false, "rewrite the golden files of testdata/gen/native and testdata/gen/terraform from the converter (review them before committing)")
 
 // fixtureOptions: fixtures in a directory named "comments" are converted
 // with comments carried over.
@@ -63,7 +63,7 @@ func TestNativeGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run with -update-native and review the result)", err)
+				t.Fatalf("%v (run with -update and review the result)", err)
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", golden, got, want)

@@ -18,7 +18,7 @@ var terraformOpts = Options{Schema: schema.Terraform.Root}
 
 // TestTerraformGolden converts each .tf file under testdata/gen/terraform
 // with the Terraform schema and compares the result with the golden
-// .tf.json beside it (-update-native rewrites them). It then checks that
+// .tf.json beside it (-update rewrites them). It then checks that
 // hcljson reads the JSON, in each argument's schema mode, as the native
 // source reads: the same types, references, keywords, native expressions,
 // literals and expression values.

@@ -37,8 +37,13 @@ const consoleFile = "console.txt"
 // openTofuPrefix starts the names of fixtures that only OpenTofu accepts.
 const openTofuPrefix = "opentofu"
 
+// updateValidate is not -update: -update rewrites what this package's
+// converter writes (the golden .tf files), while want-diagnostics.txt holds
+// what a Terraform or OpenTofu binary ($HCLJSON_TOFU) says of the native
+// modules, which changes with the program and its version, not with our
+// code. Rewriting it is a separate decision, with the binary named.
 var updateValidate = flag.Bool("update-validate", false,
-	"rewrite the existing "+wantDiagsFile+" files under testdata/validate with what the native modules give")
+	"rewrite the existing "+wantDiagsFile+" files under testdata/validate with what the native modules give (review them before committing)")
 
 // TestTofuValidate checks the converter against the real thing. For each
 // module under testdata/validate it converts every .tf file with the

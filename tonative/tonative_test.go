@@ -24,7 +24,7 @@ import (
 	"github.com/hcljson/hcljson/schema"
 )
 
-var update = flag.Bool("update-native", false, "rewrite the golden files of testdata/gen/tonative from the converter (review them before committing)")
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/gen/tonative from the converter (review them before committing)")
 
 // TestNativeRoundTrip converts every native fixture to JSON and back with
 // the schema derived from the source, and checks the law on the way back:
@@ -244,7 +244,7 @@ func TestConvertJSONErrors(t *testing.T) {
 // TestJSONToNativeGolden converts each .tf.json under testdata/gen/tonative
 // to native syntax with the Terraform schema (and, for providers.tf.json,
 // the provider schemas of schema/testdata/providers) and compares the
-// result with the golden .tf beside it (-update-native rewrites them).
+// result with the golden .tf beside it (-update rewrites them).
 // It then checks that the native text, read as Terraform reads it, means
 // what the JSON means, and that converting it back to JSON keeps that
 // meaning.

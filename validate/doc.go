@@ -86,9 +86,10 @@
 //
 // # Imports
 //
-// validate imports module, schema and funcs of this module, hcl (with
-// ext/tryfunc), go-cty, terraform-json and go-version (the programs'
-// reading of version constraints). It sits above module and below inspect and
+// validate imports module, schema and funcs of this module (and
+// internal/didyoumean for its suggestions), hcl (with ext/tryfunc), go-cty,
+// terraform-json and go-version (the programs' reading of version
+// constraints). It sits above module and below inspect and
 // internal/cli, which may import it (inspect builds its configuration
 // from a Model).
 //

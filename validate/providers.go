@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -167,7 +168,7 @@ func (bt *blockType) validateTraversal(t hcl.Traversal) hcl.Diagnostics {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	suggestion := nameSuggestion(name, names)
+	suggestion := didyoumean.Closest(name, names)
 	if suggestion != "" {
 		suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 	}

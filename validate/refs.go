@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -156,7 +156,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, diags
 		}
 		if _, ok := d.variables[attr]; !ok {
-			suggestion := nameSuggestion(attr, keys(d.variables))
+			suggestion := didyoumean.Closest(attr, keys(d.variables))
 			if suggestion != "" {
 				suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 			} else {
@@ -171,7 +171,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, diags
 		}
 		if _, ok := d.locals[attr]; !ok {
-			suggestion := nameSuggestion(attr, keys(d.locals))
+			suggestion := didyoumean.Closest(attr, keys(d.locals))
 			if suggestion != "" {
 				suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 			}
@@ -184,7 +184,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, diags
 		}
 		if attr != "cwd" && attr != "module" && attr != "root" {
-			suggestion := nameSuggestion(attr, []string{"cwd", "module", "root"})
+			suggestion := didyoumean.Closest(attr, []string{"cwd", "module", "root"})
 			if suggestion != "" {
 				suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 			}
@@ -213,7 +213,7 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 			return reference{}, diags
 		}
 		if _, ok := d.modules[attr]; !ok {
-			suggestion := nameSuggestion(attr, keys(d.modules))
+			suggestion := didyoumean.Closest(attr, keys(d.modules))
 			if suggestion != "" {
 				suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 			}
@@ -404,16 +404,4 @@ func keys[V any](m map[string]V) []string {
 	}
 	slices.Sort(ks)
 	return ks
-}
-
-// nameSuggestion returns the name of names closest to given, if close
-// enough, as the programs' didyoumean does.
-func nameSuggestion(given string, names []string) string {
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := levenshtein.Distance(given, n, nil); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	return best
 }

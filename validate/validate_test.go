@@ -15,7 +15,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar")
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar (review them before committing)")
 
 // TestFixtures validates the module of each testdata/*.txtar file (its
 // files but "want", "program" and "providers") and compares the

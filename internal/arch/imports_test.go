@@ -18,22 +18,24 @@ var allowed = map[string][]string{
 	"scanner":            {},
 	"template":           {"internal/nesting"},
 	"schema":             {},
-	"hcljson":            {"scanner", "template"},
-	"jsonpath":           {"hcljson", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
+	"hcljson":            {"internal/didyoumean", "scanner", "template"},
+	"jsonpath":           {"hcljson", "internal/didyoumean", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
-	"gen":                {"hcljson", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
+	"gen":                {"hcljson", "internal/didyoumean", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
 	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
-	"validate":           {"funcs", "hcljson", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
+	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
 	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
 	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/didyoumean", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},
+	// The one rule for "Did you mean ...?" (hcljson, gen, jsonpath, validate, internal/cli).
+	"internal/didyoumean": {},
 	// Helpers of tests and measurements.
 	"internal/clients":      {},
 	"internal/dropin":       {},

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -271,7 +272,7 @@ func (c *checker) keyword(v module.Value, expr hcl.Expression, spec *schema.Attr
 		c.errorf(v.Expr.Range(), "Invalid keyword", "A single keyword is required here.")
 	case spec != nil && !spec.AllowsKeyword(w):
 		hint := ""
-		if s := closest(w, words); s != "" {
+		if s := didyoumean.Closest(w, words); s != "" {
 			hint = fmt.Sprintf(" Did you mean %q?", s)
 		}
 		c.errorf(v.Expr.Range(), "Invalid keyword", "%q is not allowed here: the keywords are %s.%s", w, quoteList(words), hint)

@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/hcljson/hcljson/internal/didyoumean"
 	"golang.org/x/term"
 )
 
@@ -211,7 +212,7 @@ func suggestCommand(name string) string {
 			names = append(names, c.alias)
 		}
 	}
-	if s := closest(name, names); s != "" {
+	if s := didyoumean.Closest(name, names); s != "" {
 		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return ""

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/agext/levenshtein"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -88,18 +87,6 @@ func oneOf(flagName, value string, allowed ...string) error {
 		}
 	}
 	return fmt.Errorf("unknown --%s %q (want %s)", flagName, value, strings.Join(allowed, " or "))
-}
-
-// closest returns the name in names nearest to given, if one is close
-// enough to be a likely typo, and "" otherwise.
-func closest(given string, names []string) string {
-	best, bestDist := "", 3
-	for _, n := range names {
-		if d := levenshtein.Distance(given, n, nil); d < bestDist {
-			best, bestDist = n, d
-		}
-	}
-	return best
 }
 
 // plural returns "1 file" or "n files".
