@@ -9,7 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/nesting"
+	nativeread "github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -118,7 +118,8 @@ func loadFile(path string, override bool, limit int64) (*File, hcl.Diagnostics) 
 // Parse parses src as the configuration file named filename: in the JSON
 // syntax with hcljson.Parse when the name ends ".json" (schema.EndingOf),
 // as Terraform and OpenTofu decide, and in the native syntax with
-// hclsyntax.ParseConfig otherwise. It always returns a file. A file that starts with a UTF-16
+// hclsyntax's tree otherwise (internal/native's reader, which gives
+// hclsyntax.ParseConfig's tree and diagnostics, faster). It always returns a file. A file that starts with a UTF-16
 // or UTF-32 byte order mark is not parsed: its body is empty and the
 // error says which encoding the mark announces (EncodingError).
 func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
@@ -128,7 +129,7 @@ func Parse(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
 	if schema.EndingOf(filename).JSON {
 		return hcljson.Parse(src, filename)
 	}
-	return nesting.ParseConfig(src, filename, hcl.InitialPos)
+	return nativeread.ParseConfig(src, filename, hcl.InitialPos)
 }
 
 // readDiag is the error for a file that cannot be read. Its Subject is the

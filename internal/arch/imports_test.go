@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"gen":                {"hcljson", "internal/didyoumean", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
 	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "schema", "template"},
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
-	"module":             {"hcljson", "internal/nesting", "schema", "template"},                                            // template: a JSON string read as native syntax (ReadValue)
+	"module":             {"hcljson", "internal/native", "internal/nesting", "schema", "template"},                         // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
 	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
@@ -32,7 +32,7 @@ var allowed = map[string][]string{
 	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
 	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
-	"internal/cli":       {"gen", "hcljson", "inspect", "internal/didyoumean", "internal/jsonw", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
+	"internal/cli":       {"gen", "hcljson", "inspect", "internal/didyoumean", "internal/jsonw", "internal/native", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},
 	// The one rule for "Did you mean ...?" (hcljson, gen, jsonpath, validate, internal/cli).
 	"internal/didyoumean": {},

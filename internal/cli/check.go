@@ -10,7 +10,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/nesting"
+	nativeread "github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/validate"
@@ -490,7 +490,7 @@ func (ck *checkRun) stdin() {
 	case sniff(src) == jsonSyntax:
 		f, diags = hcljson.Parse(src, name)
 	default:
-		f, diags = nesting.ParseConfig(src, name, hcl.InitialPos)
+		f, diags = nativeread.ParseConfig(src, name, hcl.InitialPos)
 	}
 	ck.files[name] = f
 	ck.diags = append(ck.diags, diags...)

@@ -10,8 +10,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	nativeread "github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/internal/nativefmt"
-	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // fmtUsage is the help of "hcljson fmt".
@@ -358,7 +358,7 @@ func formatFile(e *env, j *convertJob, langs *languages, arrayForm bool) fmtResu
 // fmt lay it out (their layout is hclwrite.Format's), once it parses: a
 // file with syntax errors is reported, not formatted, as they do.
 func formatNative(r fmtResult, name string) fmtResult {
-	file, diags := nesting.ParseConfig(r.src, name, hcl.InitialPos)
+	file, diags := nativeread.ParseConfig(r.src, name, hcl.InitialPos)
 	if diags.HasErrors() {
 		r.diags, r.file = diags, file
 		return r

@@ -46,5 +46,9 @@
 // # Imports
 //
 // hcl/v2, its hclsyntax and go-cty; internal/nesting for the fallback.
-// tojson parses native files with it (ParseNative).
+// Every parse of a native configuration file goes through it: module.Parse
+// (the module loader, and so check, validate and inspect), tojson's
+// ParseNative (convert), and the command's fmt of a native file and check
+// of standard input. Expressions and templates inside JSON strings still
+// go through nesting.ParseExpression and nesting.ParseTemplate.
 package native
