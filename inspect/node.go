@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
 // node is one module of the tree being read, with what the provider
 // configurations need to know about it.
 type node struct {
+	tn       *module.Node // its place in the walk of the tree
 	dir      string
-	key      string   // dirKey(dir)
 	path     []string // module call names from the root
 	parent   *node
 	mod      *ModuleConfig
@@ -32,10 +33,11 @@ type node struct {
 	localExprs map[string]hcl.Expression
 }
 
-func newNode(dir string, path []string, parent *node) *node {
+func newNode(tn *module.Node, parent *node) *node {
 	return &node{
-		dir:      dir,
-		path:     path,
+		tn:       tn,
+		dir:      tn.Dir,
+		path:     tn.Path,
 		parent:   parent,
 		mod:      &ModuleConfig{},
 		children: make(map[string]*node),

@@ -224,7 +224,7 @@ func (md *unit) child(c *call) *child {
 		return ch
 	}
 	var ch *child
-	if dir, ok := localDir(md.mod.Dir, src); ok {
+	if dir, ok := md.tr.localDir(md.mod.Dir, src); ok {
 		ch = md.tr.childOf(md, dir)
 	} else {
 		ch = &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
