@@ -27,7 +27,7 @@ type node struct {
 	providers []*providerBlock
 	resources []*resourceInfo
 	calls     map[string]*callInfo
-	imports   []localConfig // implied or given provider of each import block
+	imports   []module.ProviderConfig // implied or given provider of each import block
 	seen      map[string]hcl.Range
 	// localExprs are the locals' expressions, for early evaluation.
 	localExprs map[string]hcl.Expression
@@ -188,8 +188,8 @@ func (n *node) decodeCheck(l *loader, blk *hcl.Block) {
 func (n *node) resolve() {
 	modes := map[string]int{"managed": 0, "data": 1, "ephemeral": 2}
 	for _, r := range n.resources {
-		r.fqn = n.providerForLocalName(r.config.name)
-		r.out.ProviderConfigKey = opaqueKey(r.config.compact(), n.addr())
+		r.fqn = n.providerForLocalName(r.config.Name)
+		r.out.ProviderConfigKey = opaqueKey(r.config.String(), n.addr())
 		r.out.SchemaVersion = builtinSchemaVersion(r.fqn, r.out.Mode, r.out.Type)
 	}
 	slices.SortStableFunc(n.resources, func(a, b *resourceInfo) int {

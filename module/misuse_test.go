@@ -142,6 +142,31 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("Call = %v, %v, %v", n, files, d)
 			}
 		}},
+		{Func: "DecodeRequirement", Name: "nil expression", Panic: nilDeref, Call: func(t *testing.T) { DecodeRequirement("", nil) }},
+		{Func: "Requirements", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { Requirements(nil) }},
+		{Func: "RequirementBlocks", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { RequirementBlocks(nil) }},
+		{Func: "Requirement.Item", Name: "zero Requirement", Call: func(t *testing.T) {
+			if e := (&Requirement{}).Item(""); e != nil {
+				t.Errorf("Item = %v", e)
+			}
+		}},
+		{Func: "Requirement.Source", Name: "zero Requirement", Call: func(t *testing.T) {
+			if s := (&Requirement{}).Source(); s != "" {
+				t.Errorf("Source = %q", s)
+			}
+		}},
+		{Func: "ObjectKey", Name: "nil expression", Panic: nilDeref, Call: func(t *testing.T) { ObjectKey(nil) }},
+		{Func: "ProviderConfig.String", Name: "zero ProviderConfig", Call: func(t *testing.T) {
+			if s := (ProviderConfig{}).String(); s != "" {
+				t.Errorf("String = %q", s)
+			}
+		}},
+		{Func: "ProviderRef", Name: "nil expression", Panic: "module: ReadValue of a nil hcl.Expression", Call: func(t *testing.T) { ProviderRef(nil) }},
+		{Func: "ResourceProvider", Name: "empty type, no argument", Call: func(t *testing.T) {
+			if c, d := ResourceProvider("", nil); c != (ProviderConfig{}) || d != nil {
+				t.Errorf("ResourceProvider = %v, %v", c, d)
+			}
+		}},
 		{Func: "DirKey", Name: "empty name", Call: func(t *testing.T) {
 			if k := DirKey(""); k != "" {
 				t.Errorf("DirKey(\"\") = %q, want \"\"", k)

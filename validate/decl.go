@@ -174,11 +174,7 @@ func (md *unit) declare() hcl.Diagnostics {
 		if b.Type != "terraform" {
 			continue
 		}
-		tc, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-		if tc == nil {
-			continue
-		}
-		for _, rp := range tc.Blocks {
+		for _, rp := range module.RequirementBlocks(b) {
 			if required != nil && !md.isOverride(rp.DefRange.Filename) {
 				diags = append(diags, errorAt(rp.DefRange, "Duplicate required providers configuration",
 					"A module may have only one required providers configuration. The required providers were previously configured at %s.", md.rangeString(required.DefRange)))
