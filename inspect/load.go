@@ -67,7 +67,7 @@ const DefaultMaxModuleCalls = module.DefaultMaxModuleCalls
 // for. FromTree does the same from a tree the caller already has.
 //
 // A child module is read when its source is a local path ("./x", "../x",
-// ".\\x", "..\\x"), relative to its caller's directory, or when
+// ".\x", "..\x"), relative to its caller's directory, or when
 // .terraform/modules/modules.json under dir (written by terraform init
 // or tofu init) says where it was installed (module.Tree.CallDir). Other
 // children have no "module" and keep all their arguments.

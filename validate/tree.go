@@ -199,7 +199,7 @@ func (t *treeState) static(md *unit, dir string) *child {
 
 // localDir returns the directory of the module that a call with source
 // src in the module in directory from names, when that is a local path
-// (module.Tree.CallDir: "./x", "../x", ".\\x", "..\\x") to a directory. Like
+// (module.Tree.CallDir: "./x", "../x", ".\x", "..\x") to a directory. Like
 // the programs' validate, which read the modules init installed, but
 // unlike it offline, remote modules are not read: their calls are
 // objects of unknown attributes.
