@@ -111,6 +111,7 @@ func FromTree(t *module.Tree, opts Options) (*Config, hcl.Diagnostics) {
 func read(t *module.Tree, opts Options) (*Config, hcl.Diagnostics) {
 	l := newLoader(t, opts)
 	root, files, diags := l.walk.Root()
+	idx := t.Decls(root.Dir)
 	if !diags.HasErrors() && len(files) == 0 {
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
@@ -119,7 +120,7 @@ func read(t *module.Tree, opts Options) (*Config, hcl.Diagnostics) {
 		})
 	}
 	l.diags = append(l.diags, diags...)
-	cfg := l.config(root, files)
+	cfg := l.config(root, idx)
 	return cfg, dedupe(l.diags)
 }
 
@@ -142,33 +143,34 @@ func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostic
 	t := module.TreeOf(&module.Module{Dir: dir, Program: opts.Program}, module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize, ReadDir: opts.ReadDir})
 	l := newLoader(t, opts)
 	root := &module.Node{Dir: dir, Key: t.Key(dir)}
-	cfg := l.config(root, files)
+	cfg := l.config(root, module.Declare(hcl.MergeFiles(files), schema.Terraform.Root))
 	return cfg, dedupe(l.diags)
 }
 
 // loader decodes one module tree, walked by a module.Walk.
 type loader struct {
 	lang    *schema.Language
+	tree    *module.Tree
 	walk    *module.Walk
 	rootDir string
 	diags   hcl.Diagnostics
-	// contents caches the root content of each file, which is the same
-	// in every module that reads the file.
-	contents map[*hcl.File]*hcl.BodyContent
+	// decoded holds the declaration indexes whose diagnostics were
+	// reported: an index is the same in every module of its directory.
+	decoded map[*module.Decls]bool
 	// registry is the default registry of the program read for.
 	registry string
 }
 
 func newLoader(t *module.Tree, opts Options) *loader {
 	return &loader{
-		lang: opts.Language, walk: t.Walk(opts.MaxModuleCalls), rootDir: t.Root().Dir, registry: registryOf(opts.Program),
-		contents: map[*hcl.File]*hcl.BodyContent{},
+		lang: opts.Language, tree: t, walk: t.Walk(opts.MaxModuleCalls), rootDir: t.Root().Dir, registry: registryOf(opts.Program),
+		decoded: map[*module.Decls]bool{},
 	}
 }
 
-// config builds the tree from the root module's files.
-func (l *loader) config(root *module.Node, files []*hcl.File) *Config {
-	n := l.load(root, files, nil)
+// config builds the tree from the root module's declarations.
+func (l *loader) config(root *module.Node, idx *module.Decls) *Config {
+	n := l.load(root, idx, nil)
 	cfg := &Config{RootModule: n.mod}
 	pcs := make(map[string]*ProviderConfig)
 	n.providerConfigs(l, pcs)
@@ -184,20 +186,17 @@ func (l *loader) config(root *module.Node, files []*hcl.File) *Config {
 	return cfg
 }
 
-// load decodes one module and, recursively, the modules it calls.
-func (l *loader) load(mn *module.Node, files []*hcl.File, parent *node) *node {
-	n := newNode(mn, parent)
+// load decodes one module, whose declaration index is idx, and,
+// recursively, the modules it calls.
+func (l *loader) load(mn *module.Node, idx *module.Decls, parent *node) *node {
+	n := newNode(mn, idx, parent)
 	n.registry = l.registry
-	contents := make([]*hcl.BodyContent, len(files))
-	for i, f := range files {
-		contents[i] = l.rootContent(f)
+	if !l.decoded[idx] {
+		l.decoded[idx] = true
+		l.diags = append(l.diags, idx.Diags...)
 	}
-	for _, c := range contents {
-		n.decodeRequirements(l, c)
-	}
-	for _, c := range contents {
-		n.decodeFile(l, c)
-	}
+	n.decodeRequirements(l)
+	n.decodeFile(l)
 	n.resolve()
 	n.evaluateEarly(l)
 	for _, name := range sortedKeys(n.calls) {
@@ -211,10 +210,10 @@ func (l *loader) load(mn *module.Node, files []*hcl.File, parent *node) *node {
 func (l *loader) loadChild(n *node, name string) {
 	call := n.calls[name]
 	var child *node
-	cn, files, diags := l.walk.Call(n.tn, name, call.out.Source, call.sourceRange.Ptr())
+	cn, _, diags := l.walk.Call(n.tn, name, call.out.Source, call.sourceRange.Ptr())
 	l.diags = append(l.diags, diags...)
 	if cn != nil {
-		child = l.load(cn, files, n)
+		child = l.load(cn, l.tree.Decls(cn.Dir), n)
 	}
 	call.out.Expressions = call.expressions(l, child)
 	if child != nil {

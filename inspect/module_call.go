@@ -40,7 +40,7 @@ func moduleMeta(name string) bool {
 // decodeModuleCall reads a module block.
 func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 	name := blk.Labels[0]
-	if !l.unique(n, "module."+name, "module call", blk.DefRange) {
+	if !l.unique(n, blk, "module."+name, "module call") {
 		return
 	}
 	content, remain, sb := l.content(blk.Body, "module")

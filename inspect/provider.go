@@ -86,8 +86,8 @@ type providerBlock struct {
 
 // decodeRequirements reads the required_providers of a file's terraform
 // blocks.
-func (n *node) decodeRequirements(l *loader, content *hcl.BodyContent) {
-	for _, tb := range content.Blocks {
+func (n *node) decodeRequirements(l *loader) {
+	for _, tb := range n.decls.Blocks {
 		if tb.Type != "terraform" {
 			continue
 		}
@@ -183,7 +183,7 @@ func (n *node) decodeProvider(l *loader, blk *hcl.Block) {
 		l.diags = append(l.diags, diags...)
 		pb.version, pb.vrange = v, attr.Expr.Range()
 	}
-	if !l.unique(n, "provider."+pb.config.String(), "provider configuration", blk.DefRange) {
+	if !l.unique(n, blk, "provider."+module.ProviderConfig{Name: name, Alias: module.ProviderAlias(blk)}.String(), "provider configuration") {
 		return
 	}
 	r := &bodyReader{}

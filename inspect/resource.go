@@ -30,7 +30,7 @@ func (n *node) decodeResource(l *loader, blk *hcl.Block, mode string) {
 	if mode != "managed" {
 		addr = mode + "." + addr
 	}
-	if !l.unique(n, addr, "resource", blk.DefRange) {
+	if !l.unique(n, blk, addr, "resource") {
 		return
 	}
 	content, remain, sb := l.labelledContent(blk.Body, blk.Type, typ)

@@ -167,6 +167,33 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("ResourceProvider = %v, %v", c, d)
 			}
 		}},
+		{Func: "Declare", Name: "nil body", Panic: "module: Declare with a nil body or root schema", Call: func(t *testing.T) { Declare(nil, schema.Terraform.Root) }},
+		{Func: "Declare", Name: "nil root", Panic: "module: Declare with a nil body or root schema", Call: func(t *testing.T) { Declare(hcl.EmptyBody(), nil) }},
+		{Func: "Decls.First", Name: "zero Decls", Call: func(t *testing.T) {
+			if _, ok := (&Decls{}).First(&hcl.Block{Type: "variable", Labels: []string{"a"}}); !ok {
+				t.Error("a block is not the first in an empty index")
+			}
+		}},
+		{Func: "Decls.First", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { (&Decls{}).First(nil) }},
+		{Func: "Decls.FirstLocal", Name: "zero Decls", Call: func(t *testing.T) {
+			if prev, ok := (&Decls{}).FirstLocal(&hcl.Attribute{Name: "a"}); prev != nil || !ok {
+				t.Errorf("FirstLocal = %v, %v", prev, ok)
+			}
+		}},
+		{Func: "Decls.FirstLocal", Name: "nil attribute", Panic: nilDeref, Call: func(t *testing.T) { (&Decls{}).FirstLocal(nil) }},
+		{Func: "ProviderAlias", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { ProviderAlias(nil) }},
+		{Func: "Resource.Addr", Name: "zero Resource", Call: func(t *testing.T) {
+			if a := (&Resource{}).Addr(); a != ".." {
+				t.Errorf("Addr = %q", a)
+			}
+		}},
+		{Func: "Tree.Decls", Name: "zero Tree", Panic: "module: Tree.Decls" + notMade, Call: func(t *testing.T) { (&Tree{}).Decls(".") }},
+		{Func: "Tree.Decls", Name: "no such directory", Call: func(t *testing.T) {
+			d := TreeOf(nil, TreeOptions{}).Decls("testdata/no-such-dir")
+			if len(d.Blocks) != 0 || len(d.Diags) != 0 || len(d.MergeDiags) != 0 {
+				t.Errorf("Decls = %+v", d)
+			}
+		}},
 		{Func: "DirKey", Name: "empty name", Call: func(t *testing.T) {
 			if k := DirKey(""); k != "" {
 				t.Errorf("DirKey(\"\") = %q, want \"\"", k)

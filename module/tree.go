@@ -69,10 +69,14 @@ type TreeOptions struct {
 type reading struct {
 	mod   *Module
 	diags hcl.Diagnostics
-	// files and fileDiags are ReadDir's answer, made on its first call.
-	files     []*hcl.File
-	fileDiags hcl.Diagnostics
-	merged    bool
+	// files and fileDiags are ReadDir's answer, made on its first call,
+	// mergeDiags those of merging its override files.
+	files      []*hcl.File
+	fileDiags  hcl.Diagnostics
+	mergeDiags hcl.Diagnostics
+	merged     bool
+	// decls is the declaration index, made on the first call of Decls.
+	decls *Decls
 	// isDir says, once statted is set, whether the directory exists
 	// (Walk.Call).
 	isDir, statted bool
@@ -169,22 +173,42 @@ func (t *Tree) Module(dir string) (*Module, hcl.Diagnostics) {
 // and parsing the files, then those of the merge. With
 // TreeOptions.ReadDir, they are its answer, asked once per directory.
 func (t *Tree) ReadDir(dir string) ([]*hcl.File, hcl.Diagnostics) {
-	t.check("ReadDir")
+	r := t.check("ReadDir").merge(dir)
+	return slices.Clip(r.files), slices.Clip(r.fileDiags)
+}
+
+// merge returns the entry of dir with its files read and merged.
+func (t *Tree) merge(dir string) *reading {
 	if t.opts.ReadDir != nil {
 		r := t.entry(dir)
 		if !r.merged {
 			r.merged = true
 			r.files, r.fileDiags = t.opts.ReadDir(dir)
 		}
-		return slices.Clip(r.files), slices.Clip(r.fileDiags)
+		return r
 	}
 	r := t.read(dir)
 	if !r.merged {
 		r.merged = true
-		r.files, r.fileDiags = mergedFiles(r.mod)
-		r.fileDiags = append(slices.Clip(r.diags), r.fileDiags...)
+		r.files, r.mergeDiags = mergedFiles(r.mod)
+		r.fileDiags = append(slices.Clip(r.diags), r.mergeDiags...)
 	}
-	return slices.Clip(r.files), slices.Clip(r.fileDiags)
+	return r
+}
+
+// Decls returns the declaration index of the module in dir (Declare),
+// decoded once from its files as ReadDir gives them, with the root
+// schema of schema.Terraform, whose top-level blocks and labels are
+// OpenTofu's too: the index is the same for both programs. Its
+// MergeDiags are those of merging the override files (ReadDir's
+// diagnostics without those of reading the files).
+func (t *Tree) Decls(dir string) *Decls {
+	r := t.check("Decls").merge(dir)
+	if r.decls == nil {
+		r.decls = Declare(hcl.MergeFiles(r.files), schema.Terraform.Root)
+		r.decls.MergeDiags = r.mergeDiags
+	}
+	return r.decls
 }
 
 // Sources returns the parsed configuration files of every directory

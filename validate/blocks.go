@@ -401,15 +401,14 @@ func (ev *evaluator) ignoreChanges(r *resource, bt *blockType) hcl.Diagnostics {
 }
 
 // resourceProvider returns the provider configuration a resource uses:
-// its provider argument's, or its type's implied provider
-// (module.ResourceProvider).
+// its provider argument's, or its type's implied provider (the
+// declaration index's, module.ResourceProvider).
 func (md *unit) resourceProvider(r *resource) module.ProviderConfig {
-	var expr hcl.Expression
-	if a, ok := r.content.Attributes["provider"]; ok {
-		expr = a.Expr
+	if r.index == nil {
+		c, _ := module.ResourceProvider(r.typ, nil)
+		return c
 	}
-	c, _ := module.ResourceProvider(r.typ, expr)
-	return c
+	return r.index.Provider
 }
 
 // displayProvider writes a provider address as the programs show it:

@@ -27,6 +27,9 @@ type declarations struct {
 	checks    map[string]*hcl.Block
 	// blocks are the top-level blocks in file order, with their schema.
 	blocks []*hcl.Block
+	// index is the module's declaration index (module.Tree.Decls), which
+	// says which declaration of a name is the first.
+	index *module.Decls
 }
 
 // variable is a declared input variable.
@@ -62,6 +65,8 @@ type resource struct {
 	// preventDestroy is lifecycle.prevent_destroy, which OpenTofu
 	// evaluates (nil for Terraform, which decodes it as a literal).
 	preventDestroy hcl.Expression
+	// index is the resource in the module's declaration index.
+	index *module.Resource
 }
 
 // addr returns the resource's address as references write it.
@@ -104,13 +109,9 @@ func (md *unit) declare() hcl.Diagnostics {
 	md.decls = d
 	var diags hcl.Diagnostics
 	root := md.lang.Root
-	body, mdiags := md.mod.Body(root)
-	diags = append(diags, mdiags...)
-	content, _, _ := root.Content(body)
-	if content == nil {
-		return diags
-	}
-	for _, b := range content.Blocks {
+	d.index = md.tree.tree.Decls(md.mod.Dir)
+	diags = append(diags, d.index.MergeDiags...)
+	for _, b := range d.index.Blocks {
 		d.blocks = append(d.blocks, b)
 		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
@@ -119,18 +120,18 @@ func (md *unit) declare() hcl.Diagnostics {
 		case "locals":
 			attrs, _ := b.Body.JustAttributes()
 			for _, a := range sortedAttributes(attrs) {
-				if prev, ok := d.locals[a.Name]; ok {
+				if prev, ok := d.index.FirstLocal(a); !ok {
 					diags = append(diags, errorAt(a.Range, "Duplicate local value definition",
-						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.attr.Range)))
+						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.Range)))
 					continue
 				}
 				d.locals[a.Name] = &local{attr: a}
 			}
 		case "output":
 			name := b.Labels[0]
-			if prev, ok := d.outputs[name]; ok {
+			if prev, ok := d.index.First(b); !ok {
 				diags = append(diags, errorAt(b.DefRange, "Duplicate output definition",
-					"An output named %q was already defined at %s. Output names must be unique within a module.", name, md.rangeString(prev.DefRange)))
+					"An output named %q was already defined at %s. Output names must be unique within a module.", name, md.rangeString(prev)))
 				continue
 			}
 			d.outputs[name] = b
@@ -151,20 +152,15 @@ func (md *unit) declare() hcl.Diagnostics {
 			diags = append(diags, md.declareProvider(b, root)...)
 		case "check":
 			name := b.Labels[0]
-			if prev, ok := d.checks[name]; ok {
+			if prev, ok := d.index.First(b); !ok {
 				diags = append(diags, errorAt(b.DefRange, fmt.Sprintf("Duplicate check %q configuration", name),
-					"A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, md.rangeString(prev.DefRange)))
+					"A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, md.rangeString(prev)))
 				continue
 			}
 			d.checks[name] = b
 			if cb := root.Block("check"); cb != nil {
-				cc, _, _ := cb.Body.Content(b.Body)
-				if cc != nil {
-					for _, inner := range cc.Blocks {
-						if inner.Type == "data" {
-							diags = append(diags, md.declareResource(inner, cb.Body, name)...)
-						}
-					}
+				for _, inner := range d.index.CheckData[b] {
+					diags = append(diags, md.declareResource(inner, cb.Body, name)...)
 				}
 			}
 		}
@@ -313,9 +309,9 @@ func conditionRule(b *hcl.Block) hcl.Diagnostics {
 func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
-	if prev, ok := d.variables[name]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate variable declaration",
-			"A variable named %q was already declared at %s. Variable names must be unique within a module.", name, md.rangeString(prev.block.DefRange))}
+			"A variable named %q was already declared at %s. Variable names must be unique within a module.", name, md.rangeString(prev))}
 	}
 	v := &variable{block: b, typ: cty.DynamicPseudoType}
 	d.variables[name] = v
@@ -333,9 +329,9 @@ func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
-	if prev, ok := d.modules[name]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate module call",
-			"A module call named %q was already defined at %s. Module calls must have unique names within a module.", name, md.rangeString(prev.block.DefRange))}
+			"A module call named %q was already defined at %s. Module calls must have unique names within a module.", name, md.rangeString(prev))}
 	}
 	c := &call{block: b}
 	d.modules[name] = c
@@ -393,7 +389,7 @@ func maybeRelativePath(src string) bool {
 func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck string) hcl.Diagnostics {
 	d := md.decls
 	r := &resource{mode: b.Type, typ: b.Labels[0], name: b.Labels[1], block: b, inCheck: inCheck}
-	if prev, ok := d.resources[r.addr()]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		var summary, detail string
 		switch r.mode {
 		case "resource":
@@ -406,8 +402,9 @@ func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck strin
 		default:
 			summary, detail = fmt.Sprintf("Duplicate ephemeral resource %q configuration", r.typ), "A %s ephemeral resource named %q was already declared at %s. Resource names must be unique per type in each module."
 		}
-		return hcl.Diagnostics{errorAt(b.DefRange, summary, detail, r.typ, r.name, md.rangeString(prev.block.DefRange))}
+		return hcl.Diagnostics{errorAt(b.DefRange, summary, detail, r.typ, r.name, md.rangeString(prev))}
 	}
+	r.index = d.index.Resources[r.addr()]
 	d.resources[r.addr()] = r
 	if blk := parent.Block(b.Type); blk != nil {
 		r.schema = blk.BodyFor(r.typ)
@@ -439,27 +436,21 @@ func (md *unit) declareProvider(b *hcl.Block, root *schema.Body) hcl.Diagnostics
 	if blk := root.Block("provider"); blk != nil {
 		p.schema = blk.BodyFor(p.name)
 	}
-	attrs, _ := b.Body.JustAttributes()
-	if a, ok := attrs["alias"]; ok {
-		if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-			p.alias = v.AsString()
-		} else if w := hcl.ExprAsKeyword(a.Expr); w != "" {
-			p.alias = w
-		}
+	c := module.ProviderConfig{Name: p.name, Alias: module.ProviderAlias(b)}
+	first := d.index.Providers[c.String()]
+	if first == nil {
+		first = &module.Provider{Config: c, Block: b}
 	}
-	key := p.name
-	if p.alias != "" {
-		key += "." + p.alias
-	}
-	if prev, ok := d.providers[key]; ok {
-		if prev.alias == "" {
+	p.alias = c.Alias
+	if first.Block != b {
+		if p.alias == "" {
 			return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate provider configuration",
-				"A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.name, md.rangeString(prev.block.DefRange))}
+				"A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.name, md.rangeString(first.Block.DefRange))}
 		}
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate provider configuration",
-			"A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, md.rangeString(prev.block.DefRange))}
+			"A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, md.rangeString(first.Block.DefRange))}
 	}
-	d.providers[key] = p
+	d.providers[first.Config.String()] = p
 	return nil
 }
 

@@ -167,12 +167,7 @@ func (t *treeState) static(md *unit, dir string) *child {
 	if diags.HasErrors() || m == nil {
 		return ch
 	}
-	body, _ := m.Body(md.lang.Root)
-	content, _, _ := md.lang.Root.Content(body)
-	if content == nil {
-		return ch
-	}
-	for _, b := range content.Blocks {
+	for _, b := range md.tree.tree.Decls(m.Dir).Blocks {
 		switch b.Type {
 		case "output":
 			ch.outputs = append(ch.outputs, b.Labels[0])
