@@ -39,12 +39,12 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			}
 		}
 	}
-	for _, name := range keys(d.locals) {
+	for _, name := range keys(d.index.Locals) {
 		diags = append(diags, ev.localDiags[name]...) // evaluated by computeLocals
 	}
 	root := md.lang.Root
-	for _, name := range keys(d.outputs) {
-		b := d.outputs[name]
+	for _, name := range keys(d.index.Outputs) {
+		b := d.index.Outputs[name]
 		var s = root.Block("output")
 		if s == nil {
 			continue
@@ -89,8 +89,8 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		diags = append(diags, sd...)
 		walkContent(p.block.Body, pc, p.schema, &scope{}, nil, visit)
 	}
-	for _, name := range keys(d.checks) {
-		b := d.checks[name]
+	for _, name := range keys(d.index.Checks) {
+		b := d.index.Checks[name]
 		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "assert"}}})
 		if content == nil {
 			continue

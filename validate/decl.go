@@ -16,15 +16,12 @@ import (
 // declarations are what a module declares, by the names references use.
 type declarations struct {
 	variables map[string]*variable
-	locals    map[string]*local
-	outputs   map[string]*hcl.Block
 	// resources are keyed by address: "standin_thing.a",
 	// "data.standin_echo.e", "ephemeral.x.y".
 	resources map[string]*resource
 	modules   map[string]*call
 	// providers are keyed "standin" or "standin.east".
 	providers map[string]*provider
-	checks    map[string]*hcl.Block
 	// blocks are the top-level blocks in file order, with their schema.
 	blocks []*hcl.Block
 	// index is the module's declaration index (module.Tree.Decls), which
@@ -42,11 +39,6 @@ type variable struct {
 	content  *hcl.BodyContent
 	// sensitive is set by sensitive = true: its value is marked.
 	sensitive bool
-}
-
-// local is a local value.
-type local struct {
-	attr *hcl.Attribute
 }
 
 // resource is a managed, data or ephemeral resource.
@@ -99,12 +91,9 @@ type provider struct {
 func (md *unit) declare() hcl.Diagnostics {
 	d := &declarations{
 		variables: map[string]*variable{},
-		locals:    map[string]*local{},
-		outputs:   map[string]*hcl.Block{},
 		resources: map[string]*resource{},
 		modules:   map[string]*call{},
 		providers: map[string]*provider{},
-		checks:    map[string]*hcl.Block{},
 	}
 	md.decls = d
 	var diags hcl.Diagnostics
@@ -125,7 +114,6 @@ func (md *unit) declare() hcl.Diagnostics {
 						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.Range)))
 					continue
 				}
-				d.locals[a.Name] = &local{attr: a}
 			}
 		case "output":
 			name := b.Labels[0]
@@ -134,7 +122,6 @@ func (md *unit) declare() hcl.Diagnostics {
 					"An output named %q was already defined at %s. Output names must be unique within a module.", name, md.rangeString(prev)))
 				continue
 			}
-			d.outputs[name] = b
 			if s := root.Block("output"); s != nil {
 				if oc, _, _ := s.Body.Content(b.Body); oc != nil {
 					for _, n := range []string{"sensitive", "ephemeral"} {
@@ -157,7 +144,6 @@ func (md *unit) declare() hcl.Diagnostics {
 					"A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, md.rangeString(prev)))
 				continue
 			}
-			d.checks[name] = b
 			if cb := root.Block("check"); cb != nil {
 				for _, inner := range d.index.CheckData[b] {
 					diags = append(diags, md.declareResource(inner, cb.Body, name)...)
