@@ -22,8 +22,10 @@
 // itself", "Too many module calls", "Failed to read module directory"),
 // the one decoder of required_providers entries
 // (module.DecodeRequirement) and the one rule of a resource's provider
-// (module.ResourceProvider, schema.ImpliedProvider). inspect owns the
-// show-json shape of what it reads.
+// (module.ResourceProvider, schema.ImpliedProvider), and the
+// declaration index of each directory (module.Tree.Decls), which says
+// which declaration of a name is the first. inspect owns the show-json
+// shape of what it reads.
 //
 // # The representation
 //

@@ -71,6 +71,21 @@
 // the call's source. Package validate validates a Tree (validate.Model
 // reads through one), package inspect shows it (inspect.FromTree).
 //
+// # Declarations
+//
+// [Tree.Decls] is the declaration index of a module directory ([Declare]
+// for a body not read by a Tree), decoded once and kept with the
+// directory's reading: its top-level blocks in file order and, by the
+// names references use, the first declaration of each variable, local,
+// output, module call, check, resource (managed, data and ephemeral, the
+// data sources of check blocks among them, by address, each with the
+// provider configuration it uses) and provider configuration (by name
+// or name.alias), and the first required_providers entry of each local
+// name. [Decls.First] tells a later declaration of a name from the
+// first, which the layers report in their own words. The index is the
+// same for both programs: their root schemas have the same top-level
+// blocks and labels.
+//
 // # Providers
 //
 // [DecodeRequirement] ([Requirements] for a terraform block) is the one

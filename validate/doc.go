@@ -94,9 +94,12 @@
 // the module.Tree). What is the module's and not validation's is package
 // module's: the reading of the tree (module.Tree), the directory a call
 // names (module.Tree.CallDir: validation follows local sources only), the
-// decoder of required_providers entries (module.Requirements) and the
-// rule of a resource's provider (module.ResourceProvider). validate owns
-// the types, scopes and evaluation, and its diagnostics.
+// decoder of required_providers entries (module.Requirements), the rule
+// of a resource's provider (module.ResourceProvider) and the declaration
+// index (module.Tree.Decls: which declaration of a name is the first,
+// the outputs, locals and checks, each resource's provider). validate
+// owns the types, scopes and evaluation, the content of each block as
+// its language and the provider schemas read it, and its diagnostics.
 //
 // # Limits
 //
