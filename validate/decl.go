@@ -336,7 +336,7 @@ func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 					"%s failed to determine your intended installation method for remote module package %q.\n\nIf you intended this as a path relative to the current module, use \"./%s\" instead. The \"./\" prefix indicates that the address is a relative filesystem path.",
 					md.program, c.source, c.source))
 			}
-			if strings.HasPrefix(c.source, "./") || strings.HasPrefix(c.source, "../") {
+			if module.IsLocalSource(c.source) {
 				dir := filepath.Join(md.mod.Dir, filepath.FromSlash(c.source))
 				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 					why := "it is not a directory"
