@@ -194,10 +194,10 @@ func (t *treeState) static(md *unit, dir string) *child {
 
 // localDir returns the directory of the module that a call with source
 // src in the module in directory from names, when that is a local path
-// (module.Tree.CallDir: "./x", "../x", ".\x", "..\x") to a directory. Like
-// the programs' validate, which read the modules init installed, but
-// unlike it offline, remote modules are not read: their calls are
-// objects of unknown attributes.
+// (module.Tree.CallDir: "./x", "../x", ".\x", "..\x") to a directory.
+// Remote modules are not read, not even those init installed, which the
+// programs' validate reads: their calls are objects of unknown
+// attributes.
 func (t *treeState) localDir(from, src string) (string, bool) {
 	dir, ok := t.md.tree.CallDir(from, nil, src)
 	if !ok {
