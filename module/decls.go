@@ -27,8 +27,10 @@ type Decls struct {
 	// Variables, Outputs, Calls (module blocks) and Checks are keyed by
 	// their label.
 	Variables, Outputs, Calls, Checks map[string]*hcl.Block
-	// Locals are keyed by name.
-	Locals map[string]*hcl.Attribute
+	// Locals are keyed by name; LocalBlocks hold the attributes of each
+	// locals block of Blocks.
+	Locals      map[string]*hcl.Attribute
+	LocalBlocks map[*hcl.Block]hcl.Attributes
 	// Resources are the managed, data and ephemeral resources, the data
 	// sources of check blocks among them, keyed by address:
 	// "aws_instance.a", "data.aws_ami.b", "ephemeral.x.y".
@@ -48,13 +50,10 @@ type Resource struct {
 	Type, Name string
 	Block      *hcl.Block
 	// Check is the name of the check block that holds a scoped data
-	// source, or "".
+	// source, or "". (The provider configuration a resource uses is
+	// ResourceProvider's, from the provider argument of the block's
+	// content as each layer decodes it.)
 	Check string
-	// Provider is the configuration the resource uses
-	// (ResourceProvider), and ProviderDiags what reading its provider
-	// argument found.
-	Provider      ProviderConfig
-	ProviderDiags hcl.Diagnostics
 }
 
 // Addr returns the resource's address as references write it:
@@ -90,7 +89,7 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 	d := &Decls{
 		Variables: map[string]*hcl.Block{}, Outputs: map[string]*hcl.Block{}, Calls: map[string]*hcl.Block{}, Checks: map[string]*hcl.Block{},
 		Locals: map[string]*hcl.Attribute{}, Resources: map[string]*Resource{}, Providers: map[string]*Provider{}, Requirements: map[string]*Requirement{},
-		CheckData: map[*hcl.Block][]*hcl.Block{},
+		CheckData: map[*hcl.Block][]*hcl.Block{}, LocalBlocks: map[*hcl.Block]hcl.Attributes{},
 	}
 	content, _, diags := root.Content(body)
 	d.Diags = diags
@@ -111,6 +110,7 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 			first(d.Calls, b.Labels[0], b)
 		case "locals":
 			attrs, _ := b.Body.JustAttributes()
+			d.LocalBlocks[b] = attrs
 			for name, a := range attrs {
 				if _, ok := d.Locals[name]; !ok {
 					d.Locals[name] = a
@@ -162,17 +162,8 @@ func (d *Decls) resource(b *hcl.Block, check string) {
 	if _, ok := d.Resources[r.Addr()]; ok {
 		return
 	}
-	var provider hcl.Expression
-	if c, _, _ := b.Body.PartialContent(providerArgSchema); c != nil {
-		if a, ok := c.Attributes["provider"]; ok {
-			provider = a.Expr
-		}
-	}
-	r.Provider, r.ProviderDiags = ResourceProvider(r.Type, provider)
 	d.Resources[r.Addr()] = r
 }
-
-var providerArgSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "provider"}}}
 
 // ProviderAlias returns a provider block's alias: its alias argument as a
 // constant string, or a keyword; "" for anything else.

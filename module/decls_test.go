@@ -14,8 +14,7 @@ import (
 // TestDecls checks the declaration index of a module of two files, one
 // native and one JSON, and an override file: the first declaration of
 // each name is kept, in file order, whatever its kind; the data source
-// of a check block is a resource; a provider is keyed by its alias; a
-// resource's provider is its provider argument's or its type's; the
+// of a check block is a resource; a provider is keyed by its alias; the
 // first required_providers entry of a name is kept.
 func TestDecls(t *testing.T) {
 	dir := writeDir(t, map[string]string{
@@ -76,7 +75,7 @@ terraform {
 	}
 	for _, name := range slices.Sorted(maps.Keys(d.Resources)) {
 		r := d.Resources[name]
-		got = append(got, fmt.Sprintf("resource %s %s check %q provider %s", name, rel(r.Block.DefRange.Filename), r.Check, r.Provider))
+		got = append(got, fmt.Sprintf("resource %s %s check %q", name, rel(r.Block.DefRange.Filename), r.Check))
 	}
 	for _, name := range slices.Sorted(maps.Keys(d.Providers)) {
 		got = append(got, fmt.Sprintf("provider %s %s:%d", name, rel(d.Providers[name].Block.DefRange.Filename), d.Providers[name].Block.DefRange.Start.Line))
@@ -103,9 +102,9 @@ terraform {
 		"provider aws b.tf.json:5 duplicate of a.tf:15",
 		"data http.h b.tf.json:6 duplicate of a.tf:20",
 		"terraform  b.tf.json:7",
-		"resource aws_instance.r a.tf check \"\" provider aws",
-		"resource data.aws_ami.d a.tf check \"\" provider aws.west",
-		"resource data.http.h a.tf check \"c\" provider http",
+		"resource aws_instance.r a.tf check \"\"",
+		"resource data.aws_ami.d a.tf check \"\"",
+		"resource data.http.h a.tf check \"c\"",
 		"provider aws a.tf:15",
 		"provider aws.west a.tf:16",
 		"local k b.tf.json",

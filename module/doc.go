@@ -78,9 +78,8 @@
 // directory's reading: its top-level blocks in file order and, by the
 // names references use, the first declaration of each variable, local,
 // output, module call, check, resource (managed, data and ephemeral, the
-// data sources of check blocks among them, by address, each with the
-// provider configuration it uses) and provider configuration (by name
-// or name.alias), and the first required_providers entry of each local
+// data sources of check blocks among them, by address) and provider
+// configuration (by name or name.alias), and the first required_providers entry of each local
 // name. [Decls.First] tells a later declaration of a name from the
 // first, which the layers report in their own words. The index is the
 // same for both programs: their root schemas have the same top-level

@@ -401,14 +401,11 @@ func (ev *evaluator) ignoreChanges(r *resource, bt *blockType) hcl.Diagnostics {
 }
 
 // resourceProvider returns the provider configuration a resource uses:
-// its provider argument's, or its type's implied provider (the
-// declaration index's, module.ResourceProvider).
+// its provider argument's, or its type's implied provider
+// (module.ResourceProvider).
 func (md *unit) resourceProvider(r *resource) module.ProviderConfig {
-	if r.index == nil {
-		c, _ := module.ResourceProvider(r.typ, nil)
-		return c
-	}
-	return r.index.Provider
+	c, _ := module.ResourceProvider(r.typ, attrExpr(r.content, "provider"))
+	return c
 }
 
 // displayProvider writes a provider address as the programs show it:

@@ -22,10 +22,9 @@ type declarations struct {
 	modules   map[string]*call
 	// providers are keyed "standin" or "standin.east".
 	providers map[string]*provider
-	// blocks are the top-level blocks in file order, with their schema.
-	blocks []*hcl.Block
-	// index is the module's declaration index (module.Tree.Decls), which
-	// says which declaration of a name is the first.
+	// index is the module's declaration index (module.Tree.Decls): its
+	// top-level blocks in file order, and which declaration of a name is
+	// the first.
 	index *module.Decls
 }
 
@@ -57,8 +56,6 @@ type resource struct {
 	// preventDestroy is lifecycle.prevent_destroy, which OpenTofu
 	// evaluates (nil for Terraform, which decodes it as a literal).
 	preventDestroy hcl.Expression
-	// index is the resource in the module's declaration index.
-	index *module.Resource
 }
 
 // addr returns the resource's address as references write it.
@@ -101,14 +98,12 @@ func (md *unit) declare() hcl.Diagnostics {
 	d.index = md.tree.tree.Decls(md.mod.Dir)
 	diags = append(diags, d.index.MergeDiags...)
 	for _, b := range d.index.Blocks {
-		d.blocks = append(d.blocks, b)
 		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
 		case "variable":
 			diags = append(diags, md.declareVariable(b)...)
 		case "locals":
-			attrs, _ := b.Body.JustAttributes()
-			for _, a := range sortedAttributes(attrs) {
+			for _, a := range sortedAttributes(d.index.LocalBlocks[b]) {
 				if prev, ok := d.index.FirstLocal(a); !ok {
 					diags = append(diags, errorAt(a.Range, "Duplicate local value definition",
 						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.Range)))
@@ -152,7 +147,7 @@ func (md *unit) declare() hcl.Diagnostics {
 		}
 	}
 	var required *hcl.Block
-	for _, b := range d.blocks {
+	for _, b := range d.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
@@ -167,7 +162,7 @@ func (md *unit) declare() hcl.Diagnostics {
 			}
 		}
 	}
-	for _, b := range d.blocks {
+	for _, b := range d.index.Blocks {
 		diags = append(diags, md.blockRules(b)...)
 	}
 	for _, name := range keys(d.modules) {
@@ -390,7 +385,6 @@ func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck strin
 		}
 		return hcl.Diagnostics{errorAt(b.DefRange, summary, detail, r.typ, r.name, md.rangeString(prev))}
 	}
-	r.index = d.index.Resources[r.addr()]
 	d.resources[r.addr()] = r
 	if blk := parent.Block(b.Type); blk != nil {
 		r.schema = blk.BodyFor(r.typ)

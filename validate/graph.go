@@ -90,7 +90,7 @@ func (md *unit) providerAddr(name, alias string) string {
 // requiredSource returns the source that terraform.required_providers
 // gives the local name, or "".
 func (md *unit) requiredSource(name string) string {
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
@@ -104,7 +104,7 @@ func (md *unit) requiredSource(name string) string {
 // requiresProvider reports whether a required_providers block of the
 // module names the provider local.
 func (md *unit) requiresProvider(local string) bool {
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
@@ -223,7 +223,7 @@ func (md *unit) providerDeclared(key string) bool {
 	if _, ok := md.decls.providers[key]; ok {
 		return true
 	}
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type == "terraform" && slices.Contains(configurationAliases(b), key) {
 			return true
 		}
