@@ -84,7 +84,7 @@ type providerBlock struct {
 	out     *ProviderConfig
 }
 
-// decodeRequirements reads the required_providers of a file's terraform
+// decodeRequirements reads the required_providers of the module's terraform
 // blocks.
 func (n *node) decodeRequirements(l *loader) {
 	for _, tb := range n.decls.Blocks {
