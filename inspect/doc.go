@@ -4,18 +4,28 @@
 // the .tf, .tf.json, .tofu and .tofu.json files alone: no plan, no init,
 // no providers.
 //
-// Module reads a directory and the modules it calls; FromModel starts
-// from a validate.Model, the one reading of a module that the hcljson
-// commands share, and reads every directory through it; Files starts
-// from files already parsed. The result is a Config, which encoding/json
+// Module reads a directory and the modules it calls; FromTree starts
+// from a module.Tree, the one reading of a module tree that the hcljson
+// commands share (validate.Model.Tree gives the one validation read),
+// and reads every directory through it; Files starts from files already
+// parsed. The result is a Config, which encoding/json
 // (or WriteJSON) writes in exactly OpenTofu 1.12's shape, and WriteText
 // summarizes for people.
 //
 // # Imports
 //
-// inspect imports funcs, hcljson, module, schema and validate of this
-// module (validate for its Model: inspect has no reader of module
-// directories of its own), and internal/jsonw; internal/cli imports it.
+// inspect imports funcs, hcljson, module, schema of this module, and
+// internal/jsonw; internal/cli imports it. It does not import validate.
+// Package module owns the module tree: the reading of each directory
+// once (module.Tree), the directory a call names (module.Tree.CallDir),
+// the walk of the calls with its bounds (module.Walk: "Module calls
+// itself", "Too many module calls", "Failed to read module directory"),
+// the one decoder of required_providers entries
+// (module.DecodeRequirement) and the one rule of a resource's provider
+// (module.ResourceProvider, schema.ImpliedProvider), and the
+// declaration index of each directory (module.Tree.Decls), which says
+// which declaration of a name is the first. inspect owns the show-json
+// shape of what it reads.
 //
 // # The representation
 //
@@ -97,9 +107,9 @@
 // # Limits
 //
 // Each module directory is read and parsed once, however many calls
-// refer to it (directories are told apart by their path with symbolic
-// links resolved, and the validate.Model reads each path once for every
-// layer that shares it), and a diagnostic repeated by decoding one
+// refer to it (directories are told apart by their identity,
+// module.DirKey, and the module.Tree reads each once for every layer
+// that shares it), and a diagnostic repeated by decoding one
 // module for several calls is reported once. The modules called are read
 // for the root's program: under module.Auto a root without .tofu files
 // makes the whole tree Terraform's. The tree still holds one module per
@@ -131,7 +141,7 @@
 // A nil Config is no configuration (WriteJSON writes null, WriteText
 // nothing), a nil entry in one is null, every MarshalJSON writes null for
 // nil, and a value that cannot be marshalled is MarshalJSON's error. A nil
-// writer, hcl.Expression, file or validate.Model panics ([spec.md] §misuse).
+// writer, hcl.Expression, file or module.Tree panics ([spec.md] §misuse).
 //
 // Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
 // project's numbered specification, at the root of the repository.

@@ -1,17 +1,11 @@
 package inspect
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
-	"github.com/hcljson/hcljson/validate"
 )
 
 // Options says how a module tree is read.
@@ -34,7 +28,7 @@ type Options struct {
 	Language *schema.Language
 
 	// ReadDir reads the configuration files of one module directory; nil
-	// means the built-in reader, a validate.Model (see Module).
+	// means the built-in reader, a module.Tree (see Module).
 	ReadDir func(dir string) ([]*hcl.File, hcl.Diagnostics)
 
 	// MaxFileSize, when positive, is the size in bytes above which the
@@ -44,21 +38,22 @@ type Options struct {
 
 	// MaxModuleCalls is the most module calls whose module is read in
 	// the whole tree: 0 means DefaultMaxModuleCalls, a negative number
-	// no limit. The tree holds one module per call, as Terraform expands
-	// it, so modules that call the same module twice make it grow
-	// exponentially with its depth while each directory is read once;
-	// past the limit a call has no "module" and the error "Too many
-	// module calls" is reported.
+	// no limit (module.Tree.Walk). The tree holds one module per call, as
+	// Terraform expands it, so modules that call the same module twice
+	// make it grow exponentially with its depth while each directory is
+	// read once; past the limit a call has no "module" and the error
+	// "Too many module calls" is reported.
 	MaxModuleCalls int
 }
 
-// DefaultMaxModuleCalls is the default of Options.MaxModuleCalls.
-const DefaultMaxModuleCalls = 10000
+// DefaultMaxModuleCalls is the default of Options.MaxModuleCalls
+// (module.DefaultMaxModuleCalls).
+const DefaultMaxModuleCalls = module.DefaultMaxModuleCalls
 
 // Module reads the module in dir and the modules it calls, recursively,
 // and returns their configuration representation.
 //
-// The built-in reader is a validate.Model (validate.Load with
+// The built-in reader is a module.Tree (module.LoadTree with
 // Options.Program and MaxFileSize), which reads each directory once with
 // module.Load: the files of dir (not of its subdirectories) whose names
 // end in .tf, .tf.json, .tofu or .tofu.json, as OpenTofu does (names
@@ -67,71 +62,72 @@ const DefaultMaxModuleCalls = 10000
 // Names ending .json are parsed with hcljson.Parse, the others with
 // hclsyntax.ParseConfig. Override files (override.tf,
 // *_override.tf.json, ...) are merged into the others as Terraform and
-// OpenTofu merge them (module.Merge; see validate.Model.ReadDir). The
+// OpenTofu merge them (module.Merge; see module.Tree.ReadDir). The
 // modules called are read for the program the root directory is read
-// for. FromModel does the same from a model the caller already has.
+// for. FromTree does the same from a tree the caller already has.
 //
-// A child module is read when its source is a local path ("./x", "../x"),
-// relative to its caller's directory, or when .terraform/modules/modules.json
-// under dir (written by terraform init or tofu init) says where it was
-// installed. Other children have no "module" and keep all their arguments.
+// A child module is read when its source is a local path ("./x", "../x",
+// ".\x", "..\x"), relative to its caller's directory, or when
+// .terraform/modules/modules.json under dir (written by terraform init
+// or tofu init) says where it was installed (module.Tree.CallDir). Other
+// children have no "module" and keep all their arguments.
 //
 // The configuration is returned even when there are errors: it holds what
 // could be read.
 func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 	if opts.ReadDir == nil {
-		md, _ := validate.Load(dir, validate.Options{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
-		return FromModel(md, opts)
+		t, _ := module.LoadTree(dir, module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
+		return FromTree(t, opts)
 	}
 	opts.Program = opts.Program.Resolve(dir)
 	if opts.Language == nil {
 		opts.Language = opts.Program.ConfigLanguage()
 	}
-	return read(dir, opts)
+	t := module.TreeOf(&module.Module{Dir: dir, Program: opts.Program}, module.TreeOptions{Program: opts.Program, ReadDir: opts.ReadDir})
+	return read(t, opts)
 }
 
-// FromModel returns the configuration representation of the module that
-// md read and of the modules it calls, every directory read through md
-// (validate.Model.ReadDir), so that what md has read already is not read
-// again. Of opts, Language (nil: the language of md's program) and
+// FromTree returns the configuration representation of the module tree
+// t, whose root module t read, and of the modules it calls, every
+// directory read through t (module.Tree.ReadDir), so that what t has
+// read already (for validation, say: validate.Model.Tree) is not read
+// again. Of opts, Language (nil: the language of t's program) and
 // MaxModuleCalls are used; the program, the reader and the size limit
-// are md's.
+// are t's.
 //
-// It panics if md is nil.
-func FromModel(md *validate.Model, opts Options) (*Config, hcl.Diagnostics) {
-	if md == nil {
-		panic("inspect: FromModel with a nil *validate.Model")
+// It panics if t is nil.
+func FromTree(t *module.Tree, opts Options) (*Config, hcl.Diagnostics) {
+	if t == nil {
+		panic("inspect: FromTree with a nil *module.Tree")
 	}
-	dir := md.Root().Dir
-	opts.ReadDir = md.ReadDir
-	opts.Program = md.Program()
+	opts.Program = t.Program()
 	if opts.Language == nil {
 		opts.Language = opts.Program.ConfigLanguage()
 	}
-	return read(dir, opts)
+	return read(t, opts)
 }
 
-// read is Module with opts.ReadDir and opts.Language set.
-func read(dir string, opts Options) (*Config, hcl.Diagnostics) {
-	l := newLoader(dir, opts)
-	files, diags := l.readDir(dir)
+// read is Module with the tree and opts.Language set.
+func read(t *module.Tree, opts Options) (*Config, hcl.Diagnostics) {
+	l := newLoader(t, opts)
+	root, files, diags := l.walk.Root()
+	idx := t.Decls(root.Dir)
 	if !diags.HasErrors() && len(files) == 0 {
 		diags = append(diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "No configuration files",
-			Detail:   fmt.Sprintf("The directory %s contains no OpenTofu or Terraform configuration files.", dir),
+			Detail:   fmt.Sprintf("The directory %s contains no OpenTofu or Terraform configuration files.", root.Dir),
 		})
 	}
 	l.diags = append(l.diags, diags...)
-	cfg := l.config(files)
+	cfg := l.config(root, idx)
 	return cfg, dedupe(l.diags)
 }
 
 // Files returns the configuration representation of the module made of
 // files, already parsed; dir is the module's directory, from which local
-// module sources are read (as Module reads them, through a
-// validate.Model when opts.ReadDir is nil). It panics if a file is nil or
-// has no Body.
+// module sources are read (as Module reads them, through a module.Tree
+// when opts.ReadDir is nil). It panics if a file is nil or has no Body.
 func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostics) {
 	for i, f := range files {
 		if f == nil || f.Body == nil {
@@ -139,74 +135,46 @@ func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostic
 		}
 	}
 	opts.Program = opts.Program.Resolve(dir)
-	if opts.Language == nil || opts.ReadDir == nil {
-		p := opts.Program
-		if opts.Language == nil {
-			opts.Language = p.ConfigLanguage()
-		}
-		if opts.ReadDir == nil {
-			// The model of dir, whose files are given: it reads the
-			// directories that the calls name.
-			md := validate.ModelOf(&module.Module{Dir: dir, Program: p}, validate.Options{Program: p, MaxFileSize: opts.MaxFileSize})
-			opts.ReadDir = md.ReadDir
-		}
+	if opts.Language == nil {
+		opts.Language = opts.Program.ConfigLanguage()
 	}
-	l := newLoader(dir, opts)
-	cfg := l.config(files)
+	// The tree of dir, whose files are given: it reads the directories
+	// that the calls name.
+	t := module.TreeOf(&module.Module{Dir: dir, Program: opts.Program}, module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize, ReadDir: opts.ReadDir})
+	l := newLoader(t, opts)
+	root := &module.Node{Dir: dir, Key: t.Key(dir)}
+	cfg := l.config(root, module.Declare(hcl.MergeFiles(files), schema.Terraform.Root))
 	return cfg, dedupe(l.diags)
 }
 
-// loader reads one module tree.
+// loader decodes one module tree, walked by a module.Walk.
 type loader struct {
 	lang    *schema.Language
-	readDir func(string) ([]*hcl.File, hcl.Diagnostics)
+	tree    *module.Tree
+	walk    *module.Walk
 	rootDir string
-	// installed maps module keys ("a", "a.b") to the directories that
-	// modules.json lists for them.
-	installed map[string]string
-	diags     hcl.Diagnostics
-	// keys caches dirKey by directory name, and dirs the module
-	// directories read, by key: each is read once, however many calls
-	// refer to it, so that a tree in which modules call the same module
-	// several times costs reading each directory once.
-	keys map[string]string
-	dirs map[string]*dirRead
-	// contents caches the root content of each file, which is the same
-	// in every module that reads the file.
-	contents map[*hcl.File]*hcl.BodyContent
-	// calls counts the module calls whose module was read, up to
-	// maxCalls (negative: no limit).
-	calls, maxCalls int
+	diags   hcl.Diagnostics
+	// decoded holds the declaration indexes whose diagnostics were
+	// reported: an index is the same in every module of its directory.
+	decoded map[*module.Decls]bool
 	// registry is the default registry of the program read for.
 	registry string
 }
 
-// dirRead is one module directory read.
-type dirRead struct {
-	isDir bool // whether it exists and is a directory
-	files []*hcl.File
+func newLoader(t *module.Tree, opts Options) *loader {
+	return &loader{
+		lang: opts.Language, tree: t, walk: t.Walk(opts.MaxModuleCalls), rootDir: t.Root().Dir, registry: registryOf(opts.Program),
+		decoded: map[*module.Decls]bool{},
+	}
 }
 
-func newLoader(dir string, opts Options) *loader {
-	l := &loader{
-		lang: opts.Language, readDir: opts.ReadDir, rootDir: dir, registry: registryOf(opts.Program),
-		keys: map[string]string{}, dirs: map[string]*dirRead{}, contents: map[*hcl.File]*hcl.BodyContent{},
-		maxCalls: opts.MaxModuleCalls,
-	}
-	if l.maxCalls == 0 {
-		l.maxCalls = DefaultMaxModuleCalls
-	}
-	l.installed = readInstalled(dir)
-	return l
-}
-
-// config builds the tree from the root module's files.
-func (l *loader) config(files []*hcl.File) *Config {
-	root := l.load(l.rootDir, files, nil, nil)
-	cfg := &Config{RootModule: root.mod}
+// config builds the tree from the root module's declarations.
+func (l *loader) config(root *module.Node, idx *module.Decls) *Config {
+	n := l.load(root, idx, nil)
+	cfg := &Config{RootModule: n.mod}
 	pcs := make(map[string]*ProviderConfig)
-	root.providerConfigs(l, pcs)
-	root.normalizeProviderKeys(pcs)
+	n.providerConfigs(l, pcs)
+	n.normalizeProviderKeys(pcs)
 	for key, pc := range pcs {
 		if pc.parentKey != "" {
 			delete(pcs, key)
@@ -218,21 +186,17 @@ func (l *loader) config(files []*hcl.File) *Config {
 	return cfg
 }
 
-// load decodes one module and, recursively, the modules it calls.
-func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node) *node {
-	n := newNode(dir, path, parent)
+// load decodes one module, whose declaration index is idx, and,
+// recursively, the modules it calls.
+func (l *loader) load(mn *module.Node, idx *module.Decls, parent *node) *node {
+	n := newNode(mn, idx, parent)
 	n.registry = l.registry
-	n.key = l.key(dir)
-	contents := make([]*hcl.BodyContent, len(files))
-	for i, f := range files {
-		contents[i] = l.rootContent(f)
+	if !l.decoded[idx] {
+		l.decoded[idx] = true
+		l.diags = append(l.diags, idx.Diags...)
 	}
-	for _, c := range contents {
-		n.decodeRequirements(l, c)
-	}
-	for _, c := range contents {
-		n.decodeFile(l, c)
-	}
+	n.decodeRequirements(l)
+	n.decodeFile(l)
 	n.resolve()
 	n.evaluateEarly(l)
 	for _, name := range sortedKeys(n.calls) {
@@ -241,15 +205,15 @@ func (l *loader) load(dir string, files []*hcl.File, path []string, parent *node
 	return n
 }
 
-// loadChild reads the module that call name of n refers to, if it can,
-// and fills in the call's module and expressions.
+// loadChild reads the module that call name of n refers to, if it can
+// (module.Walk.Call), and fills in the call's module and expressions.
 func (l *loader) loadChild(n *node, name string) {
 	call := n.calls[name]
-	path := append(slices.Clip(n.path), name)
-	dir, ok := l.childDir(n, call, path)
 	var child *node
-	if ok {
-		child = l.readChild(n, call, dir, path)
+	cn, _, diags := l.walk.Call(n.tn, name, call.out.Source, call.sourceRange.Ptr())
+	l.diags = append(l.diags, diags...)
+	if cn != nil {
+		child = l.load(cn, l.tree.Decls(cn.Dir), n)
 	}
 	call.out.Expressions = call.expressions(l, child)
 	if child != nil {
@@ -257,91 +221,6 @@ func (l *loader) loadChild(n *node, name string) {
 		call.out.Module = child.mod
 	}
 }
-
-// childDir returns the directory of a call's module: a local source
-// relative to the caller, or where modules.json says it was installed.
-func (l *loader) childDir(n *node, call *callInfo, path []string) (string, bool) {
-	src := call.out.Source
-	if isLocalSource(src) {
-		return filepath.Join(n.dir, filepath.FromSlash(src)), true
-	}
-	dir, ok := l.installed[strings.Join(path, ".")]
-	if !ok {
-		return "", false
-	}
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(l.rootDir, dir)
-	}
-	return dir, true
-}
-
-// readChild reads and decodes the module in dir, reporting a missing
-// directory or a cycle at the call's source argument.
-func (l *loader) readChild(n *node, call *callInfo, dir string, path []string) *node {
-	subject := call.sourceRange.Ptr()
-	key := l.key(dir)
-	for p := n; p != nil; p = p.parent {
-		if p.key == key {
-			l.diags = append(l.diags, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Module calls itself",
-				Detail:   fmt.Sprintf("The module in %s is already being read: module %s would contain itself.", dir, strings.Join(path, ".")),
-				Subject:  subject,
-			})
-			return nil
-		}
-	}
-	if l.maxCalls >= 0 && l.calls >= l.maxCalls {
-		if l.calls == l.maxCalls {
-			l.calls++ // report once
-			l.diags = append(l.diags, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Too many module calls",
-				Detail: fmt.Sprintf("The module tree has more than %d module calls (a module called from several places, or from a module called several times, counts once per call, as Terraform expands the tree); module %s and the calls after it are shown without their module.",
-					l.maxCalls, strings.Join(path, ".")),
-				Subject: subject,
-			})
-		}
-		return nil
-	}
-	l.calls++
-	rd := l.dirs[key]
-	if rd == nil {
-		rd = &dirRead{}
-		if info, err := os.Stat(dir); err == nil && info.IsDir() {
-			var diags hcl.Diagnostics
-			rd.isDir = true
-			rd.files, diags = l.readDir(dir)
-			l.diags = append(l.diags, diags...)
-		}
-		l.dirs[key] = rd
-	}
-	if !rd.isDir {
-		l.diags = append(l.diags, &hcl.Diagnostic{
-			Severity: hcl.DiagError,
-			Summary:  "Failed to read module directory",
-			Detail:   fmt.Sprintf("Module directory %s does not exist or cannot be read.", dir),
-			Subject:  subject,
-		})
-		return nil
-	}
-	return l.load(dir, rd.files, path, n)
-}
-
-// key returns the identity of a directory (see dirKey), computed once per
-// name.
-func (l *loader) key(dir string) string {
-	k, ok := l.keys[dir]
-	if !ok {
-		k = dirKey(dir)
-		l.keys[dir] = k
-	}
-	return k
-}
-
-// dirKey returns the identity of a directory (module.DirKey), so that
-// two names of one directory have the same key.
-func dirKey(dir string) string { return module.DirKey(dir) }
 
 // dedupe returns diags without the repetitions of a diagnostic: a module
 // called several times is decoded once per call, and its diagnostics
@@ -370,32 +249,4 @@ func dedupe(diags hcl.Diagnostics) hcl.Diagnostics {
 		out = append(out, d)
 	}
 	return out
-}
-
-// isLocalSource reports whether a module source is a local path, which
-// Terraform recognizes by its "./" or "../" prefix.
-func isLocalSource(src string) bool {
-	return strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../") ||
-		strings.HasPrefix(src, ".\\") || strings.HasPrefix(src, "..\\")
-}
-
-// readInstalled reads .terraform/modules/modules.json under dir, if any.
-func readInstalled(dir string) map[string]string {
-	b, err := os.ReadFile(filepath.Join(dir, ".terraform", "modules", "modules.json"))
-	if err != nil {
-		return nil
-	}
-	var manifest struct {
-		Modules []struct{ Key, Dir string }
-	}
-	if json.Unmarshal(b, &manifest) != nil {
-		return nil
-	}
-	m := make(map[string]string, len(manifest.Modules))
-	for _, mod := range manifest.Modules {
-		if mod.Key != "" {
-			m[mod.Key] = filepath.FromSlash(mod.Dir)
-		}
-	}
-	return m
 }

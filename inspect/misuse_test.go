@@ -9,7 +9,6 @@ import (
 	"github.com/hcljson/hcljson/internal/misusetest"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
-	"github.com/hcljson/hcljson/validate"
 )
 
 // TestMisuse checks what each exported function and method does with nil,
@@ -82,9 +81,9 @@ func TestMisuse(t *testing.T) {
 		{Func: "Files", Name: "file without a body", Panic: "inspect: Files: file 0 is nil or has no Body", Call: func(t *testing.T) {
 			Files("dir", []*hcl.File{{}}, noRead)
 		}},
-		{Func: "FromModel", Name: "nil model", Panic: "inspect: FromModel with a nil *validate.Model", Call: func(t *testing.T) { FromModel(nil, Options{}) }},
-		{Func: "FromModel", Name: "zero model", Panic: "validate: Model.Root of a Model that Load or ModelOf did not make", Call: func(t *testing.T) {
-			FromModel(&validate.Model{}, Options{Language: schema.Terraform})
+		{Func: "FromTree", Name: "nil tree", Panic: "inspect: FromTree with a nil *module.Tree", Call: func(t *testing.T) { FromTree(nil, Options{}) }},
+		{Func: "FromTree", Name: "zero tree", Panic: "module: Tree.Program of a Tree that LoadTree or TreeOf did not make", Call: func(t *testing.T) {
+			FromTree(&module.Tree{}, Options{Language: schema.Terraform})
 		}},
 		{Func: "Module", Name: "no such directory", Call: func(t *testing.T) {
 			cfg, diags := Module("testdata/no-such-dir", Options{MaxModuleCalls: -1, MaxFileSize: -1})

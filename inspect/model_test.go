@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/hcltest"
-	"github.com/hcljson/hcljson/validate"
+	"github.com/hcljson/hcljson/module"
 )
 
-// TestFromModel checks that inspecting and validating one
-// validate.Model read each module directory once: the root calls child
-// twice, child calls grand, and validation reads both again. The
-// configuration is the one Module gives.
-func TestFromModel(t *testing.T) {
+// TestFromTree checks that inspecting one module.Tree twice reads each
+// module directory once: the root calls child twice, child calls grand,
+// and the second inspection reads them all again. The configuration is
+// the one Module gives.
+func TestFromTree(t *testing.T) {
 	base := writeModule(t, map[string]string{
 		"root/main.tf": "module \"a\" {\n  source = \"../child\"\n  x      = 1\n}\n\nmodule \"b\" {\n  source = \"../child\"\n  x      = 2\n}\n",
 		"child/main.tf": "variable \"x\" {}\n\nmodule \"g\" {\n  source = \"../grand\"\n}\n\n" +
@@ -22,16 +22,16 @@ func TestFromModel(t *testing.T) {
 		"grand/override.tf": "output \"z\" {\n  value = 2\n}\n",
 	})
 	reads := map[string]int{}
-	md, diags := validate.Load(filepath.Join(base, "root"), validate.Options{Loaded: func(dir string) { reads[filepath.Base(dir)]++ }})
+	tr, diags := module.LoadTree(filepath.Join(base, "root"), module.TreeOptions{Loaded: func(dir string) { reads[filepath.Base(dir)]++ }})
 	if len(diags) != 0 {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
-	cfg, diags := FromModel(md, Options{})
+	cfg, diags := FromTree(tr, Options{})
 	if len(diags) != 0 {
 		t.Fatal(hcltest.RenderDiags(diags))
 	}
-	if vd, _ := md.Validate(); len(vd) != 0 {
-		t.Fatal(hcltest.RenderDiags(vd))
+	if again, diags := FromTree(tr, Options{}); len(diags) != 0 || jsonOf(t, again) != jsonOf(t, cfg) {
+		t.Fatalf("second FromTree differs: %v", hcltest.RenderDiags(diags))
 	}
 	if len(reads) != 3 || reads["root"] != 1 || reads["child"] != 1 || reads["grand"] != 1 {
 		t.Errorf("directories read: %v, want root, child and grand once", reads)
@@ -47,7 +47,7 @@ func TestFromModel(t *testing.T) {
 	}
 	want, _ := Module(filepath.Join(base, "root"), Options{})
 	if w := strings.ReplaceAll(jsonOf(t, want), base, "DIR"); got != w {
-		t.Errorf("FromModel:\n%s\nModule:\n%s", got, w)
+		t.Errorf("FromTree:\n%s\nModule:\n%s", got, w)
 	}
 }
 

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -23,7 +24,7 @@ type callInfo struct {
 
 // passedProvider is one entry of a module block's providers map.
 type passedProvider struct {
-	inChild, inParent localConfig
+	inChild, inParent module.ProviderConfig
 }
 
 // moduleMeta are the names in a module block that are not input
@@ -39,7 +40,7 @@ func moduleMeta(name string) bool {
 // decodeModuleCall reads a module block.
 func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 	name := blk.Labels[0]
-	if !l.unique(n, "module."+name, "module call", blk.DefRange) {
+	if !l.unique(n, blk, "module."+name, "module call") {
 		return
 	}
 	content, remain, sb := l.content(blk.Body, "module")
@@ -73,7 +74,7 @@ func (n *node) decodeModuleCall(l *loader, blk *hcl.Block) {
 			if mc.Providers == nil {
 				mc.Providers = make(map[string]string)
 			}
-			mc.Providers[pp.inChild.compact()] = pp.inParent.compact()
+			mc.Providers[pp.inChild.String()] = pp.inParent.String()
 		}
 	}
 	if n.mod.ModuleCalls == nil {
@@ -122,9 +123,9 @@ func (l *loader) passedProviders(attr *hcl.Attribute) []passedProvider {
 	l.diags = append(l.diags, diags...)
 	var out []passedProvider
 	for _, kv := range pairs {
-		child, diags := providerRef(kv.Key)
+		child, diags := module.ProviderRef(kv.Key)
 		l.diags = append(l.diags, diags...)
-		parent, pdiags := providerRef(kv.Value)
+		parent, pdiags := module.ProviderRef(kv.Value)
 		l.diags = append(l.diags, pdiags...)
 		if !diags.HasErrors() && !pdiags.HasErrors() {
 			out = append(out, passedProvider{child, parent})

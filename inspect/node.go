@@ -8,14 +8,16 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 )
 
 // node is one module of the tree being read, with what the provider
 // configurations need to know about it.
 type node struct {
+	tn       *module.Node  // its place in the walk of the tree
+	decls    *module.Decls // its declaration index
 	dir      string
-	key      string   // dirKey(dir)
 	path     []string // module call names from the root
 	parent   *node
 	mod      *ModuleConfig
@@ -26,22 +28,22 @@ type node struct {
 	providers []*providerBlock
 	resources []*resourceInfo
 	calls     map[string]*callInfo
-	imports   []localConfig // implied or given provider of each import block
-	seen      map[string]hcl.Range
+	imports   []module.ProviderConfig // implied or given provider of each import block
 	// localExprs are the locals' expressions, for early evaluation.
 	localExprs map[string]hcl.Expression
 }
 
-func newNode(dir string, path []string, parent *node) *node {
+func newNode(tn *module.Node, decls *module.Decls, parent *node) *node {
 	return &node{
-		dir:      dir,
-		path:     path,
+		tn:       tn,
+		decls:    decls,
+		dir:      tn.Dir,
+		path:     tn.Path,
 		parent:   parent,
 		mod:      &ModuleConfig{},
 		children: make(map[string]*node),
 		required: make(map[string]*requirement),
 		calls:    make(map[string]*callInfo),
-		seen:     make(map[string]hcl.Range),
 
 		localExprs: make(map[string]hcl.Expression),
 	}
@@ -58,21 +60,6 @@ func (n *node) addr() string {
 		b.WriteString(name)
 	}
 	return b.String()
-}
-
-// rootContent decodes a file's root body with the language's schema,
-// once per file.
-func (l *loader) rootContent(f *hcl.File) *hcl.BodyContent {
-	if c, ok := l.contents[f]; ok {
-		return c
-	}
-	content, _, diags := l.lang.Root.Content(f.Body)
-	l.diags = append(l.diags, diags...)
-	if content == nil {
-		content = &hcl.BodyContent{}
-	}
-	l.contents[f] = content
-	return content
 }
 
 // content decodes body with the schema of the block at path (block type
@@ -119,27 +106,34 @@ func (l *loader) labelledSchema(typ, label string) *schema.Body {
 	return openBody
 }
 
-// unique reports a second declaration of what key names.
-func (l *loader) unique(n *node, key, what string, rng hcl.Range) bool {
-	if prev, ok := n.seen[key]; ok {
+// unique reports whether blk is the first declaration of what key
+// names in n's module (module.Decls.First), and reports a second one.
+func (l *loader) unique(n *node, blk *hcl.Block, key, what string) bool {
+	prev, ok := n.decls.First(blk)
+	return l.first(key, what, blk.DefRange, prev, ok)
+}
+
+// first reports a declaration at rng of what key names that is not the
+// first (!ok), which was at prev, and returns ok.
+func (l *loader) first(key, what string, rng, prev hcl.Range, ok bool) bool {
+	if !ok {
 		l.diags = append(l.diags, &hcl.Diagnostic{
 			Severity: hcl.DiagError,
 			Summary:  "Duplicate " + what,
 			Detail:   fmt.Sprintf("%s was already declared at %s. Each must have a unique name in its module; this one is left out.", key, prev),
 			Subject:  rng.Ptr(),
 		})
-		return false
 	}
-	n.seen[key] = rng
-	return true
+	return ok
 }
 
 // labelCount is the number of labels of each top-level block type read.
 var labelCount = map[string]int{"provider": 1, "variable": 1, "output": 1, "module": 1, "resource": 2, "data": 2, "ephemeral": 2, "check": 1}
 
-// decodeFile decodes every block of a file but the terraform blocks.
-func (n *node) decodeFile(l *loader, content *hcl.BodyContent) {
-	for _, blk := range content.Blocks {
+// decodeFile decodes every block of the module but the terraform
+// blocks.
+func (n *node) decodeFile(l *loader) {
+	for _, blk := range n.decls.Blocks {
 		if len(blk.Labels) < labelCount[blk.Type] {
 			continue // reported by the parser
 		}
@@ -172,11 +166,9 @@ func (n *node) decodeFile(l *loader, content *hcl.BodyContent) {
 // OpenTofu lists with the module's other data sources; the assertions are
 // not represented.
 func (n *node) decodeCheck(l *loader, blk *hcl.Block) {
-	content, _, _ := l.content(blk.Body, "check")
-	for _, b := range content.Blocks {
-		if b.Type == "data" && len(b.Labels) == 2 {
-			n.decodeResource(l, b, "data")
-		}
+	l.content(blk.Body, "check") // for its diagnostics
+	for _, b := range n.decls.CheckData[blk] {
+		n.decodeResource(l, b, "data")
 	}
 }
 
@@ -186,8 +178,8 @@ func (n *node) decodeCheck(l *loader, blk *hcl.Block) {
 func (n *node) resolve() {
 	modes := map[string]int{"managed": 0, "data": 1, "ephemeral": 2}
 	for _, r := range n.resources {
-		r.fqn = n.providerForLocalName(r.config.name)
-		r.out.ProviderConfigKey = opaqueKey(r.config.compact(), n.addr())
+		r.fqn = n.providerForLocalName(r.config.Name)
+		r.out.ProviderConfigKey = opaqueKey(r.config.String(), n.addr())
 		r.out.SchemaVersion = builtinSchemaVersion(r.fqn, r.out.Mode, r.out.Type)
 	}
 	slices.SortStableFunc(n.resources, func(a, b *resourceInfo) int {

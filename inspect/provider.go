@@ -6,25 +6,9 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
-	"github.com/zclconf/go-cty/cty"
 )
-
-// localConfig is a provider configuration as a module names it: a local
-// name and an optional alias.
-type localConfig struct {
-	name, alias string
-}
-
-// compact is name or name.alias.
-func (c localConfig) compact() string {
-	if c.alias != "" {
-		return c.name + "." + c.alias
-	}
-	return c.name
-}
 
 // fqn is a provider's source address.
 type fqn struct {
@@ -89,21 +73,21 @@ type requirement struct {
 	fqn     fqn
 	version string
 	rng     hcl.Range
-	aliases []localConfig
+	aliases []module.ProviderConfig
 }
 
 // providerBlock is one provider block.
 type providerBlock struct {
-	config  localConfig
+	config  module.ProviderConfig
 	version string
 	vrange  hcl.Range
 	out     *ProviderConfig
 }
 
-// decodeRequirements reads the required_providers of a file's terraform
+// decodeRequirements reads the required_providers of the module's terraform
 // blocks.
-func (n *node) decodeRequirements(l *loader, content *hcl.BodyContent) {
-	for _, tb := range content.Blocks {
+func (n *node) decodeRequirements(l *loader) {
+	for _, tb := range n.decls.Blocks {
 		if tb.Type != "terraform" {
 			continue
 		}
@@ -127,18 +111,16 @@ func (n *node) decodeRequirements(l *loader, content *hcl.BodyContent) {
 // configuration_aliases.
 func (l *loader) requirement(name string, attr *hcl.Attribute) *requirement {
 	req := &requirement{name: name, fqn: impliedProvider(l.registry, name), rng: attr.Expr.Range()}
-	if v, diags := evaluate(attr.Expr, nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-		req.version = v.AsString()
+	r := module.DecodeRequirement(name, attr.Expr)
+	if r.Legacy {
+		req.version = r.Version
 		return req
 	}
-	pairs, diags := hcl.ExprMap(attr.Expr)
-	l.diags = append(l.diags, diags...)
-	for _, kv := range pairs {
-		key, _ := evaluate(kv.Key, nil)
-		if key.Type() != cty.String || key.IsNull() || !key.IsKnown() {
-			continue
+	l.diags = append(l.diags, r.MapDiags...)
+	for _, it := range r.Items {
+		if it.Key != "" {
+			l.requirementField(req, it.Key, it.Value)
 		}
-		l.requirementField(req, key.AsString(), kv.Value)
 	}
 	return req
 }
@@ -171,7 +153,7 @@ func (l *loader) requirementField(req *requirement, key string, expr hcl.Express
 		exprs, diags := hcl.ExprList(expr)
 		l.diags = append(l.diags, diags...)
 		for _, x := range exprs {
-			c, diags := providerRef(x)
+			c, diags := module.ProviderRef(x)
 			l.diags = append(l.diags, diags...)
 			if !diags.HasErrors() {
 				req.aliases = append(req.aliases, c)
@@ -190,24 +172,24 @@ func providerMeta(name string) bool {
 func (n *node) decodeProvider(l *loader, blk *hcl.Block) {
 	name := blk.Labels[0]
 	content, remain, sb := l.labelledContent(blk.Body, "provider", name)
-	pb := &providerBlock{config: localConfig{name: name}}
+	pb := &providerBlock{config: module.ProviderConfig{Name: name}}
 	if attr := content.Attributes["alias"]; attr != nil {
 		alias, diags := literalString(attr)
 		l.diags = append(l.diags, diags...)
-		pb.config.alias = alias
+		pb.config.Alias = alias
 	}
 	if attr := content.Attributes["version"]; attr != nil {
 		v, diags := literalString(attr)
 		l.diags = append(l.diags, diags...)
 		pb.version, pb.vrange = v, attr.Expr.Range()
 	}
-	if !l.unique(n, "provider."+pb.config.compact(), "provider configuration", blk.DefRange) {
+	if !l.unique(n, blk, "provider."+module.ProviderConfig{Name: name, Alias: module.ProviderAlias(blk)}.String(), "provider configuration") {
 		return
 	}
 	r := &bodyReader{}
 	pb.out = &ProviderConfig{
 		Name:        name,
-		Alias:       pb.config.alias,
+		Alias:       pb.config.Alias,
 		Expressions: r.provided(blk.Body, content, remain, sb, providerMeta).orNil(),
 		Range:       rangeOf(blk.DefRange),
 	}
@@ -254,10 +236,10 @@ func (n *node) requirements(l *loader) map[fqn][]constraint {
 		add(r.fqn, "", hcl.Range{})
 	}
 	for _, c := range n.imports {
-		add(n.providerForLocalName(c.name), "", hcl.Range{})
+		add(n.providerForLocalName(c.Name), "", hcl.Range{})
 	}
 	for _, pb := range n.providers {
-		add(n.providerForLocalName(pb.config.name), pb.version, pb.vrange)
+		add(n.providerForLocalName(pb.config.Name), pb.version, pb.vrange)
 	}
 	return reqs
 }
@@ -298,15 +280,15 @@ func (n *node) providerConfigs(l *loader, m map[string]*ProviderConfig) {
 	addr := n.addr()
 	version := func(p fqn) string { return constraintsString(reqs[p]) }
 	for _, pb := range n.providers {
-		p := n.providerForLocalName(pb.config.name)
+		p := n.providerForLocalName(pb.config.Name)
 		pc := pb.out
 		pc.FullName, pc.ModuleAddress, pc.VersionConstraint = p.String(), addr, version(p)
-		m[opaqueKey(pb.config.compact(), addr)] = pc
+		m[opaqueKey(pb.config.String(), addr)] = pc
 	}
 	for _, name := range sortedKeys(n.required) {
 		req := n.required[name]
 		for _, alias := range req.aliases {
-			key := opaqueKey(alias.compact(), addr)
+			key := opaqueKey(alias.String(), addr)
 			if _, ok := m[key]; !ok {
 				m[key] = &ProviderConfig{Name: name, FullName: req.fqn.String(), ModuleAddress: addr, VersionConstraint: version(req.fqn)}
 			}
@@ -319,9 +301,9 @@ func (n *node) providerConfigs(l *loader, m map[string]*ProviderConfig) {
 	for _, name := range sortedKeys(n.children) {
 		child := n.children[name]
 		for _, pp := range n.calls[name].providers {
-			inChild := pp.inChild.compact()
-			pc := &ProviderConfig{Name: inChild, FullName: child.providerForLocalName(pp.inChild.name).String(), ModuleAddress: child.addr()}
-			pc.parentKey = findSourceKey(opaqueKey(pp.inParent.compact(), addr), pc.FullName, m)
+			inChild := pp.inChild.String()
+			pc := &ProviderConfig{Name: inChild, FullName: child.providerForLocalName(pp.inChild.Name).String(), ModuleAddress: child.addr()}
+			pc.parentKey = findSourceKey(opaqueKey(pp.inParent.String(), addr), pc.FullName, m)
 			m[opaqueKey(inChild, child.addr())] = pc
 		}
 		child.providerConfigs(l, m)
@@ -352,51 +334,6 @@ func sortedProviders(reqs map[fqn][]constraint) []fqn {
 	}
 	slices.SortFunc(ps, func(a, b fqn) int { return strings.Compare(a.String(), b.String()) })
 	return ps
-}
-
-// providerRef reads a reference to a provider configuration: name or
-// name.alias, and in OpenTofu name.alias[key], whose key is dropped. In
-// the JSON syntax it is a string holding that reference, read as
-// module.ReadValue reads it (a static reference, else a native
-// expression, with ranges exact through escapes); a legacy quoted
-// reference of the native syntax is read with its warning.
-func providerRef(expr hcl.Expression) (localConfig, hcl.Diagnostics) {
-	v, diags := module.ReadValue(expr, schema.ProviderRef, true)
-	var warn hcl.Diagnostics
-	for _, d := range diags {
-		if d.Severity == hcl.DiagWarning {
-			warn = append(warn, d) // the legacy quotes'
-		}
-	}
-	t := v.Traversal
-	if t == nil {
-		// No reference: hcl's error on the value (for a legacy quoted
-		// one, on what it holds).
-		if !hcljson.IsJSONExpression(expr) {
-			expr = v.Expr
-		}
-		_, diags := hcl.AbsTraversalForExpr(expr)
-		return localConfig{}, append(warn, diags...)
-	}
-	if n := len(t); n > 1 {
-		if _, ok := t[n-1].(hcl.TraverseIndex); ok {
-			t = t[:n-1]
-		}
-	}
-	c := localConfig{name: t.RootName()}
-	if len(t) > 1 {
-		attr, ok := t[1].(hcl.TraverseAttr)
-		if !ok || len(t) > 2 {
-			return c, append(warn, &hcl.Diagnostic{
-				Severity: hcl.DiagError,
-				Summary:  "Invalid provider configuration reference",
-				Detail:   "A provider configuration reference must not have more than one attribute access, to select an alias.",
-				Subject:  t.SourceRange().Ptr(),
-			})
-		}
-		c.alias = attr.Name
-	}
-	return c, warn
 }
 
 // nativeOf returns expr, or for a JSON string the native expression it

@@ -1,8 +1,6 @@
 package inspect
 
 import (
-	"strings"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
@@ -11,7 +9,7 @@ import (
 // resourceInfo is a resource and the provider configuration it uses.
 type resourceInfo struct {
 	out    *Resource
-	config localConfig
+	config module.ProviderConfig
 	fqn    fqn
 }
 
@@ -25,13 +23,6 @@ func resourceMeta(name string) bool {
 	return false
 }
 
-// impliedLocalName is the provider local name a resource type implies:
-// the type up to its first underscore.
-func impliedLocalName(typ string) string {
-	name, _, _ := strings.Cut(typ, "_")
-	return name
-}
-
 // decodeResource reads a resource, data or ephemeral block.
 func (n *node) decodeResource(l *loader, blk *hcl.Block, mode string) {
 	typ, name := blk.Labels[0], blk.Labels[1]
@@ -39,23 +30,23 @@ func (n *node) decodeResource(l *loader, blk *hcl.Block, mode string) {
 	if mode != "managed" {
 		addr = mode + "." + addr
 	}
-	if !l.unique(n, addr, "resource", blk.DefRange) {
+	if !l.unique(n, blk, addr, "resource") {
 		return
 	}
 	content, remain, sb := l.labelledContent(blk.Body, blk.Type, typ)
 	r := &Resource{Address: addr, Mode: mode, Type: typ, Name: name, Range: rangeOf(blk.DefRange)}
-	info := &resourceInfo{out: r, config: localConfig{name: impliedLocalName(typ)}}
+	info := &resourceInfo{out: r}
 	attrs := content.Attributes
 	if r.CountExpression = optionalExpression(attrs["count"]); r.CountExpression == nil {
 		r.ForEachExpression = optionalExpression(attrs["for_each"])
 	}
+	var provider hcl.Expression
 	if attr := attrs["provider"]; attr != nil {
-		c, diags := providerRef(attr.Expr)
-		l.diags = append(l.diags, diags...)
-		if !diags.HasErrors() {
-			info.config = c
-		}
+		provider = attr.Expr
 	}
+	var diags hcl.Diagnostics
+	info.config, diags = module.ResourceProvider(typ, provider)
+	l.diags = append(l.diags, diags...)
 	if attr := attrs["depends_on"]; attr != nil {
 		r.DependsOn = l.dependsOn(attr)
 	}
@@ -247,7 +238,7 @@ func (l *loader) condition(blk *hcl.Block, path ...string) *Condition {
 func (n *node) decodeImport(l *loader, blk *hcl.Block) {
 	content, _, _ := l.content(blk.Body, "import")
 	if attr := content.Attributes["provider"]; attr != nil {
-		if c, diags := providerRef(attr.Expr); !diags.HasErrors() {
+		if c, diags := module.ProviderRef(attr.Expr); !diags.HasErrors() {
 			n.imports = append(n.imports, c)
 		}
 		return
@@ -259,7 +250,7 @@ func (n *node) decodeImport(l *loader, blk *hcl.Block) {
 	if x := nativeOf(attr.Expr); x != nil {
 		if vars := x.Variables(); len(vars) > 0 {
 			if typ := targetType(vars[0]); typ != "" {
-				n.imports = append(n.imports, localConfig{name: impliedLocalName(typ)})
+				n.imports = append(n.imports, module.ProviderConfig{Name: schema.ImpliedProvider(typ)})
 			}
 		}
 	}

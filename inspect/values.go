@@ -15,7 +15,7 @@ import (
 // and the default converted to the type.
 func (n *node) decodeVariable(l *loader, blk *hcl.Block) {
 	name := blk.Labels[0]
-	if !l.unique(n, "var."+name, "variable", blk.DefRange) {
+	if !l.unique(n, blk, "var."+name, "variable") {
 		return
 	}
 	content, _, _ := l.content(blk.Body, "variable")
@@ -107,7 +107,7 @@ func (l *loader) variableDefault(attr *hcl.Attribute, ty cty.Type, defaults *typ
 // decodeOutput reads an output block.
 func (n *node) decodeOutput(l *loader, blk *hcl.Block) {
 	name := blk.Labels[0]
-	if !l.unique(n, "output."+name, "output", blk.DefRange) {
+	if !l.unique(n, blk, "output."+name, "output") {
 		return
 	}
 	content, _, _ := l.content(blk.Body, "output")
@@ -147,7 +147,12 @@ func (n *node) decodeLocals(l *loader, blk *hcl.Block) {
 	content, _, _ := l.content(blk.Body, "locals")
 	for _, name := range sortedKeys(content.Attributes) {
 		attr := content.Attributes[name]
-		if !l.unique(n, "local."+name, "local value", attr.NameRange) {
+		var prevRange hcl.Range
+		prev, ok := n.decls.FirstLocal(attr)
+		if prev != nil {
+			prevRange = prev.NameRange
+		}
+		if !l.first("local."+name, "local value", attr.NameRange, prevRange, ok) {
 			continue
 		}
 		if n.mod.Locals == nil {

@@ -9,7 +9,8 @@ import (
 )
 
 // writeDir creates a directory in t.TempDir holding the given files (name
-// to content); a name ending "/" is a subdirectory.
+// to content, a slash-separated name making its directories); a name
+// ending "/" is a subdirectory.
 func writeDir(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -18,7 +19,7 @@ func writeDir(t *testing.T, files map[string]string) string {
 		var err error
 		if strings.HasSuffix(name, "/") {
 			err = os.Mkdir(path, 0o755)
-		} else {
+		} else if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
 			err = os.WriteFile(path, []byte(content), 0o644)
 		}
 		if err != nil {

@@ -52,6 +52,49 @@
 // nothing is hidden: "x.tofu" and "x.tf.json" are both read. [Module.Hidden]
 // records each hidden file and its twin.
 //
+// # The module tree
+//
+// [LoadTree] reads a root directory into a [Tree] (or [TreeOf] a module
+// already loaded), the shape of OpenTofu's configs.Config: every module
+// directory asked of it ([Tree.Module], [Tree.ReadDir]: the files with
+// the override files merged) is read once, for the root's program, and
+// kept by its identity ([DirKey]); [Readings] share the directories
+// between the Trees of one run ("hcljson check -recursive").
+// [Tree.CallDir] is the one rule of the directory a module call names: a
+// local source ("./", "../", ".\", "..\", [IsLocalSource]) relative to
+// the caller, or where .terraform/modules/modules.json says init
+// installed it. [Tree.Walk] expands the tree one module per call, as
+// Terraform does, within its bounds: a call of a directory already on
+// its chain of calls ("Module calls itself"), more calls than the limit
+// ([DefaultMaxModuleCalls]: "Too many module calls"), a directory that
+// does not exist ("Failed to read module directory"), each an error at
+// the call's source. Package validate validates a Tree (validate.Model
+// reads through one), package inspect shows it (inspect.FromTree).
+//
+// # Declarations
+//
+// [Tree.Decls] is the declaration index of a module directory ([Declare]
+// for a body not read by a Tree), decoded once and kept with the
+// directory's reading: its top-level blocks in file order and, by the
+// names references use, the first declaration of each variable, local,
+// output, module call, check, resource (managed, data and ephemeral, the
+// data sources of check blocks among them, by address) and provider
+// configuration (by name or name.alias), and the first required_providers entry of each local
+// name. [Decls.First] tells a later declaration of a name from the
+// first, which the layers report in their own words. The index is the
+// same for both programs: their root schemas have the same top-level
+// blocks and labels.
+//
+// # Providers
+//
+// [DecodeRequirement] ([Requirements] for a terraform block) is the one
+// decoder of required_providers entries: the legacy version string, or
+// an object's items by key as written; each layer reports what it reads
+// in its own words. [ResourceProvider] is the one rule of the provider
+// configuration a resource uses: its provider meta-argument
+// ([ProviderRef]), else the default configuration of the provider its
+// type implies (schema.ImpliedProvider).
+//
 // # Values
 //
 // [ReadValue] reads one value of an argument in the mode the language
@@ -86,7 +129,10 @@
 //
 // # Misuse
 //
-// A nil *Module is a module without files. A Program out of range panics
+// A nil *Module is a module without files. A Tree not made by LoadTree
+// or TreeOf, a Walk not made by Tree.Walk, a nil parent given to
+// Walk.Call and a Readings not made by NewReadings panic, and so do nil
+// expressions and blocks given to the decoders. A Program out of range panics
 // wherever one is taken, and so do a nil file given to Merge, a "what"
 // other than "references" and "keywords" given to Unquoted, and a nil
 // expression or a schema.Mode out of range given to ReadValue (spec.md

@@ -40,6 +40,8 @@ func TestMisuse(t *testing.T) {
 		return f
 	}
 	bad := Options{Program: 3}
+	const notMade = " of a Tree that LoadTree or TreeOf did not make"
+	var nilTree *Tree
 	misusetest.Run(t, ".", []misusetest.Case{
 		{Func: "ConfigFiles", Name: "empty directory name", Call: func(t *testing.T) {
 			p, o, tests, d := ConfigFiles("", Options{})
@@ -68,6 +70,130 @@ func TestMisuse(t *testing.T) {
 		{Func: "IsOverride", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsOverride("override.tf", bad) }},
 		{Func: "IsTestFile", Name: "empty name", Call: func(t *testing.T) { is(t, IsTestFile("", Options{})) }},
 		{Func: "IsTestFile", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { IsTestFile("a.tftest.hcl", bad) }},
+		{Func: "IsLocalSource", Name: "empty source", Call: func(t *testing.T) { is(t, IsLocalSource("")) }},
+		{Func: "LoadTree", Name: "empty directory name", Call: func(t *testing.T) {
+			tr, d := LoadTree("", TreeOptions{})
+			if m := tr.Root(); m == nil || m.Dir != "" || len(m.Files) != 0 || tr.Program() != Auto {
+				t.Errorf("root %+v, program %v", m, tr.Program())
+			}
+			diags(t, d, noDir)
+		}},
+		{Func: "LoadTree", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { LoadTree(".", TreeOptions{Program: 3}) }},
+		{Func: "LoadTree", Name: "zero Readings", Panic: "module: TreeOptions.Readings is a Readings that NewReadings did not make", Call: func(t *testing.T) {
+			LoadTree("testdata/no-such-dir", TreeOptions{Readings: &Readings{}})
+		}},
+		{Func: "NewReadings", Name: "both namings", Call: func(t *testing.T) {
+			for _, relative := range []bool{false, true} {
+				tr, d := LoadTree("testdata/no-such-dir", TreeOptions{Readings: NewReadings(relative)})
+				want, _ := filepath.Abs("testdata/no-such-dir")
+				if relative {
+					want = filepath.Join("testdata", "no-such-dir")
+				}
+				if tr.Root().Dir != want || len(d) != 1 {
+					t.Errorf("NewReadings(%v): root read as %q (%d diagnostics), want %q", relative, tr.Root().Dir, len(d), want)
+				}
+			}
+		}},
+		{Func: "TreeOf", Name: "nil module", Call: func(t *testing.T) {
+			tr := TreeOf(nil, TreeOptions{})
+			if m := tr.Root(); m == nil || m.Dir != "" || len(m.Files) != 0 {
+				t.Errorf("TreeOf(nil): root %+v", m)
+			}
+		}},
+		{Func: "TreeOf", Name: "program out of range", Panic: badProgram, Call: func(t *testing.T) { TreeOf(nil, TreeOptions{Program: 3}) }},
+		{Func: "Tree.CallDir", Name: "zero Tree", Panic: "module: Tree.CallDir" + notMade, Call: func(t *testing.T) { (&Tree{}).CallDir(".", nil, "./a") }},
+		{Func: "Tree.CallDir", Name: "empty source, nil path", Call: func(t *testing.T) {
+			if dir, ok := TreeOf(nil, TreeOptions{}).CallDir("", nil, ""); ok || dir != "" {
+				t.Errorf("CallDir = %q, %v", dir, ok)
+			}
+		}},
+		{Func: "Tree.Key", Name: "nil receiver", Panic: "module: Tree.Key" + notMade, Call: func(t *testing.T) { nilTree.Key(".") }},
+		{Func: "Tree.Key", Name: "empty name", Call: func(t *testing.T) {
+			if k := TreeOf(nil, TreeOptions{}).Key(""); k != "" {
+				t.Errorf("Key(\"\") = %q", k)
+			}
+		}},
+		{Func: "Tree.Module", Name: "zero Tree", Panic: "module: Tree.Module" + notMade, Call: func(t *testing.T) { (&Tree{}).Module(".") }},
+		{Func: "Tree.Module", Name: "empty directory name", Call: func(t *testing.T) {
+			// The empty name is the root's of TreeOf(nil).
+			m, d := TreeOf(nil, TreeOptions{}).Module("")
+			if m == nil || len(m.Files) != 0 || len(d) != 0 {
+				t.Errorf("Module(\"\") = %+v, %v", m, d)
+			}
+		}},
+		{Func: "Tree.Program", Name: "nil receiver", Panic: "module: Tree.Program" + notMade, Call: func(t *testing.T) { nilTree.Program() }},
+		{Func: "Tree.ReadDir", Name: "zero Tree", Panic: "module: Tree.ReadDir" + notMade, Call: func(t *testing.T) { (&Tree{}).ReadDir(".") }},
+		{Func: "Tree.ReadDir", Name: "no such directory", Call: func(t *testing.T) {
+			files, d := TreeOf(nil, TreeOptions{}).ReadDir("testdata/no-such-dir")
+			if len(files) != 0 {
+				t.Errorf("files %v", files)
+			}
+			diags(t, d, "-: error: Module directory does not exist; The module directory testdata/no-such-dir does not exist.\n")
+		}},
+		{Func: "Tree.Root", Name: "zero Tree", Panic: "module: Tree.Root" + notMade, Call: func(t *testing.T) { (&Tree{}).Root() }},
+		{Func: "Tree.Sources", Name: "nil receiver", Panic: "module: Tree.Sources" + notMade, Call: func(t *testing.T) { nilTree.Sources() }},
+		{Func: "Tree.Walk", Name: "zero Tree", Panic: "module: Tree.Walk" + notMade, Call: func(t *testing.T) { (&Tree{}).Walk(0) }},
+		{Func: "Walk.Root", Name: "zero Walk", Panic: "module: Walk.Root of a Walk that Tree.Walk did not make", Call: func(t *testing.T) { (&Walk{}).Root() }},
+		{Func: "Walk.Call", Name: "nil parent", Panic: "module: Walk.Call with a nil parent", Call: func(t *testing.T) { TreeOf(nil, TreeOptions{}).Walk(0).Call(nil, "a", "./a", nil) }},
+		{Func: "Walk.Call", Name: "empty source", Call: func(t *testing.T) {
+			w := TreeOf(nil, TreeOptions{}).Walk(-1)
+			root, _, _ := w.Root()
+			if n, files, d := w.Call(root, "", "", nil); n != nil || files != nil || d != nil {
+				t.Errorf("Call = %v, %v, %v", n, files, d)
+			}
+		}},
+		{Func: "DecodeRequirement", Name: "nil expression", Panic: nilDeref, Call: func(t *testing.T) { DecodeRequirement("", nil) }},
+		{Func: "Requirements", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { Requirements(nil) }},
+		{Func: "RequirementBlocks", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { RequirementBlocks(nil) }},
+		{Func: "Requirement.Item", Name: "zero Requirement", Call: func(t *testing.T) {
+			if e := (&Requirement{}).Item(""); e != nil {
+				t.Errorf("Item = %v", e)
+			}
+		}},
+		{Func: "Requirement.Source", Name: "zero Requirement", Call: func(t *testing.T) {
+			if s := (&Requirement{}).Source(); s != "" {
+				t.Errorf("Source = %q", s)
+			}
+		}},
+		{Func: "ObjectKey", Name: "nil expression", Panic: nilDeref, Call: func(t *testing.T) { ObjectKey(nil) }},
+		{Func: "ProviderConfig.String", Name: "zero ProviderConfig", Call: func(t *testing.T) {
+			if s := (ProviderConfig{}).String(); s != "" {
+				t.Errorf("String = %q", s)
+			}
+		}},
+		{Func: "ProviderRef", Name: "nil expression", Panic: "module: ReadValue of a nil hcl.Expression", Call: func(t *testing.T) { ProviderRef(nil) }},
+		{Func: "ResourceProvider", Name: "empty type, no argument", Call: func(t *testing.T) {
+			if c, d := ResourceProvider("", nil); c != (ProviderConfig{}) || d != nil {
+				t.Errorf("ResourceProvider = %v, %v", c, d)
+			}
+		}},
+		{Func: "Declare", Name: "nil body", Panic: "module: Declare with a nil body or root schema", Call: func(t *testing.T) { Declare(nil, schema.Terraform.Root) }},
+		{Func: "Declare", Name: "nil root", Panic: "module: Declare with a nil body or root schema", Call: func(t *testing.T) { Declare(hcl.EmptyBody(), nil) }},
+		{Func: "Decls.First", Name: "zero Decls", Call: func(t *testing.T) {
+			if _, ok := (&Decls{}).First(&hcl.Block{Type: "variable", Labels: []string{"a"}}); !ok {
+				t.Error("a block is not the first in an empty index")
+			}
+		}},
+		{Func: "Decls.First", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { (&Decls{}).First(nil) }},
+		{Func: "Decls.FirstLocal", Name: "zero Decls", Call: func(t *testing.T) {
+			if prev, ok := (&Decls{}).FirstLocal(&hcl.Attribute{Name: "a"}); prev != nil || !ok {
+				t.Errorf("FirstLocal = %v, %v", prev, ok)
+			}
+		}},
+		{Func: "Decls.FirstLocal", Name: "nil attribute", Panic: nilDeref, Call: func(t *testing.T) { (&Decls{}).FirstLocal(nil) }},
+		{Func: "ProviderAlias", Name: "nil block", Panic: nilDeref, Call: func(t *testing.T) { ProviderAlias(nil) }},
+		{Func: "Resource.Addr", Name: "zero Resource", Call: func(t *testing.T) {
+			if a := (&Resource{}).Addr(); a != ".." {
+				t.Errorf("Addr = %q", a)
+			}
+		}},
+		{Func: "Tree.Decls", Name: "zero Tree", Panic: "module: Tree.Decls" + notMade, Call: func(t *testing.T) { (&Tree{}).Decls(".") }},
+		{Func: "Tree.Decls", Name: "no such directory", Call: func(t *testing.T) {
+			d := TreeOf(nil, TreeOptions{}).Decls("testdata/no-such-dir")
+			if len(d.Blocks) != 0 || len(d.Diags) != 0 || len(d.MergeDiags) != 0 {
+				t.Errorf("Decls = %+v", d)
+			}
+		}},
 		{Func: "DirKey", Name: "empty name", Call: func(t *testing.T) {
 			if k := DirKey(""); k != "" {
 				t.Errorf("DirKey(\"\") = %q, want \"\"", k)

@@ -24,6 +24,7 @@ func TestMisuse(t *testing.T) {
 	}
 	empty := hcl.EmptyBody()
 	misusetest.Run(t, ".", []misusetest.Case{
+		{Func: "ImpliedProvider", Name: "empty type", Call: func(t *testing.T) { eq(t, ImpliedProvider(""), "") }},
 		{Func: "BuiltinProviderSchemas", Name: "no argument", Call: func(t *testing.T) {
 			if ps := BuiltinProviderSchemas(); ps == nil || len(ps.Schemas) != 1 {
 				t.Errorf("BuiltinProviderSchemas = %v", ps)

@@ -168,14 +168,15 @@ func providerConfig(p *tfjson.ProviderSchema, address string) map[string]*tfjson
 	return map[string]*tfjson.SchemaBlock{localName(address): b}
 }
 
-// impliedProvider returns the local name of the provider that Terraform
-// implies for a resource type: the type's prefix before the first "_"
-// (google_compute_instance: google).
-func impliedProvider(typ string) string {
-	if i := strings.IndexByte(typ, '_'); i > 0 {
-		return typ[:i]
-	}
-	return typ
+// ImpliedProvider returns the local name of the provider that a resource
+// type implies when no provider meta-argument names one, as Terraform
+// and OpenTofu imply it (addrs.Resource.ImpliedProvider): the type up to
+// its first "_" (google_compute_instance: google; a type without one is
+// its own name, and "_x" implies ""). It is the one rule of the implied
+// provider; module.ResourceProvider adds the meta-argument's override.
+func ImpliedProvider(typ string) string {
+	name, _, _ := strings.Cut(typ, "_")
+	return name
 }
 
 // localName returns the name a provider's blocks go by when no
@@ -212,7 +213,7 @@ func collectDefinitions(ps *tfjson.ProviderSchemas) (map[string]map[string]defin
 			schemas := k.schemas(p, address)
 			for _, name := range slices.Sorted(maps.Keys(schemas)) {
 				if prev, ok := m[name]; ok {
-					switch implied := impliedProvider(name); {
+					switch implied := ImpliedProvider(name); {
 					case k.block == "provider":
 					case localName(prev.address) == implied:
 						continue

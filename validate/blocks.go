@@ -39,12 +39,12 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			}
 		}
 	}
-	for _, name := range keys(d.locals) {
+	for _, name := range keys(d.index.Locals) {
 		diags = append(diags, ev.localDiags[name]...) // evaluated by computeLocals
 	}
 	root := md.lang.Root
-	for _, name := range keys(d.outputs) {
-		b := d.outputs[name]
+	for _, name := range keys(d.index.Outputs) {
+		b := d.index.Outputs[name]
 		var s = root.Block("output")
 		if s == nil {
 			continue
@@ -89,8 +89,8 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		diags = append(diags, sd...)
 		walkContent(p.block.Body, pc, p.schema, &scope{}, nil, visit)
 	}
-	for _, name := range keys(d.checks) {
-		b := d.checks[name]
+	for _, name := range keys(d.index.Checks) {
+		b := d.index.Checks[name]
 		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "assert"}}})
 		if content == nil {
 			continue
@@ -134,7 +134,7 @@ func (ev *evaluator) resource(r *resource, visit visitor) hcl.Diagnostics {
 	}
 	bt := md.types.lookup(r.mode, r.typ)
 	if bt == nil && r.mode != "ephemeral" {
-		if addr, ok := md.types.provides(md.resourceProvider(r)); ok {
+		if addr, ok := md.types.provides(md.resourceProvider(r).Name); ok {
 			what, summary := "resource type", "Invalid resource type"
 			if r.mode == "data" {
 				what, summary = "data source", "Invalid data source"
@@ -343,17 +343,7 @@ func forEachValue(expr hcl.Expression, val cty.Value) hcl.Diagnostics {
 func (ev *evaluator) usedProviders() map[string]bool {
 	used := map[string]bool{}
 	for _, r := range ev.md.decls.resources {
-		if a, ok := r.content.Attributes["provider"]; ok {
-			if t, d := hcl.AbsTraversalForExpr(a.Expr); !d.HasErrors() && len(t) > 0 {
-				key := t.RootName()
-				if alias, _, ok := attrStep(t, 1); ok {
-					key += "." + alias
-				}
-				used[key] = true
-				continue
-			}
-		}
-		used[impliedProvider(r.typ)] = true
+		used[ev.md.resourceProvider(r).String()] = true
 	}
 	for _, c := range ev.md.decls.modules {
 		if a, ok := c.content.Attributes["providers"]; ok {
@@ -377,17 +367,6 @@ func (ev *evaluator) usedProviders() map[string]bool {
 		}
 	}
 	return used
-}
-
-// impliedProvider is the provider a resource type's name implies: the
-// part before the first underscore.
-func impliedProvider(typ string) string {
-	for i := range len(typ) {
-		if typ[i] == '_' {
-			return typ[:i]
-		}
-	}
-	return typ
 }
 
 // ignoreChanges checks each element of lifecycle.ignore_changes against
@@ -421,15 +400,12 @@ func (ev *evaluator) ignoreChanges(r *resource, bt *blockType) hcl.Diagnostics {
 	return diags
 }
 
-// resourceProvider returns the local name of the provider a resource
-// uses: its provider argument's, or its type's prefix.
-func (md *unit) resourceProvider(r *resource) string {
-	if a, ok := r.content.Attributes["provider"]; ok {
-		if t, d := hcl.AbsTraversalForExpr(a.Expr); !d.HasErrors() && len(t) > 0 {
-			return t.RootName()
-		}
-	}
-	return impliedProvider(r.typ)
+// resourceProvider returns the provider configuration a resource uses:
+// its provider argument's, or its type's implied provider
+// (module.ResourceProvider).
+func (md *unit) resourceProvider(r *resource) module.ProviderConfig {
+	c, _ := module.ResourceProvider(r.typ, attrExpr(r.content, "provider"))
+	return c
 }
 
 // displayProvider writes a provider address as the programs show it:

@@ -16,17 +16,16 @@ import (
 // declarations are what a module declares, by the names references use.
 type declarations struct {
 	variables map[string]*variable
-	locals    map[string]*local
-	outputs   map[string]*hcl.Block
 	// resources are keyed by address: "standin_thing.a",
 	// "data.standin_echo.e", "ephemeral.x.y".
 	resources map[string]*resource
 	modules   map[string]*call
 	// providers are keyed "standin" or "standin.east".
 	providers map[string]*provider
-	checks    map[string]*hcl.Block
-	// blocks are the top-level blocks in file order, with their schema.
-	blocks []*hcl.Block
+	// index is the module's declaration index (module.Tree.Decls): its
+	// top-level blocks in file order, and which declaration of a name is
+	// the first.
+	index *module.Decls
 }
 
 // variable is a declared input variable.
@@ -39,11 +38,6 @@ type variable struct {
 	content  *hcl.BodyContent
 	// sensitive is set by sensitive = true: its value is marked.
 	sensitive bool
-}
-
-// local is a local value.
-type local struct {
-	attr *hcl.Attribute
 }
 
 // resource is a managed, data or ephemeral resource.
@@ -94,46 +88,35 @@ type provider struct {
 func (md *unit) declare() hcl.Diagnostics {
 	d := &declarations{
 		variables: map[string]*variable{},
-		locals:    map[string]*local{},
-		outputs:   map[string]*hcl.Block{},
 		resources: map[string]*resource{},
 		modules:   map[string]*call{},
 		providers: map[string]*provider{},
-		checks:    map[string]*hcl.Block{},
 	}
 	md.decls = d
 	var diags hcl.Diagnostics
 	root := md.lang.Root
-	body, mdiags := md.mod.Body(root)
-	diags = append(diags, mdiags...)
-	content, _, _ := root.Content(body)
-	if content == nil {
-		return diags
-	}
-	for _, b := range content.Blocks {
-		d.blocks = append(d.blocks, b)
+	d.index = md.tree.tree.Decls(md.mod.Dir)
+	diags = append(diags, d.index.MergeDiags...)
+	for _, b := range d.index.Blocks {
 		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
 		case "variable":
 			diags = append(diags, md.declareVariable(b)...)
 		case "locals":
-			attrs, _ := b.Body.JustAttributes()
-			for _, a := range sortedAttributes(attrs) {
-				if prev, ok := d.locals[a.Name]; ok {
+			for _, a := range sortedAttributes(d.index.LocalBlocks[b]) {
+				if prev, ok := d.index.FirstLocal(a); !ok {
 					diags = append(diags, errorAt(a.Range, "Duplicate local value definition",
-						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.attr.Range)))
+						"A local value named %q was already defined at %s. Local value names must be unique within a module.", a.Name, md.rangeString(prev.Range)))
 					continue
 				}
-				d.locals[a.Name] = &local{attr: a}
 			}
 		case "output":
 			name := b.Labels[0]
-			if prev, ok := d.outputs[name]; ok {
+			if prev, ok := d.index.First(b); !ok {
 				diags = append(diags, errorAt(b.DefRange, "Duplicate output definition",
-					"An output named %q was already defined at %s. Output names must be unique within a module.", name, md.rangeString(prev.DefRange)))
+					"An output named %q was already defined at %s. Output names must be unique within a module.", name, md.rangeString(prev)))
 				continue
 			}
-			d.outputs[name] = b
 			if s := root.Block("output"); s != nil {
 				if oc, _, _ := s.Body.Content(b.Body); oc != nil {
 					for _, n := range []string{"sensitive", "ephemeral"} {
@@ -151,34 +134,24 @@ func (md *unit) declare() hcl.Diagnostics {
 			diags = append(diags, md.declareProvider(b, root)...)
 		case "check":
 			name := b.Labels[0]
-			if prev, ok := d.checks[name]; ok {
+			if prev, ok := d.index.First(b); !ok {
 				diags = append(diags, errorAt(b.DefRange, fmt.Sprintf("Duplicate check %q configuration", name),
-					"A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, md.rangeString(prev.DefRange)))
+					"A check block named %q was already declared at %s. Check blocks must be unique within each module.", name, md.rangeString(prev)))
 				continue
 			}
-			d.checks[name] = b
 			if cb := root.Block("check"); cb != nil {
-				cc, _, _ := cb.Body.Content(b.Body)
-				if cc != nil {
-					for _, inner := range cc.Blocks {
-						if inner.Type == "data" {
-							diags = append(diags, md.declareResource(inner, cb.Body, name)...)
-						}
-					}
+				for _, inner := range d.index.CheckData[b] {
+					diags = append(diags, md.declareResource(inner, cb.Body, name)...)
 				}
 			}
 		}
 	}
 	var required *hcl.Block
-	for _, b := range d.blocks {
+	for _, b := range d.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
-		tc, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-		if tc == nil {
-			continue
-		}
-		for _, rp := range tc.Blocks {
+		for _, rp := range module.RequirementBlocks(b) {
 			if required != nil && !md.isOverride(rp.DefRange.Filename) {
 				diags = append(diags, errorAt(rp.DefRange, "Duplicate required providers configuration",
 					"A module may have only one required providers configuration. The required providers were previously configured at %s.", md.rangeString(required.DefRange)))
@@ -189,7 +162,7 @@ func (md *unit) declare() hcl.Diagnostics {
 			}
 		}
 	}
-	for _, b := range d.blocks {
+	for _, b := range d.index.Blocks {
 		diags = append(diags, md.blockRules(b)...)
 	}
 	for _, name := range keys(d.modules) {
@@ -317,9 +290,9 @@ func conditionRule(b *hcl.Block) hcl.Diagnostics {
 func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
-	if prev, ok := d.variables[name]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate variable declaration",
-			"A variable named %q was already declared at %s. Variable names must be unique within a module.", name, md.rangeString(prev.block.DefRange))}
+			"A variable named %q was already declared at %s. Variable names must be unique within a module.", name, md.rangeString(prev))}
 	}
 	v := &variable{block: b, typ: cty.DynamicPseudoType}
 	d.variables[name] = v
@@ -337,9 +310,9 @@ func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 	d := md.decls
 	name := b.Labels[0]
-	if prev, ok := d.modules[name]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate module call",
-			"A module call named %q was already defined at %s. Module calls must have unique names within a module.", name, md.rangeString(prev.block.DefRange))}
+			"A module call named %q was already defined at %s. Module calls must have unique names within a module.", name, md.rangeString(prev))}
 	}
 	c := &call{block: b}
 	d.modules[name] = c
@@ -358,7 +331,7 @@ func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 					"%s failed to determine your intended installation method for remote module package %q.\n\nIf you intended this as a path relative to the current module, use \"./%s\" instead. The \"./\" prefix indicates that the address is a relative filesystem path.",
 					md.program, c.source, c.source))
 			}
-			if strings.HasPrefix(c.source, "./") || strings.HasPrefix(c.source, "../") {
+			if module.IsLocalSource(c.source) {
 				dir := filepath.Join(md.mod.Dir, filepath.FromSlash(c.source))
 				if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 					why := "it is not a directory"
@@ -397,7 +370,7 @@ func maybeRelativePath(src string) bool {
 func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck string) hcl.Diagnostics {
 	d := md.decls
 	r := &resource{mode: b.Type, typ: b.Labels[0], name: b.Labels[1], block: b, inCheck: inCheck}
-	if prev, ok := d.resources[r.addr()]; ok {
+	if prev, ok := d.index.First(b); !ok {
 		var summary, detail string
 		switch r.mode {
 		case "resource":
@@ -410,7 +383,7 @@ func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck strin
 		default:
 			summary, detail = fmt.Sprintf("Duplicate ephemeral resource %q configuration", r.typ), "A %s ephemeral resource named %q was already declared at %s. Resource names must be unique per type in each module."
 		}
-		return hcl.Diagnostics{errorAt(b.DefRange, summary, detail, r.typ, r.name, md.rangeString(prev.block.DefRange))}
+		return hcl.Diagnostics{errorAt(b.DefRange, summary, detail, r.typ, r.name, md.rangeString(prev))}
 	}
 	d.resources[r.addr()] = r
 	if blk := parent.Block(b.Type); blk != nil {
@@ -443,27 +416,21 @@ func (md *unit) declareProvider(b *hcl.Block, root *schema.Body) hcl.Diagnostics
 	if blk := root.Block("provider"); blk != nil {
 		p.schema = blk.BodyFor(p.name)
 	}
-	attrs, _ := b.Body.JustAttributes()
-	if a, ok := attrs["alias"]; ok {
-		if v, diags := a.Expr.Value(nil); !diags.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-			p.alias = v.AsString()
-		} else if w := hcl.ExprAsKeyword(a.Expr); w != "" {
-			p.alias = w
-		}
+	c := module.ProviderConfig{Name: p.name, Alias: module.ProviderAlias(b)}
+	first := d.index.Providers[c.String()]
+	if first == nil {
+		first = &module.Provider{Config: c, Block: b}
 	}
-	key := p.name
-	if p.alias != "" {
-		key += "." + p.alias
-	}
-	if prev, ok := d.providers[key]; ok {
-		if prev.alias == "" {
+	p.alias = c.Alias
+	if first.Block != b {
+		if p.alias == "" {
 			return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate provider configuration",
-				"A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.name, md.rangeString(prev.block.DefRange))}
+				"A default (non-aliased) provider configuration for %q was already given at %s. If multiple configurations are required, set the \"alias\" argument for alternative configurations.", p.name, md.rangeString(first.Block.DefRange))}
 		}
 		return hcl.Diagnostics{errorAt(b.DefRange, "Duplicate provider configuration",
-			"A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, md.rangeString(prev.block.DefRange))}
+			"A provider configuration for %q with alias %q was already given at %s. Each configuration for the same provider must have a distinct alias.", p.name, p.alias, md.rangeString(first.Block.DefRange))}
 	}
-	d.providers[key] = p
+	d.providers[first.Config.String()] = p
 	return nil
 }
 

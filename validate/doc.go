@@ -3,13 +3,14 @@
 // (Terraform 1.14) find in a module directory, found offline, without
 // init, providers or network ([spec.md], section {#validate}).
 //
-// [Load] reads a module directory with module.Load (both syntaxes,
-// override files, the .tofu family for OpenTofu) into a [Model]: the one
-// reading of the module that the hcljson commands share. It resolves the
-// program once, reads every other module directory asked of it (the
-// local modules that validation reads, the module calls that package
-// inspect reads through [Model.ReadDir]) once, by its absolute path,
-// and validates the tree ([Model.Validate]). Models that share a
+// [Load] reads a module directory with module.LoadTree (both syntaxes,
+// override files, the .tofu family for OpenTofu) into a [Model] over a
+// module.Tree ([Model.Tree]): the one reading of the module tree that the
+// hcljson commands share. The tree resolves the program once and reads
+// every other module directory asked of it (the local modules that
+// validation reads, the module calls that package inspect reads through
+// the same tree) once, by its identity (module.DirKey); the Model
+// validates the tree ([Model.Validate]). Models that share a
 // [Readings] (Options.Readings) read each directory once in the whole run,
 // on as many goroutines as there are Models, for a run that validates many
 // root modules (hcljson check -recursive). [Dir] loads and validates a
@@ -86,17 +87,24 @@
 //
 // # Imports
 //
-// validate imports module, schema and funcs of this module (and
-// internal/didyoumean for its suggestions), hcl (with ext/tryfunc), go-cty,
-// terraform-json and go-version (the programs' reading of version
-// constraints). It sits above module and below inspect and
-// internal/cli, which may import it (inspect builds its configuration
-// from a Model).
+// validate imports module, schema, funcs, hcljson and template of this
+// module (and internal/didyoumean for its suggestions), hcl (with ext/tryfunc), go-cty, terraform-json and go-version
+// (the programs' reading of version constraints). It sits above module
+// and below internal/cli, which imports it; inspect does not (both read
+// the module.Tree). What is the module's and not validation's is package
+// module's: the reading of the tree (module.Tree), the directory a call
+// names (module.Tree.CallDir: validation follows local sources only), the
+// decoder of required_providers entries (module.Requirements), the rule
+// of a resource's provider (module.ResourceProvider) and the declaration
+// index (module.Tree.Decls: which declaration of a name is the first,
+// the outputs, locals and checks, each resource's provider). validate
+// owns the types, scopes and evaluation, the content of each block as
+// its language and the provider schemas read it, and its diagnostics.
 //
 // # Limits
 //
-// The module and the local modules it calls (source "./..." or
-// "../...", each directory once) are validated, as the programs validate
+// The module and the local modules it calls (source "./...", "../...",
+// ".\..." or "..\...", each directory once) are validated, as the programs validate
 // the whole tree; a call's arguments are checked against the local
 // child's variables and its outputs' types are unknown; a remote module
 // is an object of unknown attributes and is not read. The files of the

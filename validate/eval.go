@@ -224,7 +224,7 @@ func (md *unit) child(c *call) *child {
 		return ch
 	}
 	var ch *child
-	if dir, ok := localDir(md.mod.Dir, src); ok {
+	if dir, ok := md.tr.localDir(md.mod.Dir, src); ok {
 		ch = md.tr.childOf(md, dir)
 	} else {
 		ch = &child{vars: map[string]*childVar{}, required: map[string]string{}, deps: map[string][]string{}}
@@ -250,7 +250,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 		evalDiags = hcl.Diagnostics{}
 	}
 	deps = map[string][]string{}
-	for name := range cm.decls.outputs {
+	for name := range cm.decls.index.Outputs {
 		visited := map[string]bool{}
 		var vars []string
 		var walk func(n string)
@@ -562,7 +562,7 @@ func refRange(t hcl.Traversal) hcl.Range {
 // computeLocals evaluates the locals, each after those it refers to;
 // those in a cycle stay unknown.
 func (ev *evaluator) computeLocals() {
-	d := ev.md.decls.locals
+	d := ev.md.decls.index.Locals
 	names := keys(d)
 	if len(ev.locals) == 0 {
 		ev.locals = make(map[string]cty.Value, len(d))
@@ -578,7 +578,7 @@ func (ev *evaluator) computeLocals() {
 		}
 		state[n] = 1
 		l := d[n]
-		for _, t := range l.attr.Expr.Variables() {
+		for _, t := range l.Expr.Variables() {
 			if t.RootName() != "local" {
 				continue
 			}
@@ -588,12 +588,12 @@ func (ev *evaluator) computeLocals() {
 				}
 			}
 		}
-		val, diags := ev.expr(l.attr.Expr, &scope{owner: "local." + n}, cty.NilType, n)
+		val, diags := ev.expr(l.Expr, &scope{owner: "local." + n}, cty.NilType, n)
 		ev.localDiags[n] = diags
 		if diags.HasErrors() {
 			val = cty.DynamicVal
 		}
-		ev.budget.remember(n, l.attr.Expr, val)
+		ev.budget.remember(n, l.Expr, val)
 		ev.locals[n] = val
 		state[n] = 2
 	}

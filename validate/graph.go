@@ -8,7 +8,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hcljson/hcljson/module"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // graphErrors reports what the programs find while they build the graph
@@ -91,7 +90,7 @@ func (md *unit) providerAddr(name, alias string) string {
 // requiredSource returns the source that terraform.required_providers
 // gives the local name, or "".
 func (md *unit) requiredSource(name string) string {
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
@@ -105,16 +104,12 @@ func (md *unit) requiredSource(name string) string {
 // requiresProvider reports whether a required_providers block of the
 // module names the provider local.
 func (md *unit) requiresProvider(local string) bool {
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type != "terraform" {
 			continue
 		}
-		content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-		if content == nil {
-			continue
-		}
-		for _, rp := range content.Blocks {
-			if attrs, _ := rp.Body.JustAttributes(); attrs[local] != nil {
+		for _, r := range module.Requirements(b) {
+			if r.Name == local {
 				return true
 			}
 		}
@@ -139,53 +134,15 @@ func (md *unit) providerSchema(local string) *tfjson.ProviderSchema {
 }
 
 // requiredSources returns the sources that a terraform block's
-// required_providers give their local names.
+// required_providers give their local names (module.Requirements).
 func requiredSources(b *hcl.Block) map[string]string {
 	out := map[string]string{}
-	requiredSettings(b, "source", func(name string, v hcl.Expression) {
-		src, d := v.Value(nil)
-		if !d.HasErrors() && src.Type() == cty.String && src.IsKnown() && !src.IsNull() {
-			out[name] = strings.ToLower(src.AsString())
+	for _, r := range module.Requirements(b) {
+		if src := r.Source(); src != "" {
+			out[r.Name] = src
 		}
-	})
+	}
 	return out
-}
-
-// requiredSettings calls fn with the local name and the value of setting
-// key ("source", "configuration_aliases") of each entry of a terraform
-// block's required_providers that sets it (an entry that is the legacy
-// version string sets none).
-func requiredSettings(b *hcl.Block, key string, fn func(name string, v hcl.Expression)) {
-	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "required_providers"}}})
-	if content == nil {
-		return
-	}
-	for _, rp := range content.Blocks {
-		attrs, _ := rp.Body.JustAttributes()
-		for name, a := range attrs {
-			pairs, d := hcl.ExprMap(a.Expr)
-			if d.HasErrors() {
-				continue
-			}
-			for _, p := range pairs {
-				if objectKey(p.Key) == key {
-					fn(name, p.Value)
-				}
-			}
-		}
-	}
-}
-
-// objectKey returns the key of an object constructor's item as written: a
-// keyword, or a known string; "" for anything else.
-func objectKey(e hcl.Expression) string {
-	if k := hcl.ExprAsKeyword(e); k != "" {
-		return k
-	}
-	if v, d := e.Value(nil); !d.HasErrors() && v.Type() == cty.String && v.IsKnown() && !v.IsNull() {
-		return v.AsString()
-	}
-	return ""
 }
 
 // providerType returns a provider source in the form namespace/type, the
@@ -241,16 +198,21 @@ func (md *unit) passedProviders(name string, c *call) hcl.Diagnostics {
 // (configuration_aliases): "name.alias".
 func configurationAliases(b *hcl.Block) []string {
 	var out []string
-	requiredSettings(b, "configuration_aliases", func(_ string, v hcl.Expression) {
-		elems, _ := hcl.ExprList(v)
-		for _, el := range elems {
-			if t, td := hcl.AbsTraversalForExpr(el); !td.HasErrors() && len(t) == 2 {
-				if alias, _, ok := attrStep(t, 1); ok {
-					out = append(out, t.RootName()+"."+alias)
+	for _, r := range module.Requirements(b) {
+		for _, it := range r.Items {
+			if it.Key != "configuration_aliases" {
+				continue
+			}
+			elems, _ := hcl.ExprList(it.Value)
+			for _, el := range elems {
+				if t, td := hcl.AbsTraversalForExpr(el); !td.HasErrors() && len(t) == 2 {
+					if alias, _, ok := attrStep(t, 1); ok {
+						out = append(out, t.RootName()+"."+alias)
+					}
 				}
 			}
 		}
-	})
+	}
 	return out
 }
 
@@ -261,7 +223,7 @@ func (md *unit) providerDeclared(key string) bool {
 	if _, ok := md.decls.providers[key]; ok {
 		return true
 	}
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		if b.Type == "terraform" && slices.Contains(configurationAliases(b), key) {
 			return true
 		}

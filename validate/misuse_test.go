@@ -70,6 +70,7 @@ func TestMisuse(t *testing.T) {
 			}
 			diags(t, d, "-: error: Module directory does not exist; The module directory testdata/no-such-dir/child does not exist.\n")
 		}},
+		{Func: "Model.Tree", Name: "zero Model", Panic: "validate: Model.Tree" + notMade, Call: func(t *testing.T) { (&Model{}).Tree() }},
 		{Func: "Model.Root", Name: "zero Model", Panic: "validate: Model.Root" + notMade, Call: func(t *testing.T) { (&Model{}).Root() }},
 		{Func: "Model.Sources", Name: "nil receiver", Panic: "validate: Model.Sources" + notMade, Call: func(t *testing.T) { nilModel.Sources() }},
 		{Func: "Model.Validate", Name: "zero Model", Panic: "validate: Model.Validate" + notMade, Call: func(t *testing.T) { (&Model{}).Validate() }},

@@ -170,8 +170,8 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 		if diags := single(); diags != nil {
 			return reference{}, diags
 		}
-		if _, ok := d.locals[attr]; !ok {
-			suggestion := didyoumean.Closest(attr, keys(d.locals))
+		if _, ok := d.index.Locals[attr]; !ok {
+			suggestion := didyoumean.Closest(attr, keys(d.index.Locals))
 			if suggestion != "" {
 				suggestion = fmt.Sprintf(" Did you mean %q?", suggestion)
 			}

@@ -112,7 +112,7 @@ func (md *unit) constraints() constraints {
 		c, err := version.NewConstraint(v.AsString())
 		return c, err == nil
 	}
-	for _, b := range md.decls.blocks {
+	for _, b := range md.decls.index.Blocks {
 		switch b.Type {
 		case "terraform":
 			a := attribute(b.Body, "required_version")

@@ -2,8 +2,6 @@ package validate
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
@@ -87,7 +85,7 @@ type treeState struct {
 
 // newTreeState returns the state of a tree validated for p from root.
 func newTreeState(md *Model, p module.Program, root string) *treeState {
-	key := dirKey(root)
+	key := md.dirKey(root)
 	return &treeState{
 		md: md, shared: md.analysis, program: p, providers: md.opts.Providers,
 		children: map[string]*child{},
@@ -114,7 +112,7 @@ func (t *treeState) taint() {
 // shared analysis. A module that is being computed (it calls itself,
 // directly or not, or calls the root) has no output dependencies here.
 func (t *treeState) childOf(md *unit, dir string) *child {
-	key := dirKey(dir)
+	key := t.md.dirKey(dir)
 	if _, ok := t.building[key]; ok {
 		t.taint()
 		ch := *t.static(md, dir)
@@ -169,12 +167,7 @@ func (t *treeState) static(md *unit, dir string) *child {
 	if diags.HasErrors() || m == nil {
 		return ch
 	}
-	body, _ := m.Body(md.lang.Root)
-	content, _, _ := md.lang.Root.Content(body)
-	if content == nil {
-		return ch
-	}
-	for _, b := range content.Blocks {
+	for _, b := range md.tree.tree.Decls(m.Dir).Blocks {
 		switch b.Type {
 		case "output":
 			ch.outputs = append(ch.outputs, b.Labels[0])
@@ -199,13 +192,17 @@ func (t *treeState) static(md *unit, dir string) *child {
 	return ch
 }
 
-// localDir returns the directory that a module source names when it is a
-// local path ("./x", "../x") to a directory.
-func localDir(from, src string) (string, bool) {
-	if !strings.HasPrefix(src, "./") && !strings.HasPrefix(src, "../") {
+// localDir returns the directory of the module that a call with source
+// src in the module in directory from names, when that is a local path
+// (module.Tree.CallDir: "./x", "../x", ".\x", "..\x") to a directory.
+// Remote modules are not read, not even those init installed, which the
+// programs' validate reads: their calls are objects of unknown
+// attributes.
+func (t *treeState) localDir(from, src string) (string, bool) {
+	dir, ok := t.md.tree.CallDir(from, nil, src)
+	if !ok {
 		return "", false
 	}
-	dir := filepath.Join(from, filepath.FromSlash(src))
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return "", false
 	}
@@ -218,7 +215,7 @@ func localDir(from, src string) (string, bool) {
 // on what its children declare (their variables), never on their output
 // dependencies, so every node is shared.
 func (t *treeState) node(md *unit, m *module.Module) (*treeNode, *unit) {
-	key := t.key(dirKey(m.Dir))
+	key := t.key(t.md.dirKey(m.Dir))
 	t.shared.mu.Lock()
 	n, ok := t.shared.nodes[key]
 	t.shared.mu.Unlock()
@@ -246,7 +243,7 @@ func (t *treeState) newNode(cm *unit, declDiags hcl.Diagnostics) *treeNode {
 // is nil, what evaluating cm for its target found, when that is the same
 // whatever tree computes it (no child of cm is tainted).
 func (t *treeState) keep(cm *unit, n *treeNode, evalDiags hcl.Diagnostics) {
-	key := t.key(dirKey(cm.mod.Dir))
+	key := t.key(t.md.dirKey(cm.mod.Dir))
 	tainted := false
 	for _, c := range cm.children {
 		tainted = tainted || c.tainted
@@ -265,7 +262,7 @@ func (t *treeState) keep(cm *unit, n *treeNode, evalDiags hcl.Diagnostics) {
 // evaluation returns what evaluating the module of n for tg finds, from
 // the shared analysis or by evaluating cm (declared here when nil).
 func (t *treeState) evaluation(md *unit, n *treeNode, cm *unit, tg target) hcl.Diagnostics {
-	key := evalKey{t.key(dirKey(n.mod.Dir)), tg}
+	key := evalKey{t.key(t.md.dirKey(n.mod.Dir)), tg}
 	t.shared.mu.Lock()
 	diags, ok := t.shared.evals[key]
 	t.shared.mu.Unlock()

@@ -35,12 +35,12 @@ const undeclaredShown = 2
 // there.
 func (md *Model) VariableValues(files []*hcl.File) hcl.Diagnostics {
 	md.check("VariableValues")
-	u := newUnit(md.root, md.opts, md.program)
+	u := newUnit(md.tree.Root(), md.opts, md.tree.Program())
 	u.tree, u.root = md, true
 	if u.langErr != nil {
 		return nil
 	}
-	u.tr = newTreeState(md, u.program, md.root.Dir)
+	u.tr = newTreeState(md, u.program, md.tree.Root().Dir)
 	if u.declare().HasErrors() {
 		return nil
 	}

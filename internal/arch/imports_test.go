@@ -26,8 +26,8 @@ var allowed = map[string][]string{
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"}, // module: values read in their mode (ReadValue)
 	"module":             {"hcljson", "internal/native", "internal/nesting", "schema", "template"},                         // template: a JSON string read as native syntax (ReadValue)
 	"funcs":              {},                                                                                               // the programs' function tables: go-cty only
-	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema", "validate"},
-	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"}, // the module's semantic model, whose Model inspect reads through; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
+	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},                                       // module: the module tree (Tree, Walk), read once for every layer
+	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"},                      // the module's semantic model over module's Tree; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
 	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
 	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)

@@ -288,33 +288,21 @@ func quoteList(words []string) string {
 	return orList(q)
 }
 
-// requirement checks one entry of required_providers: a version string,
-// or an object whose configuration_aliases are references.
+// requirement checks one entry of required_providers, as
+// module.DecodeRequirement reads it: a version string, or an object
+// whose configuration_aliases are references.
 func (c *checker) requirement(expr hcl.Expression) {
-	pairs, diags := hcl.ExprMap(expr)
-	if diags.HasErrors() {
-		_, diags := expr.Value(nil) // the legacy version string
+	r := module.DecodeRequirement("", expr)
+	if r.MapDiags.HasErrors() {
+		_, diags := expr.Value(nil) // neither an object nor a version string
 		c.add(diags)
 		return
 	}
-	for _, p := range pairs {
-		if staticKey(p.Key) == "configuration_aliases" {
-			c.aliases(p.Value)
+	for _, it := range r.Items {
+		if it.Key == "configuration_aliases" {
+			c.aliases(it.Value)
 		}
 	}
-}
-
-// staticKey returns an object key written as a bare word or a literal
-// string, and "" for any other.
-func staticKey(expr hcl.Expression) string {
-	if w := hcl.ExprAsKeyword(expr); w != "" {
-		return w
-	}
-	v, diags := expr.Value(nil)
-	if diags.HasErrors() || v.Type() != cty.String || v.IsNull() {
-		return ""
-	}
-	return v.AsString()
 }
 
 // aliases checks a list of provider configuration references.

@@ -126,7 +126,7 @@ func inspectCmd(e *env, args []string) int {
 	if len(md.Root().Files) == 0 && loadDiags.HasErrors() {
 		return e.writeDiags(nil, loadDiags)
 	}
-	cfg, diags := inspect.FromModel(md, inspect.Options{Language: lang, MaxModuleCalls: *maxCalls})
+	cfg, diags := inspect.FromTree(md.Tree(), inspect.Options{Language: lang, MaxModuleCalls: *maxCalls})
 	status := e.writeDiags(e.sourcesOf(diags, md.Sources()), diags)
 	if cfg == nil {
 		return 1

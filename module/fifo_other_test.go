@@ -1,6 +1,6 @@
 //go:build !unix
 
-package validate
+package module
 
 import "errors"
 
