@@ -88,8 +88,9 @@
 // # Imports
 //
 // validate imports module, schema, funcs, hcljson and template of this
-// module (and internal/didyoumean for its suggestions), hcl (with ext/tryfunc), go-cty, terraform-json and go-version
-// (the programs' reading of version constraints). It sits above module
+// module (and internal/didyoumean for its suggestions), hcl (with
+// ext/tryfunc), go-cty, terraform-json and go-version (the programs'
+// reading of version constraints). It sits above module
 // and below internal/cli, which imports it; inspect does not (both read
 // the module.Tree). What is the module's and not validation's is package
 // module's: the reading of the tree (module.Tree), the directory a call
