@@ -149,19 +149,7 @@ func parsePieces(src []byte, filename string, cuts []int, workers int) (*hcl.Fil
 	if len(cuts) == 0 {
 		return nil, false
 	}
-	pieces := make([]piece, len(cuts)+1)
-	line, prev := 1, 0
-	for i := range pieces {
-		if i > 0 {
-			line += bytes.Count(src[prev:cuts[i-1]], []byte{'\n'})
-			prev = cuts[i-1]
-		}
-		pieces[i].start = hcl.Pos{Line: line, Column: 1, Byte: prev}
-		pieces[i].end = len(src)
-		if i < len(cuts) {
-			pieces[i].end = cuts[i]
-		}
-	}
+	pieces := makePieces(src, cuts)
 	var next atomic.Int64 // the next piece to parse
 	work := func() {
 		for i := int(next.Add(1) - 1); i < len(pieces); i = int(next.Add(1) - 1) {
