@@ -85,8 +85,11 @@ func convertPieces(w io.Writer, src []byte, filename string, cuts []int, opts Op
 	seen := map[string]bool{}
 	for i := range pieces {
 		pc := p.get(i)
+		if !pc.ok {
+			return false, nil
+		}
 		b, _ := pc.file.Body.(*hclsyntax.Body)
-		if !pc.ok || b == nil || i+1 < len(pieces) && b.EndRange.End != pieces[i+1].start {
+		if b == nil || i+1 < len(pieces) && b.EndRange.End != pieces[i+1].start {
 			return false, nil
 		}
 		for name := range b.Attributes {

@@ -162,3 +162,16 @@ func TestConvertToRealWorld(t *testing.T) {
 	}
 	t.Logf("%d files: streamed %d of %d piece-by-piece conversions, the others fell back to Convert", files, streamed, tried)
 }
+
+// FuzzConvertTo checks that converting piece by piece at every cut point
+// gives Convert's bytes and diagnostics, for any source.
+func FuzzConvertTo(f *testing.F) {
+	f.Add([]byte("variable \"a\" {\n}\nresource \"b\" \"c\" {\n}\nvariable \"d\" {\n}\n"))
+	f.Add([]byte("# c\nlocals {\n  a = 1 # x\n}\n\n// d\nlocals {\n}\nb = <<EOT\n}\nEOT\n"))
+	f.Add([]byte("dynamic \"a\" {\n}\na {\n}\ndynamic \"a\" {\n}\nb = 1\n"))
+	f.Add(convtest.NativeDoc(2 << 10))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkStream(t, "f.tf", src, Options{}, gen.Options{})
+		checkStream(t, "f.hcl", src, Options{Schema: schema.Generic.Root}, gen.Options{})
+	})
+}
