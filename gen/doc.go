@@ -126,7 +126,9 @@
 // Encoding appends to the caller's buffer without reflection and without
 // encoding/json; appending a built File to a buffer with enough capacity
 // allocates nothing. An [Encoder] hands its output to the writer every
-// 64 KiB.
+// 64 KiB. A [Stream] writes the same bytes for a file whose top-level
+// blocks are appended and encoded in parts (each block type's text in a
+// [Spool] until the end), so that no more than a part is held built.
 //
 // # Not supported
 //

@@ -73,6 +73,24 @@ func TestMisuse(t *testing.T) {
 			out, diags := FormatJSON(nil, "", nil, Options{})
 			format(t, out, diags, ":1,1-1: error: Missing value; The JSON data ends prematurely.\n")
 		}},
+		{Func: "NewStream", Name: "nil newSpool", Panic: "gen: NewStream with a nil newSpool", Call: func(t *testing.T) { NewStream(Options{}, nil) }},
+		{Func: "Stream.WriteTo", Name: "empty stream", Call: func(t *testing.T) {
+			var b bytes.Buffer
+			s := NewStream(Options{}, func() Spool { return new(bytes.Buffer) })
+			if n, err := s.WriteTo(&b); b.String() != "{}\n" || n != 3 || err != nil {
+				t.Errorf("WriteTo of an empty stream = %q, %d, %v", b.String(), n, err)
+			}
+		}},
+		{Func: "Stream.Flush", Name: "nothing appended", Call: func(t *testing.T) {
+			if err := NewStream(Options{}, func() Spool { return new(bytes.Buffer) }).Flush(); err != nil {
+				t.Error(err)
+			}
+		}},
+		{Func: "Stream.Body", Name: "zero use", Call: func(t *testing.T) {
+			if NewStream(Options{}, func() Spool { return new(bytes.Buffer) }).Body() == nil {
+				t.Error("nil body")
+			}
+		}},
 		{Func: "NewEncoder", Name: "nil writer", Panic: "gen: NewEncoder with a nil io.Writer", Call: func(t *testing.T) { NewEncoder(nil, Options{}) }},
 		{Func: "Encoder.Encode", Name: "nil file", Call: func(t *testing.T) {
 			var b bytes.Buffer

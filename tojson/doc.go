@@ -3,7 +3,10 @@
 //
 // [ParseNative] parses a native file (in pieces on several cores when it
 // is large); [FromNative] builds the gen.File of a parsed file, written
-// with gen's encoder; [Convert] does both in one call. With
+// with gen's encoder; [Convert] does both in one call; [ConvertTo] writes
+// the same bytes converting a large file piece by piece (by top-level
+// blocks, through gen.Stream), so that the whole syntax tree is never
+// held. With
 // Options.Schema (schema.Terraform.Root, or a language with provider
 // schemas) each argument is written as that language reads it: literal
 // arguments as their text, references and type expressions as strings,

@@ -1,6 +1,7 @@
 package tojson
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -24,6 +25,19 @@ func TestMisuse(t *testing.T) {
 			if string(out) != "{}\n" || diags != nil {
 				t.Errorf("Convert(nil) = %q, %v", out, diags)
 			}
+		}},
+		{Func: "ConvertTo", Name: "nil input", Call: func(t *testing.T) {
+			var out bytes.Buffer
+			f, diags, err := ConvertTo(&out, nil, "", Options{}, gen.Options{}, func() gen.Spool { return new(bytes.Buffer) })
+			if out.String() != "{}\n" || f != nil || diags != nil || err != nil {
+				t.Errorf("ConvertTo(nil) = %q, %v, %v, %v", out.String(), f, diags, err)
+			}
+		}},
+		{Func: "ConvertTo", Name: "nil writer", Panic: "tojson: ConvertTo with a nil io.Writer or newSpool", Call: func(t *testing.T) {
+			ConvertTo(nil, []byte("a = 1\n"), "a.tf", Options{}, gen.Options{}, func() gen.Spool { return new(bytes.Buffer) })
+		}},
+		{Func: "ConvertTo", Name: "nil newSpool", Panic: "tojson: ConvertTo with a nil io.Writer or newSpool", Call: func(t *testing.T) {
+			ConvertTo(new(bytes.Buffer), []byte("a = 1\n"), "a.tf", Options{}, gen.Options{}, nil)
 		}},
 		{Func: "ParseNative", Name: "nil input", Call: func(t *testing.T) {
 			f, diags := ParseNative(nil, "")

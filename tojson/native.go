@@ -95,14 +95,7 @@ func FromNative(f *hcl.File, opts Options) (*gen.File, hcl.Diagnostics) {
 // choose otherwise: schema.OpenTofu.Root for a .tf file of an OpenTofu
 // module, schema.Generic.Root for generic HCL whatever the name.
 func Convert(src []byte, filename string, opts Options, enc gen.Options) ([]byte, hcl.Diagnostics) {
-	if opts.Schema == nil && opts.Mode == nil {
-		if lang := schema.LanguageFor(filename); lang != nil {
-			opts.Schema = lang.Root
-		}
-	}
-	if opts.Schema == schema.Generic.Root {
-		opts.Schema = nil // every attribute an expression, blocks as written
-	}
+	opts = opts.forFile(filename)
 	f, diags := ParseNative(src, filename)
 	if diags.HasErrors() {
 		return nil, diags
@@ -113,6 +106,20 @@ func Convert(src []byte, filename string, opts Options, enc gen.Options) ([]byte
 		return nil, diags
 	}
 	return gen.AppendFile(nil, out, enc), diags
+}
+
+// forFile returns opts with the schema that Convert chooses for a file
+// called filename.
+func (opts Options) forFile(filename string) Options {
+	if opts.Schema == nil && opts.Mode == nil {
+		if lang := schema.LanguageFor(filename); lang != nil {
+			opts.Schema = lang.Root
+		}
+	}
+	if opts.Schema == schema.Generic.Root {
+		opts.Schema = nil // every attribute an expression, blocks as written
+	}
+	return opts
 }
 
 // nativeConv holds the state of one conversion.
@@ -137,6 +144,24 @@ type nativeConv struct {
 // body converts b into dst. start is the byte offset where b's content
 // begins (after the opening brace), for finding comments.
 func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
+	c.items(dst, b, &bodyState{prev: start})
+}
+
+// bodyState is what converting the items of a body carries from one item
+// to the next: where the previous item ended (comments are looked for
+// after it), the block types written so far (a comment above the first
+// block of a type is the type's, above a later one the block's), and the
+// arguments written as blocks so far. A body converted in parts (the
+// root of a file, converted piece by piece) carries it across its parts.
+type bodyState struct {
+	prev  int
+	types []string
+	args  []string
+}
+
+// items converts the attributes and blocks of b into dst, in source
+// order, from state st.
+func (c *nativeConv) items(dst *gen.Body, b *hclsyntax.Body, st *bodyState) {
 	attrs := make([]*hclsyntax.Attribute, 0, len(b.Attributes))
 	for _, a := range b.Attributes {
 		attrs = append(attrs, a)
@@ -144,28 +169,25 @@ func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
 	slices.SortFunc(attrs, func(x, y *hclsyntax.Attribute) int {
 		return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte
 	})
-	var types []string // block types already written, for comments
-	var args []string  // arguments written as blocks, already written
-	prev := start
 	for ai, bi := 0, 0; ai < len(attrs) || bi < len(b.Blocks); {
 		if bi == len(b.Blocks) || ai < len(attrs) && attrs[ai].SrcRange.Start.Byte < b.Blocks[bi].TypeRange.Start.Byte {
 			a := attrs[ai]
 			ai++
 			if c.opts.Comments {
-				if text, ok := c.commentAbove(prev, a.SrcRange.Start.Byte, a.NameRange); ok {
+				if text, ok := c.commentAbove(st.prev, a.SrcRange.Start.Byte, a.NameRange); ok {
 					dst.AppendComment(text)
 				}
 			}
-			prev = a.SrcRange.End.Byte
+			st.prev = a.SrcRange.End.Byte
 			if c.validName(a.Name, a.NameRange) {
 				c.attribute(dst, a)
 			}
 			if c.opts.Comments {
 				// A comment after the argument on its line (a = 1 # why)
 				// follows it as a "//" property.
-				if text, end, ok := c.commentAfter(prev, a.NameRange); ok {
+				if text, end, ok := c.commentAfter(st.prev, a.NameRange); ok {
 					dst.AppendComment(text)
-					prev = end
+					st.prev = end
 				}
 			}
 			continue
@@ -175,16 +197,16 @@ func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
 		var comment string
 		var hasComment bool
 		if c.opts.Comments {
-			comment, hasComment = c.commentAbove(prev, blk.TypeRange.Start.Byte, blk.TypeRange)
-			if hasComment && !slices.Contains(types, blk.Type) {
+			comment, hasComment = c.commentAbove(st.prev, blk.TypeRange.Start.Byte, blk.TypeRange)
+			if hasComment && !slices.Contains(st.types, blk.Type) {
 				dst.AppendComment(comment)
 				hasComment = false
 			}
-			if !slices.Contains(types, blk.Type) {
-				types = append(types, blk.Type)
+			if !slices.Contains(st.types, blk.Type) {
+				st.types = append(st.types, blk.Type)
 			}
 		}
-		prev = blk.CloseBraceRange.End.Byte
+		st.prev = blk.CloseBraceRange.End.Byte
 		valid := c.validName(blk.Type, blk.TypeRange)
 		for i, l := range blk.Labels {
 			r := blk.TypeRange
@@ -200,8 +222,8 @@ func (c *nativeConv) body(dst *gen.Body, b *hclsyntax.Body, start int) {
 			// An argument written as blocks: one argument, at the place
 			// of its first block (whose comment is written above it
 			// already; a later block's comment has no place in a value).
-			if !slices.Contains(args, a.Name) {
-				args = append(args, a.Name)
+			if !slices.Contains(st.args, a.Name) {
+				st.args = append(st.args, a.Name)
 				c.blocksArgument(dst, b, a)
 			}
 			continue

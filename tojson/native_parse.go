@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/internal/native"
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // ParseNative parses src as a file of HCL's native syntax. Its result is
@@ -17,37 +18,68 @@ import (
 // (or the whole) is read by native.ParseConfig, which builds hclsyntax's
 // tree itself and leaves to nesting.ParseConfig what it does not read.
 //
-// A large file is parsed in pieces on several goroutines. It is cut just
-// after lines that are exactly "}" (where a top-level block of formatted
-// HCL ends), each piece is parsed by hclsyntax with the position of its
-// first byte, and the top-level bodies are joined into one. A cut that
-// falls inside anything that spans lines (a nested block, a heredoc, a
-// comment, a bracketed expression) leaves that thing unterminated in the
-// piece before it, which hclsyntax reports as an error. So when any piece
-// has a diagnostic, two pieces set the same top-level argument, or a
-// piece does not end where the next one begins, the pieces are dropped
-// and src is parsed once, whole, and the diagnostics are always
-// hclsyntax's own.
+// A file that may nest too deep (nesting.Suspect, which any configuration
+// of more than a few kilobytes is) is parsed in pieces, on several
+// goroutines when it is large. It is cut just after lines that are
+// exactly "}" (where a top-level block of formatted HCL ends), each piece
+// is parsed by native.ParseConfig with the position of its first byte,
+// and the top-level bodies are joined into one. A cut that falls inside
+// anything that spans lines (a nested block, a heredoc, a comment, a
+// bracketed expression) leaves that thing unterminated in the piece
+// before it, which hclsyntax reports as an error. So when any piece has a
+// diagnostic, two pieces set the same top-level argument, or a piece does
+// not end where the next one begins, the pieces are dropped and src is
+// parsed once, whole, and the diagnostics are always hclsyntax's own.
+//
+// The pieces are as small as the cuts allow while each holds at most
+// nesting.Max of the bytes nesting.Count counts, so that where the reader
+// falls back to nesting.ParseConfig, nesting.Check proves each piece
+// shallow enough from its bytes alone and lexes none but
+// those that do not fit (a single top-level block holding more), instead
+// of lexing the whole file once more before hclsyntax lexes it to parse.
+// When every piece parses, the cuts are between top-level items: the
+// tokens of src are those of the pieces, one after another, and no level
+// is open at a cut, so no token of src is deeper than the deepest of its
+// piece. spec.md C20 holds as if src were checked whole.
 func ParseNative(src []byte, filename string) (*hcl.File, hcl.Diagnostics) {
-	procs := runtime.GOMAXPROCS(0)
-	if procs < 2 || len(src) < parallelMin {
+	if !nesting.Suspect(src) {
 		return native.ParseConfig(src, filename, hcl.InitialPos)
 	}
-	return parseNative(src, filename, max(procs, len(src)/pieceSize), procs)
+	workers := runtime.GOMAXPROCS(0)
+	if len(src) < parallelMin {
+		workers = 1 // starting goroutines would cost more than it saves
+	}
+	if f, ok := parsePieces(src, filename, shallowCuts(src), workers); ok {
+		return f, nil
+	}
+	return native.ParseConfig(src, filename, hcl.InitialPos)
 }
 
-const (
-	// parallelMin is the smallest source ParseNative parses in pieces;
-	// below it, starting goroutines costs more than it saves.
-	parallelMin = 256 << 10
+// parallelMin is the smallest source ParseNative parses on several
+// goroutines; below it, starting goroutines costs more than it saves.
+const parallelMin = 256 << 10
 
-	// pieceSize is about the size of a piece. Many small pieces beat
-	// one per core: converting a 10 MB file took 2.8 s in 2 pieces and
-	// 2.1 s in 80, with a third less system time and peak memory (less
-	// memory is live at a time, and hclsyntax grows one slice of tokens
-	// per parse, much smaller for a piece than for the whole file).
-	pieceSize = 128 << 10
-)
+// shallowCuts returns the cut points of ParseNative: each piece ends at
+// the last cut before it would hold more than nesting.Max of the bytes
+// nesting.Count counts, or at the first cut when even that is too many.
+func shallowCuts(src []byte) []int {
+	var cuts []int
+	start, last, n := 0, 0, 0 // the piece is src[start:last], n its count
+	add := func(end int) {
+		k := nesting.Count(src[last:end])
+		if n+k > nesting.Max && last > start {
+			cuts = append(cuts, last)
+			start, n = last, 0
+		}
+		n += k
+		last = end
+	}
+	for c := nextCut(src, 0); c >= 0; c = nextCut(src, c) {
+		add(c)
+	}
+	add(len(src))
+	return cuts
+}
 
 // parseNative is ParseNative with src cut into at most n pieces, parsed by
 // workers goroutines.
@@ -121,19 +153,7 @@ func parsePieces(src []byte, filename string, cuts []int, workers int) (*hcl.Fil
 	if len(cuts) == 0 {
 		return nil, false
 	}
-	pieces := make([]piece, len(cuts)+1)
-	line, prev := 1, 0
-	for i := range pieces {
-		if i > 0 {
-			line += bytes.Count(src[prev:cuts[i-1]], []byte{'\n'})
-			prev = cuts[i-1]
-		}
-		pieces[i].start = hcl.Pos{Line: line, Column: 1, Byte: prev}
-		pieces[i].end = len(src)
-		if i < len(cuts) {
-			pieces[i].end = cuts[i]
-		}
-	}
+	pieces := makePieces(src, cuts)
 	var next atomic.Int64 // the next piece to parse
 	work := func() {
 		for i := int(next.Add(1) - 1); i < len(pieces); i = int(next.Add(1) - 1) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/internal/convtest"
+	"github.com/hcljson/hcljson/internal/nesting"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -108,10 +109,20 @@ func TestParseNativeDoc(t *testing.T) {
 // middle (where the pieces are dropped and hclsyntax's diagnostics come
 // out).
 func TestParseNativeLarge(t *testing.T) {
-	src := convtest.NativeDoc(parallelMin + 3*pieceSize)
-	cuts := cutPoints(src, len(src)/pieceSize)
+	src := convtest.NativeDoc(parallelMin + 384<<10)
+	cuts := shallowCuts(src)
 	if len(cuts) < 4 {
 		t.Fatalf("cut in %d pieces", len(cuts)+1)
+	}
+	for i, prev := 0, 0; i <= len(cuts); i++ {
+		end := len(src)
+		if i < len(cuts) {
+			end = cuts[i]
+		}
+		if nesting.Suspect(src[prev:end]) {
+			t.Errorf("piece %d (bytes %d to %d) may nest too deep: nesting.Check would lex it", i, prev, end)
+		}
+		prev = end
 	}
 	if _, ok := parsePieces(src, "big.tf", cuts, 2); !ok {
 		t.Error("pieces of the benchmark document not joined")
@@ -224,4 +235,43 @@ func FuzzParseNative(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkParse(t, "f.tf", src)
 	})
+}
+
+// TestParseNativeNesting checks that parsing in pieces keeps spec.md C20:
+// a source nested more than nesting.Max deep, inside one piece or across
+// cuts that fall inside a heredoc, nested blocks or brackets, gives
+// exactly nesting.ParseConfig's file and "Nesting too deep", and one
+// nested exactly to the limit is parsed.
+func TestParseNativeNesting(t *testing.T) {
+	blocks := string(convtest.NativeDoc(64 << 10)) // many pieces around the deep part
+	deep := nesting.Max + 1
+	for _, tt := range []struct {
+		name, src string
+		tooDeep   bool
+	}{
+		{"parentheses in one block", blocks + "x {\n  a = " + strings.Repeat("(", deep) + "1" + strings.Repeat(")", deep) + "\n}\n" + blocks, true},
+		{"parentheses at the limit", blocks + "a = " + strings.Repeat("(", nesting.Max) + "1" + strings.Repeat(")", nesting.Max) + "\n" + blocks, false},
+		{"directives in a heredoc across cuts", blocks + "a = <<EOT\n" + strings.Repeat("%{ if true }\n}\n", deep) + strings.Repeat("%{ endif }\n", deep) + "EOT\n" + blocks, true},
+		{"nested blocks closed at column 1", blocks + strings.Repeat("x {\n", deep) + strings.Repeat("}\n", deep) + blocks, true},
+		{"brackets across cuts", blocks + "a = " + strings.Repeat("[{\n}\n,", deep) + strings.Repeat("]", deep) + "\n" + blocks, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			if len(shallowCuts(src)) < 4 {
+				t.Fatalf("cut in %d pieces, want more", len(shallowCuts(src))+1)
+			}
+			want, wantDiags := nesting.ParseConfig(src, "t.tf", hcl.InitialPos)
+			got, gotDiags := ParseNative(src, "t.tf")
+			if !reflect.DeepEqual(gotDiags, wantDiags) {
+				t.Errorf("diagnostics differ:\ngot:  %v\nwant: %v", gotDiags, wantDiags)
+			}
+			if !reflect.DeepEqual(got.Body, want.Body) {
+				t.Error("body differs from nesting.ParseConfig's")
+			}
+			tooDeep := len(gotDiags) == 1 && gotDiags[0].Summary == nesting.Summary
+			if tooDeep != tt.tooDeep {
+				t.Errorf("Nesting too deep: %v, want %v (diagnostics %v)", tooDeep, tt.tooDeep, gotDiags)
+			}
+		})
+	}
 }

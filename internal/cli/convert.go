@@ -11,6 +11,7 @@ import (
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tojson"
 	"github.com/hcljson/hcljson/tonative"
 )
@@ -325,22 +326,7 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 		return r
 	}
 	if j.from == native {
-		hf, diags := tojson.ParseNative(r.src, j.name)
-		r.diags = diags
-		if !diags.HasErrors() {
-			out, more := tojson.FromNative(hf, tojson.Options{Schema: root, Comments: f.comments})
-			r.diags = append(r.diags, more...)
-			if !r.diags.HasErrors() {
-				r.out = gen.AppendFile(nil, out, gen.Options{Compact: f.compact})
-				if d := tooDeepOutput(r.out, j.name); d != nil {
-					r.diags, r.out = append(r.diags, d), nil
-				}
-			}
-		}
-		if len(r.diags) > 0 {
-			r.file = hf // for the snippets; the syntax tree is large, keep it only then
-		}
-		return r
+		return convertNative(r, j, f, root)
 	}
 	file, diags := hcljson.Parse(r.src, j.name)
 	if !diags.HasErrors() {
@@ -360,6 +346,56 @@ func convertFile(e *env, j *convertJob, f *convertFlags, langs *languages) conve
 	}
 	return r
 }
+
+// convertNative converts r.src, native syntax, to JSON into a spill:
+// tojson.ConvertTo streams a large file by top-level blocks, holding each
+// block type's JSON in a spill of its own until the output is complete,
+// so that neither the syntax tree nor the output is held whole.
+func convertNative(r convertResult, j *convertJob, f *convertFlags, root *schema.Body) convertResult {
+	if root == nil {
+		root = schema.Generic.Root // not chosen again by the file's name
+	}
+	var spools []*spill
+	defer func() {
+		for _, s := range spools {
+			s.Close()
+		}
+	}()
+	r.spilled = &spill{}
+	out := &depthWriter{w: r.spilled}
+	hf, diags, err := tojson.ConvertTo(out, r.src, j.name, tojson.Options{Schema: root, Comments: f.comments}, gen.Options{Compact: f.compact}, func() gen.Spool {
+		s := &spill{at: spoolAt}
+		spools = append(spools, s)
+		return s
+	})
+	r.diags = diags
+	if err != nil && r.spilled.err == nil {
+		// A spool could not be written (no room for its temporary
+		// file): the output fails as a spill that cannot be written
+		// does, when it is written.
+		r.spilled.err = err
+	}
+	if !diags.HasErrors() {
+		if d := tooDeepOutput(out.deepest, j.name); d != nil {
+			r.diags = append(r.diags, d)
+		}
+	}
+	if r.diags.HasErrors() {
+		r.spilled.Close()
+		r.spilled = nil
+	}
+	if len(r.diags) > 0 {
+		if hf == nil { // streamed: parsed in pieces, none kept
+			hf, _ = tojson.ParseNative(r.src, j.name)
+		}
+		r.file = hf // for the snippets; the syntax tree is large, keep it only then
+	}
+	return r
+}
+
+// spoolAt is the most a spill holding one block type's JSON keeps in
+// memory: there are as many as block types.
+const spoolAt = 256 << 10
 
 // jobTargets returns the files that the jobs write.
 func jobTargets(jobs []convertJob) []string {

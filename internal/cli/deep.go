@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -11,34 +12,51 @@ import (
 // jsonDepth returns how deep the JSON text b nests: the most arrays and
 // objects that hold one value, in one pass.
 func jsonDepth(b []byte) int {
-	depth, deepest, inString := 0, 0, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
+	var d depthWriter
+	d.scan(b)
+	return d.deepest
+}
+
+// depthWriter measures how deep the JSON text written through it nests
+// (see jsonDepth), in pieces, and hands it on to w.
+type depthWriter struct {
+	w                io.Writer
+	depth, deepest   int
+	inString, escape bool
+}
+
+func (d *depthWriter) Write(p []byte) (int, error) {
+	d.scan(p)
+	return d.w.Write(p)
+}
+
+func (d *depthWriter) scan(b []byte) {
+	for _, c := range b {
 		switch {
-		case inString:
+		case d.escape:
+			d.escape = false
+		case d.inString:
 			if c == '\\' {
-				i++
+				d.escape = true
 			} else if c == '"' {
-				inString = false
+				d.inString = false
 			}
 		case c == '"':
-			inString = true
+			d.inString = true
 		case c == '[' || c == '{':
-			depth++
-			deepest = max(deepest, depth)
+			d.depth++
+			d.deepest = max(d.deepest, d.depth)
 		case c == ']' || c == '}':
-			depth--
+			d.depth--
 		}
 	}
-	return deepest
 }
 
 // tooDeepOutput is the error for native syntax whose JSON would nest
 // deeper than JSON is read (spec.md C20): blocks nested 500 deep are
 // within native syntax's limit, their JSON, two or more levels a block,
 // is not. Nothing is written that cannot be read back.
-func tooDeepOutput(out []byte, name string) *hcl.Diagnostic {
-	d := jsonDepth(out)
+func tooDeepOutput(d int, name string) *hcl.Diagnostic {
 	if d <= scanner.DefaultMaxDepth {
 		return nil
 	}

@@ -13,6 +13,7 @@ const spillAt = 1 << 20
 // file does not hold its whole output in memory before it is known to be
 // good (stdout and targets get it all or nothing).
 type spill struct {
+	at   int // the most held in memory; 0: spillAt
 	mem  []byte
 	f    *os.File
 	name string // the temporary file's name while it has one
@@ -24,7 +25,11 @@ func (s *spill) Write(p []byte) (int, error) {
 	if s.err != nil {
 		return 0, s.err
 	}
-	if s.f == nil && len(s.mem)+len(p) <= spillAt {
+	at := s.at
+	if at == 0 {
+		at = spillAt
+	}
+	if s.f == nil && len(s.mem)+len(p) <= at {
 		s.mem = append(s.mem, p...)
 		return len(p), nil
 	}

@@ -32,6 +32,11 @@ type Writer struct {
 	err   error // first error of Out
 }
 
+// Nest sets the depth of the innermost open object or array, for text
+// written inside brackets that another Writer opened: a Writer at depth d
+// writes what one that has opened d levels writes.
+func (w *Writer) Nest(depth int) { w.depth = depth }
+
 // spaces is sliced for indentation.
 const spaces = "                                                                " // 64
 

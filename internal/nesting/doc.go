@@ -29,7 +29,10 @@
 // than Max bytes among those every level-adding token holds. A long
 // input's first 64 KiB are lexed first, where nesting too deep is mostly
 // found; otherwise the whole input is. hclsyntax's parser lexes it again:
-// a configuration file of many strings costs one more lexing.
+// a configuration file of many strings costs one more lexing, unless it
+// is parsed in pieces that each hold at most Max of the bytes [Count]
+// counts, as tojson.ParseNative parses it (the pieces are then proven
+// shallow by their bytes alone, and only a piece that is not is lexed).
 //
 // # Imports
 //

@@ -68,16 +68,20 @@ var mayNest = func() (t [256]bool) {
 // that every token adding a level holds. It reads each byte once and does
 // not allocate.
 func Suspect[T string | []byte](src T) bool {
-	if len(src) <= Max {
-		return false
-	}
+	return len(src) > Max && Count(src) > Max
+}
+
+// Count returns the number of bytes of src among those that every token
+// adding a level holds: no token of src, read alone, is deeper than that.
+// It reads each byte once and does not allocate.
+func Count[T string | []byte](src T) int {
 	n := 0
 	for i := 0; i < len(src); i++ {
 		if mayNest[src[i]] {
 			n++
 		}
 	}
-	return n > Max
+	return n
 }
 
 // Check reads src as mode and returns the error "Nesting too deep", whose
