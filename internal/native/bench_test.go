@@ -1,4 +1,4 @@
-package native
+package native_test
 
 import (
 	"os"
@@ -8,10 +8,14 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
+	"github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/internal/tfgen"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tonative"
 )
+
+// The benchmark is in package native_test: it makes its input with
+// tonative, which imports module, which reads files with this package.
 
 // genDoc is a native configuration of about 1.5 MB: tfgen's JSON document
 // converted to native syntax, made once at run time.
@@ -26,9 +30,9 @@ var genDoc = sync.OnceValue(func() []byte {
 
 // realworldFiles is the real-world corpus, file by file, or nil.
 var realworldFiles = sync.OnceValue(func() [][]byte {
-	dirs := corpora()
+	dirs := native.Corpora()
 	var srcs [][]byte
-	for _, name := range corpusFiles(&testing.T{}, dirs[len(dirs)-1]) {
+	for _, name := range native.CorpusFiles(&testing.T{}, dirs[len(dirs)-1]) {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			panic(err)
@@ -47,7 +51,7 @@ func BenchmarkParse(b *testing.B) {
 		parse func([]byte, string, hcl.Pos) (*hcl.File, hcl.Diagnostics)
 	}{
 		{"hclsyntax", hclsyntax.ParseConfig},
-		{"native", ParseConfig},
+		{"native", native.ParseConfig},
 	}
 	inputs := []struct {
 		name string
@@ -65,7 +69,7 @@ func BenchmarkParse(b *testing.B) {
 		size, fast := 0, 0
 		for _, src := range srcs {
 			size += len(src)
-			if f, _ := parse(src, "bench.tf", hcl.InitialPos); f != nil {
+			if f, _ := native.Parse(src, "bench.tf", hcl.InitialPos); f != nil {
 				fast += len(src)
 			}
 		}
