@@ -173,7 +173,11 @@ func (v val) function(call *ast.CallExpr) (fn, bool) {
 // resolve follows v to what it stands for, as far as it can: through
 // parentheses, & and *, variables and constants, and calls of functions
 // that return one expression.
-func resolve(x val) val {
+func resolve(x val) val { return resolveSeen(x, nil) }
+
+// resolveSeen is resolve, calling seen with each local variable it
+// goes through.
+func resolveSeen(x val, seen func(name string, e *env)) val {
 	for depth := 0; x.e != nil && depth < maxDepth && x.env.depth < maxDepth; depth++ {
 		switch e := x.e.(type) {
 		case *ast.ParenExpr:
@@ -189,6 +193,9 @@ func resolve(x val) val {
 			if w, ok := x.env.vars[e.Name]; ok {
 				if w.e == nil {
 					return val{}
+				}
+				if seen != nil {
+					seen(e.Name, x.env)
 				}
 				x = w
 				continue

@@ -249,7 +249,12 @@ func (x *extractor) schemaFunc(v val) *body {
 // literal or made by make, with the entries that its function then sets
 // (m["name"] = ..., or for k, v := range other { m[k] = v }).
 func (x *extractor) sdkMap2(v val) *body {
-	v = resolve(v)
+	type local struct {
+		name string
+		env  *env
+	}
+	var locals []local
+	v = resolveSeen(v, func(name string, e *env) { locals = append(locals, local{name, e}) })
 	if v.e == nil {
 		return nil
 	}
@@ -273,27 +278,24 @@ func (x *extractor) sdkMap2(v val) *body {
 	default:
 		return nil
 	}
-	// The local variable holding this map, and what its function sets.
-	for name, w := range v.env.vars {
-		if w.e != v.e {
-			continue
-		}
-		for _, as := range v.env.index[name] {
+	// The local variables holding this map, and what their functions set.
+	for _, l := range locals {
+		for _, as := range l.env.index[l.name] {
 			ix := as.Lhs[0].(*ast.IndexExpr)
 			if key, ok := ix.Index.(*ast.Ident); ok {
-				rs := v.env.loop[as]
+				rs := l.env.loop[as]
 				value, ok := as.Rhs[0].(*ast.Ident)
 				if rs == nil || !ok || lastName(rs.Key) != key.Name || rs.Value == nil || lastName(rs.Value) != value.Name {
 					return nil // an entry not known: the map is not
 				}
-				o := x.sdkMap2(val{rs.X, v.env})
+				o := x.sdkMap2(val{rs.X, l.env})
 				if o == nil {
 					return nil
 				}
 				b.merge(o)
 				continue
 			}
-			x.sdkEntry(b, val{ix.Index, v.env}, val{as.Rhs[0], v.env})
+			x.sdkEntry(b, val{ix.Index, l.env}, val{as.Rhs[0], l.env})
 		}
 	}
 	return b
