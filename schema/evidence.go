@@ -33,9 +33,9 @@ const (
 // for concurrent use while it is being added to.
 type Evidence struct {
 	bodies map[string]map[string]Written // body key → name → how written
-	// providers: the provider's local name of each type (block, typ)
-	// used, "\x00" when blocks of the type name different ones.
-	providers map[string]string
+	// providers: the providers' local names that the blocks of each
+	// type (block, typ) use.
+	providers map[string][]string
 	// sources: the source address of each local name, as
 	// required_providers declares it; "\x00" when declarations differ.
 	sources map[string]string
@@ -66,54 +66,69 @@ func (e *Evidence) Add(block, typ string, path []string, name string, w Written)
 // typ whose provider's local name is local: the provider meta-argument's
 // (google-beta in provider = google-beta.west), or the type's implied
 // one (google for google_compute_instance; the block's own label for a
-// provider block). The built-in table (spec C28) serves the body for
-// that provider only; a type whose blocks name different providers has
-// none.
+// provider block). The built-in table (spec C28) serves the bodies of
+// the type only if every provider its blocks name has the same table
+// (google and google-beta do).
 func (e *Evidence) Provider(block, typ, local string) {
 	if e.providers == nil {
-		e.providers = map[string]string{}
+		e.providers = map[string][]string{}
 	}
 	k := evidenceKey(block, typ, nil)
-	if old, ok := e.providers[k]; ok && old != local {
-		local = "\x00"
+	if !slices.Contains(e.providers[k], local) {
+		e.providers[k] = append(e.providers[k], local)
 	}
-	e.providers[k] = local
 }
 
 // Source records that local is the local name of the provider whose
 // source address is source (required_providers): the built-in table then
-// serves it only if it is that provider.
+// serves it only if it is that provider. Sources are compared by
+// namespace and type (registry.terraform.io/hashicorp/google is
+// hashicorp/google); a local name declared with different ones serves
+// none.
 func (e *Evidence) Source(local, source string) {
 	if e.sources == nil {
 		e.sources = map[string]string{}
 	}
-	if old, ok := e.sources[local]; ok && !strings.EqualFold(old, source) {
+	parts := strings.Split(strings.ToLower(source), "/")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	source = strings.Join(parts, "/")
+	if old, ok := e.sources[local]; ok && old != source {
 		source = "\x00"
 	}
 	e.sources[local] = source
 }
 
-// providerOf returns the provider that serves the bodies of kind typ of
-// block type block: the source address of its local name, or the local
-// name, and "" when the blocks of the type name different providers.
-func (e *Evidence) providerOf(block, typ string) string {
-	local, ok := e.providers[evidenceKey(block, typ, nil)]
+// knownOf returns the built-in table's body for the bodies of kind typ
+// of block type block, nil when the providers that serve them (the
+// source addresses of their local names, or the local names) have no
+// table, or different tables.
+func (e *Evidence) knownOf(block, typ string) *knownBody {
+	locals, ok := e.providers[evidenceKey(block, typ, nil)]
 	if !ok {
-		local = typ
+		local := typ
 		if block != "provider" {
 			local, _, _ = strings.Cut(typ, "_")
 		}
+		locals = []string{local}
 	}
-	if local == "\x00" {
-		return ""
-	}
-	if src, ok := e.sources[local]; ok {
-		if src == "\x00" {
-			return ""
+	var out *knownBody
+	for i, local := range locals {
+		provider := local
+		if src, ok := e.sources[local]; ok {
+			if src == "\x00" {
+				return nil
+			}
+			provider = src
 		}
-		return src
+		b := knownBodyOf(provider, block, typ, nil)
+		if b == nil || i > 0 && b != out {
+			return nil
+		}
+		out = b
 	}
-	return local
+	return out
 }
 
 // Lookup returns how name is written in that body: 0 when no file
@@ -199,7 +214,7 @@ func (e *Evidence) fill(blk *Block, block string) {
 		if byLabel == nil {
 			byLabel = map[string]*Body{}
 		}
-		byLabel[typ] = e.body(base, block, typ, nil, knownBodyOf(e.providerOf(block, typ), block, typ, nil))
+		byLabel[typ] = e.body(base, block, typ, nil, e.knownOf(block, typ))
 	}
 	blk.ByLabel = byLabel
 }
