@@ -26,10 +26,17 @@ import (
 //go:embed known/*.txt.gz
 var knownFiles embed.FS
 
-// knownAliases are provider type names that a table serves besides its
-// own: google-beta has google's resource types (the table's "serves"
-// header says so too, checked by TestKnownProviders).
-var knownAliases = map[string]string{"google-beta": "google"}
+// knownAlias returns the table that serves the provider type name, when
+// it is not the provider's own: google-beta has google's resource types
+// (the table's "serves" header says so too, checked by
+// TestKnownProviders). A function rather than a map: nothing of the table
+// costs a program anything before its first lookup.
+func knownAlias(name string) (string, bool) {
+	if name == "google-beta" {
+		return "google", true
+	}
+	return "", false
+}
 
 // KnownProvider describes one provider of the built-in table: its type
 // name, the names it also serves, its source address, and where the
@@ -67,13 +74,16 @@ var knownTables sync.Map // provider name → func() *knownTable
 // knownFor returns the table of the provider called name (its type
 // name, or one it serves), nil when the built-in table has none.
 func knownFor(name string) *knownTable {
-	if a, ok := knownAliases[name]; ok {
+	if a, ok := knownAlias(name); ok {
 		name = a
 	}
 	if name == "" || strings.ContainsAny(name, "/.") {
 		return nil
 	}
-	load, _ := knownTables.LoadOrStore(name, sync.OnceValue(func() *knownTable { return readKnown(name) }))
+	load, ok := knownTables.Load(name)
+	if !ok {
+		load, _ = knownTables.LoadOrStore(name, sync.OnceValue(func() *knownTable { return readKnown(name) }))
+	}
 	return load.(func() *knownTable)()
 }
 
@@ -224,8 +234,20 @@ func (b *knownBody) names() []string {
 	return out
 }
 
-// knownKinds are the table's letters for the root block types.
-var knownKinds = map[string]string{"resource": "R", "data": "D", "ephemeral": "E", "provider": "P"}
+// knownKind returns the table's letter for a root block type.
+func knownKind(block string) (string, bool) {
+	switch block {
+	case "resource":
+		return "R", true
+	case "data":
+		return "D", true
+	case "ephemeral":
+		return "E", true
+	case "provider":
+		return "P", true
+	}
+	return "", false
+}
 
 // knownBodyOf returns the table's body for the body of kind typ of block
 // type block ("resource", "data", "ephemeral", "provider") served by
@@ -234,7 +256,7 @@ var knownKinds = map[string]string{"resource": "R", "data": "D", "ephemeral": "E
 // (hashicorp/google, registry.terraform.io/hashicorp/google), whose
 // namespace must then be the table's.
 func knownBodyOf(provider, block, typ string, path []string) *knownBody {
-	letter, ok := knownKinds[block]
+	letter, ok := knownKind(block)
 	if !ok {
 		return nil
 	}
