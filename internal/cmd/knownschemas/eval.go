@@ -25,13 +25,17 @@ type env struct {
 	src   *source
 	pkg   *pkg
 	file  *ast.File
-	vars  map[string]val               // a zero val: assigned more than once
+	vars  map[string]val               // a zero val: not known (assigned more than once, or what cannot be followed)
 	index map[string][]*ast.AssignStmt // m["k"] = v on a local map m
 	// loop is the range loop an assignment of index is in, if any
-	loop  map[*ast.AssignStmt]*ast.RangeStmt
-	recv  string // the receiver's name
-	rtype string // the receiver's type
-	depth int
+	loop map[*ast.AssignStmt]*ast.RangeStmt
+	// alts: the values of a local assigned in several places
+	alts map[string][]val
+	// mutates: the function sets a field of a schema after making it
+	mutates bool
+	recv    string // the receiver's name
+	rtype   string // the receiver's type
+	depth   int
 }
 
 const maxDepth = 40
@@ -39,7 +43,7 @@ const maxDepth = 40
 // call returns the environment of f's body, called with args read in
 // caller (nil for none).
 func (s *source) call(f fn, args []ast.Expr, caller *env) *env {
-	e := &env{src: s, pkg: f.pkg, file: f.file, vars: map[string]val{}, index: map[string][]*ast.AssignStmt{}, loop: map[*ast.AssignStmt]*ast.RangeStmt{}}
+	e := &env{src: s, pkg: f.pkg, file: f.file, vars: map[string]val{}, index: map[string][]*ast.AssignStmt{}, loop: map[*ast.AssignStmt]*ast.RangeStmt{}, alts: map[string][]val{}}
 	if caller != nil {
 		e.depth = caller.depth + 1
 	}
@@ -61,7 +65,8 @@ func (s *source) call(f fn, args []ast.Expr, caller *env) *env {
 			i++
 		}
 	}
-	count := map[string]int{}
+	values := map[string][]ast.Expr{} // what each local is assigned
+	opaque := map[string]bool{}       // locals assigned what cannot be followed
 	ast.Inspect(f.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -70,15 +75,24 @@ func (s *source) call(f fn, args []ast.Expr, caller *env) *env {
 			for j, l := range n.Lhs {
 				switch l := l.(type) {
 				case *ast.Ident:
-					count[l.Name]++
 					if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-						e.vars[l.Name] = val{n.Rhs[j], e}
+						values[l.Name] = append(values[l.Name], n.Rhs[j])
 					} else {
-						count[l.Name]++ // x, err := f(): unknown
+						opaque[l.Name] = true // x, err := f(), x += y
 					}
 				case *ast.IndexExpr:
 					if id, ok := l.X.(*ast.Ident); ok && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 						e.index[id.Name] = append(e.index[id.Name], n)
+					}
+				case *ast.SelectorExpr:
+					// s.Optional = true: a schema changed after it is
+					// made, which the evaluator does not follow. (Not
+					// Computed: a list of resources is computed only when
+					// it is neither optional nor required, which setting
+					// Computed does not change in a valid schema.)
+					switch l.Sel.Name {
+					case "Type", "Elem", "Optional", "Required", "ConfigMode", "Schema", "SchemaFunc", "Attributes", "Blocks":
+						e.mutates = true
 					}
 				}
 			}
@@ -90,24 +104,35 @@ func (s *source) call(f fn, args []ast.Expr, caller *env) *env {
 			}
 			for _, x := range []ast.Expr{n.Key, n.Value} {
 				if id, ok := x.(*ast.Ident); ok {
-					count[id.Name] += 2
+					opaque[id.Name] = true
 				}
 			}
 		case *ast.ValueSpec:
 			for j, id := range n.Names {
-				count[id.Name]++
 				if len(n.Values) == len(n.Names) {
-					e.vars[id.Name] = val{n.Values[j], e}
-				} else if len(n.Values) == 0 {
-					count[id.Name]++
+					values[id.Name] = append(values[id.Name], n.Values[j])
+				} else if len(n.Values) != 0 {
+					opaque[id.Name] = true
 				}
 			}
 		}
 		return true
 	})
-	for name, c := range count {
-		if c > 1 {
+	for name := range opaque {
+		e.vars[name] = val{}
+	}
+	for name, vs := range values {
+		switch {
+		case opaque[name]:
+		case len(vs) == 1:
+			e.vars[name] = val{vs[0], e}
+		default:
+			// Assigned in several places (if/else): each is an
+			// alternative, and what they all say is known.
 			e.vars[name] = val{}
+			for _, v := range vs {
+				e.alts[name] = append(e.alts[name], val{v, e})
+			}
 		}
 	}
 	return e
@@ -129,7 +154,11 @@ func (s *source) returned(f fn, args []ast.Expr, caller *env) (val, bool) {
 	if len(rets) != 1 || len(rets[0].Results) < 1 {
 		return val{}, false
 	}
-	return val{rets[0].Results[0], s.call(f, args, caller)}, true
+	e := s.call(f, args, caller)
+	if e.mutates {
+		return val{}, false
+	}
+	return val{rets[0].Results[0], e}, true
 }
 
 // function returns the declaration a call's function names: a function
@@ -192,6 +221,9 @@ func resolveSeen(x val, seen func(name string, e *env)) val {
 		case *ast.Ident:
 			if w, ok := x.env.vars[e.Name]; ok {
 				if w.e == nil {
+					if len(x.env.alts[e.Name]) > 0 {
+						return x // the caller may read each alternative
+					}
 					return val{}
 				}
 				if seen != nil {
@@ -247,6 +279,15 @@ func resolveSeen(x val, seen func(name string, e *env)) val {
 		return val{}
 	}
 	return x
+}
+
+// alternatives returns the values of a local assigned in several places,
+// when v (resolved) is one.
+func alternatives(v val) []val {
+	if id, ok := v.e.(*ast.Ident); ok && v.env != nil {
+		return v.env.alts[id.Name]
+	}
+	return nil
 }
 
 // str returns the string value of v: a literal, a constant, a

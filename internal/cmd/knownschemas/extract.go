@@ -321,6 +321,31 @@ func (x *extractor) sdkEntry(b *body, k, v val) {
 // false when the source does not say.
 func (x *extractor) sdkSchema(v val) (blk *block, attr, ok bool) {
 	v = resolve(v)
+	if alts := alternatives(v); alts != nil {
+		// Each alternative must say the same.
+		for i, a := range alts {
+			b, at, ok := x.sdkSchema(a)
+			if !ok || i > 0 && (at != attr || (b == nil) != (blk == nil) || b != nil && b.nesting != blk.nesting) {
+				return nil, false, false
+			}
+			if i == 0 {
+				blk, attr = b, at
+				continue
+			}
+			if b != nil {
+				switch {
+				case blk.body == nil || b.body == nil:
+					blk = &block{nesting: blk.nesting}
+				default:
+					merged := newBody()
+					merged.merge(blk.body)
+					merged.merge(b.body)
+					blk = &block{nesting: blk.nesting, body: merged}
+				}
+			}
+		}
+		return blk, attr, true
+	}
 	cl, isLit := v.e.(*ast.CompositeLit)
 	if !isLit || (cl.Type != nil && lastName(cl.Type) != "Schema") {
 		return nil, false, false
