@@ -40,7 +40,9 @@ func knownAlias(name string) (string, bool) {
 
 // KnownProvider describes one provider of the built-in table: its type
 // name, the names it also serves, its source address, and where the
-// table was read from (repository, commit, extraction date, license).
+// table was read from (repository, commit, extraction date, license;
+// several repositories and commits, separated by spaces, for a table
+// read from more than one, as google's from google and google-beta).
 type KnownProvider struct {
 	Name       string
 	Serves     []string

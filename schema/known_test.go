@@ -43,6 +43,7 @@ func TestKnownName(t *testing.T) {
 		{"computed only is an attribute", "google", "resource", "google_container_cluster", nil, "endpoint", WrittenArgument},
 		{"ephemeral", "tls", "ephemeral", "tls_private_key", nil, "algorithm", WrittenArgument},
 		{"unknown kind", "google", "module", "google_compute_firewall", nil, "allow", 0},
+		{"a google-beta type", "google-beta", "resource", "google_tpu_v2_vm", nil, "network_config", WrittenBlock},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +57,7 @@ func TestKnownName(t *testing.T) {
 // TestKnownProviders checks each table's provenance header, and that the
 // names each serves are the aliases the lookups use.
 func TestKnownProviders(t *testing.T) {
-	commit := regexp.MustCompile(`^[0-9a-f]{40}$`)
+	commit := regexp.MustCompile(`^[0-9a-f]{40}( [0-9a-f]{40})*$`)
 	var names []string
 	for _, p := range KnownProviders() {
 		names = append(names, p.Name)

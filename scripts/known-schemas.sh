@@ -1,8 +1,10 @@
 #!/bin/sh
 # Regenerates package schema's built-in table of provider block structure
 # (spec.md C28): for each provider listed below ("name owner/repo commit
-# namespace [serves] [fw-prefix]"), the Go source at that commit is read
-# by internal/cmd/knownschemas, which writes schema/known/NAME.txt.gz.
+# namespace serves fw-prefix", "-" for none; several repositories and
+# commits, separated by commas, make one table: google and google-beta),
+# the Go source at that commit is read by internal/cmd/knownschemas,
+# which writes schema/known/NAME.txt.gz.
 #
 # By default each repository is fetched from github.com at its commit
 # (needs git and access to it). With HCLJSON_MIRROR set, the repositories
@@ -26,31 +28,39 @@ trap 'rm -rf "$work"' EXIT
 date=$(date -u +%Y-%m-%d)
 go build -o "$work/knownschemas" "$root/internal/cmd/knownschemas"
 
-while read -r name repo commit namespace serves prefix; do
+while read -r name repos commits namespace serves prefix; do
 	case $name in '#'*|'') continue ;; esac
 	[ "$serves" = "-" ] && serves=
 	[ "${prefix:--}" = "-" ] && prefix=
-	src=$work/$name
-	mkdir -p "$src"
-	if [ -n "$mirror" ]; then
-		git_dir=$mirror/$(echo "$repo" | tr / +)/repo
-	else
-		git_dir=$work/$name.git
-		git init -q --bare "$git_dir"
-		git -C "$git_dir" fetch -q --depth 1 "https://github.com/$repo" "$commit"
-	fi
-	git -C "$git_dir" show "$commit:go.mod" > "$src/go.mod"
-	git -C "$git_dir" archive "$commit" -- '*.go' ':!vendor/**' ':!*_test.go' ':!**/testdata/**' | tar -x -C "$src"
-	if [ "$name" = azurerm ]; then
-		git -C "$git_dir" archive "$commit" -- 'vendor/github.com/hashicorp/go-azure-helpers/*.go' ':!*_test.go' | tar -x -C "$src"
-	fi
-	"$work/knownschemas" -src "$src" -name "$name" -source "registry.terraform.io/$namespace/$name" \
-		-repo "https://github.com/$repo" -commit "$commit" -date "$date" -serves "$serves" -fw-prefix "$prefix" \
+	srcs= urls=
+	i=0
+	for repo in $(echo "$repos" | tr , ' '); do
+		i=$((i + 1))
+		commit=$(echo "$commits" | cut -d, -f$i)
+		src=$work/$name.$i
+		mkdir -p "$src"
+		if [ -n "$mirror" ]; then
+			git_dir=$mirror/$(echo "$repo" | tr / +)/repo
+		else
+			git_dir=$work/$name.$i.git
+			git init -q --bare "$git_dir"
+			git -C "$git_dir" fetch -q --depth 1 "https://github.com/$repo" "$commit"
+		fi
+		git -C "$git_dir" show "$commit:go.mod" > "$src/go.mod"
+		git -C "$git_dir" archive "$commit" -- '*.go' ':!vendor/**' ':!*_test.go' ':!**/testdata/**' | tar -x -C "$src"
+		if [ "$name" = azurerm ]; then
+			git -C "$git_dir" archive "$commit" -- 'vendor/github.com/hashicorp/go-azure-helpers/*.go' ':!*_test.go' | tar -x -C "$src"
+		fi
+		srcs=${srcs:+$srcs,}$src
+		urls="${urls:+$urls }https://github.com/$repo"
+	done
+	"$work/knownschemas" -src "$srcs" -name "$name" -source "registry.terraform.io/$namespace/$name" \
+		-repo "$urls" -commit "$(echo "$commits" | tr , ' ')" -date "$date" -serves "$serves" -fw-prefix "$prefix" \
 		-o "$root/schema/known/$name.txt.gz"
-	rm -rf "$src"
+	rm -rf "$work/$name".*
 done <<'LIST'
 # name       repository                           commit                                    namespace serves       fw-prefix
-google       hashicorp/terraform-provider-google     e03b7622a26cf4e878f90bdccaca6aa3d03a7999 hashicorp google-beta  -
+google       hashicorp/terraform-provider-google,hashicorp/terraform-provider-google-beta e03b7622a26cf4e878f90bdccaca6aa3d03a7999,93c65b2d60fea598528f2769b5b09de856f8cb8c hashicorp google-beta -
 azurerm      hashicorp/terraform-provider-azurerm    69697b7fe6a923fc89e88f386bc95c3ed1ee2ec6 hashicorp -            -
 kubernetes   hashicorp/terraform-provider-kubernetes 3a33fb6cc6055853584af1731b1369164c35ffc7 hashicorp -            -
 helm         hashicorp/terraform-provider-helm       ecffae07748ea9e2e99660e5ad3f852a12fbc5fc hashicorp -            -

@@ -28,6 +28,9 @@
 //
 // # Output
 //
+// Several sources (google and google-beta) make one table: what they
+// define is merged, and a name they define differently is left out.
+//
 // A text table, gzip-compressed when the output name ends in .gz: a
 // header of "# key: value" lines (provider, source, repository, commit,
 // extracted, license, serves), then one entry per schema: "P" for the
@@ -50,11 +53,11 @@ import (
 )
 
 func main() {
-	src := flag.String("src", "", "the provider's module directory (its go.mod)")
+	src := flag.String("src", "", "the provider's module directory (its go.mod); several, separated by commas, make one table")
 	name := flag.String("name", "", "the provider's type name (google)")
 	address := flag.String("source", "", "the provider's source address (registry.terraform.io/hashicorp/google)")
-	repo := flag.String("repo", "", "the repository the source comes from")
-	commit := flag.String("commit", "", "the repository's commit")
+	repo := flag.String("repo", "", "the repositories the sources come from, separated by spaces")
+	commit := flag.String("commit", "", "the repositories' commits, separated by spaces")
 	date := flag.String("date", "", "the extraction date")
 	serves := flag.String("serves", "", "other provider type names the table serves (google-beta)")
 	fwPrefix := flag.String("fw-prefix", "", "what the provider's framework wrapper puts before the type names that Metadata sets (datadog_)")
@@ -64,13 +67,16 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	s, err := newSource(*src)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	x := &extractor{name: *name, fwPrefix: *fwPrefix, schemas: map[string]*body{}, skipped: map[string]int{}}
+	for _, dir := range strings.Split(*src, ",") {
+		s, err := newSource(dir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		x.src = s
+		x.run()
 	}
-	x := &extractor{src: s, name: *name, fwPrefix: *fwPrefix, schemas: map[string]*body{}, skipped: map[string]int{}}
-	x.run()
 
 	f, err := os.Create(*out)
 	if err != nil {
