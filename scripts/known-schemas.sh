@@ -75,4 +75,5 @@ http         hashicorp/terraform-provider-http       54564302f544b3524aa1ef1ab92
 external     hashicorp/terraform-provider-external   b7d3586379cb295408ba75e220e3462502015624 hashicorp -            -
 azapi        Azure/terraform-provider-azapi          c43c57bbdd5e4f8cc8bcaea8c6b83bb6b669db49 azure     -            -
 datadog      DataDog/terraform-provider-datadog      701d55bc44f349de6074a6f770c26fcbfb4ce8b1 datadog   -            datadog_
+digitalocean digitalocean/terraform-provider-digitalocean 401992a1e493a0e3cfc833197820867991fc011f digitalocean - -
 LIST
