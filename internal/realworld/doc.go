@@ -125,9 +125,10 @@
 //
 // # Running
 //
-// TestRealWorld, TestKnownSchemas and TestPrograms skip unless HCLJSON_REALWORLD names the
-// directory holding the modules (scripts/fetch-realworld.sh fills
-// $HOME/.cache/hcljson/realworld by default); TestPrograms also skips
+// TestRealWorld, TestKnownSchemas and TestPrograms skip unless
+// HCLJSON_REALWORLD names the directory holding the modules
+// (scripts/fetch-realworld.sh fills $HOME/.cache/hcljson/realworld by
+// default); TestPrograms also skips
 // without OpenTofu (scripts/build-clients.sh) and with -short, and runs
 // without Terraform if only it is absent. HCLJSON_REALWORLD_REPOS, a list
 // of owner/name separated by commas or spaces, limits TestPrograms to

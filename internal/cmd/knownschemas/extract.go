@@ -325,23 +325,25 @@ func (x *extractor) sdkSchema(v val) (blk *block, attr, ok bool) {
 		// Each alternative must say the same.
 		for i, a := range alts {
 			b, at, ok := x.sdkSchema(a)
-			if !ok || i > 0 && (at != attr || (b == nil) != (blk == nil) || b != nil && b.nesting != blk.nesting) {
+			if !ok || i > 0 && at != attr {
 				return nil, false, false
 			}
-			if i == 0 {
+			if i == 0 || b == nil {
 				blk, attr = b, at
 				continue
 			}
-			if b != nil {
-				switch {
-				case blk.body == nil || b.body == nil:
-					blk = &block{nesting: blk.nesting}
-				default:
-					merged := newBody()
-					merged.merge(blk.body)
-					merged.merge(b.body)
-					blk = &block{nesting: blk.nesting, body: merged}
-				}
+			nesting := blk.nesting
+			if b.nesting != nesting {
+				nesting = "" // a list in one, a set in another
+			}
+			switch {
+			case blk.body == nil || b.body == nil:
+				blk = &block{nesting: nesting}
+			default:
+				merged := newBody()
+				merged.merge(blk.body)
+				merged.merge(b.body)
+				blk = &block{nesting: nesting, body: merged}
 			}
 		}
 		return blk, attr, true
