@@ -119,7 +119,14 @@
 // Language.WithProviders, given the output of terraform providers schema
 // -json (ReadProviderSchemas), gives each resource, data, ephemeral and
 // action type and each provider its own closed body (Block.ByLabel);
-// provider_meta, provisioner and connection bodies stay Open. Names
+// provider_meta, provisioner and connection bodies stay Open. Without
+// them, Language.WithEvidence fills those bodies with what the module's
+// files say (Evidence, spec C26), then with a built-in table of the block
+// structure of the most used providers (spec C28: schema/known, one
+// gzip-compressed file per provider, read on its first lookup; KnownName,
+// KnownProviders), which decides only the names it lists, for the
+// provider that serves the block (Evidence.Provider, Evidence.Source).
+// Names
 // that Terraform reserves for future use (count, depends_on and source in
 // provider blocks; locals blocks in resources) and the root
 // required_providers block that Terraform accepts only to report a better
@@ -144,7 +151,7 @@
 // and so do the methods of a nil *Body other than NestedBody ([spec.md]
 // §misuse).
 //
-// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// Sections named V10, D11, C28, {#validate} or §misuse are those of [spec.md], the
 // project's numbered specification, at the root of the repository.
 //
 // [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md

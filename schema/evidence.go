@@ -33,6 +33,12 @@ const (
 // for concurrent use while it is being added to.
 type Evidence struct {
 	bodies map[string]map[string]Written // body key → name → how written
+	// providers: the providers' local names that the blocks of each
+	// type (block, typ) use.
+	providers map[string][]string
+	// sources: the source address of each local name, as
+	// required_providers declares it; "\x00" when declarations differ.
+	sources map[string]string
 }
 
 // evidenceKey names the body of kind typ of block type block, at path.
@@ -54,6 +60,75 @@ func (e *Evidence) Add(block, typ string, path []string, name string, w Written)
 		e.bodies[k] = m
 	}
 	m[name] |= w
+}
+
+// Provider records that the module has a block of type block and kind
+// typ whose provider's local name is local: the provider meta-argument's
+// (google-beta in provider = google-beta.west), or the type's implied
+// one (google for google_compute_instance; the block's own label for a
+// provider block). The built-in table (spec C28) serves the bodies of
+// the type only if every provider its blocks name has the same table
+// (google and google-beta do).
+func (e *Evidence) Provider(block, typ, local string) {
+	if e.providers == nil {
+		e.providers = map[string][]string{}
+	}
+	k := evidenceKey(block, typ, nil)
+	if !slices.Contains(e.providers[k], local) {
+		e.providers[k] = append(e.providers[k], local)
+	}
+}
+
+// Source records that local is the local name of the provider whose
+// source address is source (required_providers): the built-in table then
+// serves it only if it is that provider. Sources are compared by
+// namespace and type (registry.terraform.io/hashicorp/google is
+// hashicorp/google); a local name declared with different ones serves
+// none.
+func (e *Evidence) Source(local, source string) {
+	if e.sources == nil {
+		e.sources = map[string]string{}
+	}
+	parts := strings.Split(strings.ToLower(source), "/")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	source = strings.Join(parts, "/")
+	if old, ok := e.sources[local]; ok && old != source {
+		source = "\x00"
+	}
+	e.sources[local] = source
+}
+
+// knownOf returns the built-in table's body for the bodies of kind typ
+// of block type block, nil when the providers that serve them (the
+// source addresses of their local names, or the local names) have no
+// table, or different tables.
+func (e *Evidence) knownOf(block, typ string) *knownBody {
+	locals, ok := e.providers[evidenceKey(block, typ, nil)]
+	if !ok {
+		local := typ
+		if block != "provider" {
+			local, _, _ = strings.Cut(typ, "_")
+		}
+		locals = []string{local}
+	}
+	var out *knownBody
+	for i, local := range locals {
+		provider := local
+		if src, ok := e.sources[local]; ok {
+			if src == "\x00" {
+				return nil
+			}
+			provider = src
+		}
+		b := knownBodyOf(provider, block, typ, nil)
+		if b == nil || i > 0 && b != out {
+			return nil
+		}
+		out = b
+	}
+	return out
 }
 
 // Lookup returns how name is written in that body: 0 when no file
@@ -98,7 +173,7 @@ var evidenceKinds = []string{"resource", "data", "ephemeral", "provider"}
 // gave (closed ones, see WithProviders) are not changed. l is not
 // modified; with an empty e, WithEvidence returns l.
 func (l *Language) WithEvidence(e *Evidence) *Language {
-	if l == nil || l.Root == nil || e.Len() == 0 {
+	if l == nil || l.Root == nil || e == nil || e.Len() == 0 && len(e.providers) == 0 {
 		return l
 	}
 	root := *l.Root
@@ -123,7 +198,7 @@ func (e *Evidence) fill(blk *Block, block string) {
 	}
 	prefix := block + "\x00"
 	byLabel := maps.Clone(blk.ByLabel)
-	for key := range e.bodies {
+	for _, key := range slices.Concat(slices.Collect(maps.Keys(e.bodies)), slices.Collect(maps.Keys(e.providers))) {
 		rest, ok := strings.CutPrefix(key, prefix)
 		if !ok {
 			continue
@@ -133,29 +208,40 @@ func (e *Evidence) fill(blk *Block, block string) {
 			continue // a nested body: reached from its kind's body
 		}
 		base := blk.BodyFor(typ)
-		if !base.Open || base.ArgumentsOnly {
-			continue
+		if !base.Open || base.ArgumentsOnly || byLabel[typ] != blk.ByLabel[typ] {
+			continue // a provider schema's body, or done
 		}
 		if byLabel == nil {
 			byLabel = map[string]*Body{}
 		}
-		byLabel[typ] = e.body(base, block, typ, nil)
+		byLabel[typ] = e.body(base, block, typ, nil, e.knownOf(block, typ))
 	}
 	blk.ByLabel = byLabel
 }
 
 // body returns a copy of base with the names e decides for the body at
-// path of kind typ added.
-func (e *Evidence) body(base *Body, block, typ string, path []string) *Body {
+// path of kind typ added, and then those that the built-in table's body
+// known decides (spec C28): the table decides only names the module's
+// files do not write one way only.
+func (e *Evidence) body(base *Body, block, typ string, path []string, known *knownBody) *Body {
 	out := *base
 	names := e.names(evidenceKey(block, typ, path))
+	if known != nil {
+		names = append(names, known.names()...)
+		slices.Sort(names)
+		names = slices.Compact(names)
+	}
 	dyn := base.Block("dynamic")
 	var generated map[string]*Body
 	for _, name := range names {
 		if base.Lookup(name) != nil || name == "dynamic" {
 			continue
 		}
-		switch e.Lookup(block, typ, path, name) {
+		w := e.Lookup(block, typ, path, name)
+		if w != WrittenBlock && w != WrittenArgument {
+			w = known.lookup(name)
+		}
+		switch w {
 		case WrittenBlock:
 			if len(out.Blocks) == len(base.Blocks) {
 				out.Blocks = slices.Clone(base.Blocks)
@@ -164,7 +250,11 @@ func (e *Evidence) body(base *Body, block, typ string, path []string) *Body {
 			if dyn != nil {
 				inner.Blocks = []Block{*dyn}
 			}
-			inner = e.body(inner, block, typ, append(path[:len(path):len(path)], name))
+			var innerKnown *knownBody
+			if known.lookup(name) == WrittenBlock {
+				innerKnown = known.blocks[name]
+			}
+			inner = e.body(inner, block, typ, append(path[:len(path):len(path)], name), innerKnown)
 			out.Blocks = append(out.Blocks, Block{Type: name, Nesting: NestingList, Body: inner})
 			if generated == nil {
 				generated = map[string]*Body{}

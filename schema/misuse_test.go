@@ -39,6 +39,19 @@ func TestMisuse(t *testing.T) {
 		{Func: "Evidence.Add", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Evidence)(nil).Add("resource", "t", nil, "x", WrittenBlock) }},
 		{Func: "Evidence.Len", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Evidence)(nil).Len(), 0) }},
 		{Func: "Evidence.Lookup", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Evidence)(nil).Lookup("resource", "t", nil, "x"), Written(0)) }},
+		{Func: "Evidence.Provider", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Evidence)(nil).Provider("resource", "t", "google") }},
+		{Func: "Evidence.Source", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Evidence)(nil).Source("google", "hashicorp/google") }},
+		{Func: "KnownName", Name: "unknown kind, provider and empty names", Call: func(t *testing.T) {
+			eq(t, KnownName("google", "module", "google_compute_instance", nil, "boot_disk"), Written(0))
+			eq(t, KnownName("nosuch", "resource", "nosuch_x", nil, "x"), Written(0))
+			eq(t, KnownName("", "", "", nil, ""), Written(0))
+			eq(t, KnownName("../google", "resource", "google_compute_instance", nil, "boot_disk"), Written(0))
+		}},
+		{Func: "KnownProviders", Name: "no arguments", Call: func(t *testing.T) {
+			if len(KnownProviders()) == 0 {
+				t.Error("no providers")
+			}
+		}},
 		{Func: "Language.WithEvidence", Name: "nil receiver", Call: func(t *testing.T) { eq(t, (*Language)(nil).WithEvidence(&Evidence{}), (*Language)(nil)) }},
 		{Func: "Language.WithEvidence", Name: "nil evidence", Call: func(t *testing.T) { eq(t, Terraform.WithEvidence(nil), Terraform) }},
 		{Func: "EndingOf", Name: "empty name", Call: func(t *testing.T) { eq(t, EndingOf(""), Ending{}) }},

@@ -397,7 +397,7 @@ func remedy(path []string) string {
 		inProvider = true
 	}
 	if inProvider {
-		return "No evidence decides it: no provider schema lists it, this body has no dynamic block of that name and does not repeat it, and no configuration file of the module writes it, for this type at this place, only as a block or only as an argument. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or write it once in a .tf file of the module as the provider takes it (a block, or name = value), or choose to write such properties as arguments (--objects-as-attributes)."
+		return "No evidence decides it: no provider schema lists it, this body has no dynamic block of that name and does not repeat it, no configuration file of the module writes it, for this type at this place, only as a block or only as an argument, and the built-in table of providers' block structure has no entry for it. Give the provider's schema that describes it (the output of terraform providers schema -json: --provider-schema), or write it once in a .tf file of the module as the provider takes it (a block, or name = value), or choose to write such properties as arguments (--objects-as-attributes)."
 	}
 	return "No schema that hcljson reads describes this body: if such properties are arguments, choose to write them as arguments (--objects-as-attributes)."
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -10,6 +11,7 @@ import (
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/schema"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // The evidence of a module's own files (spec C26): without a provider
@@ -61,15 +63,48 @@ func nativeRoot(ev *schema.Evidence, body *hclsyntax.Body) {
 	for _, b := range body.Blocks {
 		switch {
 		case slices.Contains(evidenceKinds, b.Type) && len(b.Labels) > 0:
+			nativeProvider(ev, b.Type, b.Labels[0], b.Body)
 			nativeBody(ev, b.Type, b.Labels[0], nil, b.Body)
 		case b.Type == "check":
 			for _, d := range b.Body.Blocks {
 				if d.Type == "data" && len(d.Labels) > 0 {
+					nativeProvider(ev, "data", d.Labels[0], d.Body)
 					nativeBody(ev, "data", d.Labels[0], nil, d.Body)
+				}
+			}
+		case b.Type == "terraform":
+			for _, r := range b.Body.Blocks {
+				if r.Type != "required_providers" {
+					continue
+				}
+				for name, a := range r.Body.Attributes {
+					v, diags := a.Expr.Value(nil)
+					if diags.HasErrors() || !v.IsKnown() || v.IsNull() || !v.Type().IsObjectType() || !v.Type().HasAttribute("source") {
+						continue
+					}
+					if src := v.GetAttr("source"); src.IsKnown() && !src.IsNull() && src.Type() == cty.String {
+						ev.Source(name, src.AsString())
+					}
 				}
 			}
 		}
 	}
+}
+
+// nativeProvider records the provider's local name of a native block of
+// kind typ: its provider meta-argument's (google-beta in
+// google-beta.west), or the one the type implies (spec C28).
+func nativeProvider(ev *schema.Evidence, kind, typ string, body *hclsyntax.Body) {
+	local := typ
+	if kind != "provider" {
+		local, _, _ = strings.Cut(typ, "_")
+		if a, ok := body.Attributes["provider"]; ok {
+			if tr, diags := hcl.AbsTraversalForExpr(a.Expr); !diags.HasErrors() {
+				local = tr.RootName()
+			}
+		}
+	}
+	ev.Provider(kind, typ, local)
 }
 
 // nativeBody records the names of a native body of kind typ at path: an
@@ -126,6 +161,27 @@ func (w jsonEvidence) root() {
 			switch {
 			case slices.Contains(evidenceKinds, kind):
 				w.labelled(kind, v)
+			case kind == "terraform":
+				// terraform { required_providers { NAME = { source = "..." } } }
+				for _, t := range w.objects(v) {
+					for rk, rv := range w.Doc.Members(t) {
+						if w.Doc.Text(rk) != "required_providers" {
+							continue
+						}
+						for _, r := range w.objects(rv) {
+							for nk, nv := range w.Doc.Members(r) {
+								if w.Kind(nv) != scanner.Object {
+									continue
+								}
+								for sk, sv := range w.Doc.Members(nv) {
+									if w.Doc.Text(sk) == "source" && w.Kind(sv) == scanner.String {
+										w.ev.Source(w.Doc.Text(nk), w.Doc.Text(sv))
+									}
+								}
+							}
+						}
+					}
+				}
 			case kind == "check":
 				// check "name" { data "type" "name" { ... } }
 				for _, o := range w.objects(v) {
@@ -156,9 +212,34 @@ func (w jsonEvidence) labelled(kind string, i int) {
 	var ignored hcl.Diagnostics
 	for b := range w.Blocks(i, kind, labels, &ignored) {
 		if w.Kind(b.Body) == scanner.Object {
-			w.body(kind, w.Doc.Text(b.LabelKeys[0]), nil, b.Body)
+			typ := w.Doc.Text(b.LabelKeys[0])
+			if kind == "provider" {
+				w.ev.Provider(kind, typ, typ)
+			} else {
+				w.ev.Provider(kind, typ, w.provider(typ, b.Body))
+			}
+			w.body(kind, typ, nil, b.Body)
 		}
 	}
+}
+
+// provider returns the provider's local name of a JSON block of type
+// typ whose body is the object obj: its provider meta-argument's
+// ("google-beta.west", or a template "${google-beta.west}"), or the one
+// the type implies.
+func (w jsonEvidence) provider(typ string, obj int) string {
+	local := schema.ImpliedProvider(typ)
+	for k, v := range w.Doc.Members(obj) {
+		if w.Doc.Text(k) != "provider" || w.Kind(v) != scanner.String {
+			continue
+		}
+		ref := w.Doc.Text(v)
+		if inner, ok := strings.CutPrefix(ref, "${"); ok {
+			ref = strings.TrimSuffix(inner, "}")
+		}
+		local, _, _ = strings.Cut(strings.TrimSpace(ref), ".")
+	}
+	return local
 }
 
 // body records the names of one JSON object read as a body of kind typ

@@ -182,7 +182,7 @@ func (l *languages) rootOf(lang *schema.Language) (*schema.Body, hcl.Diagnostics
 func (l *languages) nativeRoot(name string) (*schema.Body, hcl.Diagnostics) {
 	lang := l.language(name)
 	root, diags := l.rootOf(lang)
-	if root == nil || l.evidence.Len() == 0 || diags.HasErrors() {
+	if root == nil || l.evidence == nil || diags.HasErrors() {
 		return root, diags
 	}
 	l.mu.Lock()

@@ -114,11 +114,21 @@
 // same line, each miss, and the misses by class with an example. Two
 // directories run at a time.
 //
+// # The built-in table of providers' block structure
+//
+// TestKnownSchemas compares schema's built-in table (spec.md C28) with how
+// the corpus's native files write each name of a provider's body, a
+// block or an argument, for the provider that serves the block: it
+// counts agreements and disagreements per provider and fails on a
+// disagreement that knownExplained does not explain (a provider version
+// difference, an SDK argument that blocks may fill).
+//
 // # Running
 //
-// TestRealWorld and TestPrograms skip unless HCLJSON_REALWORLD names the
-// directory holding the modules (scripts/fetch-realworld.sh fills
-// $HOME/.cache/hcljson/realworld by default); TestPrograms also skips
+// TestRealWorld, TestKnownSchemas and TestPrograms skip unless
+// HCLJSON_REALWORLD names the directory holding the modules
+// (scripts/fetch-realworld.sh fills $HOME/.cache/hcljson/realworld by
+// default); TestPrograms also skips
 // without OpenTofu (scripts/build-clients.sh) and with -short, and runs
 // without Terraform if only it is absent. HCLJSON_REALWORLD_REPOS, a list
 // of owner/name separated by commas or spaces, limits TestPrograms to

@@ -1,0 +1,3 @@
+module example.com/terraform-provider-standin
+
+go 1.24
