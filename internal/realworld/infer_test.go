@@ -688,12 +688,52 @@ func (in *inference) restrict(used *inference) *inference {
 		p := in.providers[name]
 		op := out.provider(name)
 		if u.config != nil {
-			op.config = p.config
+			op.config = asWritten(p.config, u.config)
 		}
 		for kind, types := range u.kinds {
 			op.kinds[kind] = map[string]*shape{}
-			for typ := range types {
-				op.kinds[kind][typ] = p.kinds[kind][typ]
+			for typ, t := range types {
+				op.kinds[kind][typ] = asWritten(p.kinds[kind][typ], t)
+			}
+		}
+	}
+	return out
+}
+
+// asWritten returns the corpus's shape c of a body as the tree's own
+// shape t writes it: a name that the corpus made a block because some
+// tree writes it as a block and another as an argument (a provider's
+// major versions disagreeing: helm's kubernetes is a block in helm 1 and
+// 2, an argument since helm 3) stays an argument for a tree that writes
+// it only as an argument, as that tree's provider reads it. c itself is
+// shared by every tree and is not changed: a shape that differs is a
+// copy.
+func asWritten(c, t *shape) *shape {
+	if c == nil || t == nil {
+		return c
+	}
+	out := c
+	copied := false
+	cp := func() {
+		if !copied {
+			n := *c
+			n.attrs, n.blocks, n.where = maps.Clone(c.attrs), maps.Clone(c.blocks), maps.Clone(c.where)
+			out, copied = &n, true
+		}
+	}
+	for name := range t.attrs {
+		if _, isBlock := c.blocks[name]; isBlock && t.blocks[name] == nil && !t.byRef[name] && !t.loose[name] {
+			cp()
+			delete(out.blocks, name)
+			out.attrs[name] = true
+			out.where[name] = t.where[name]
+		}
+	}
+	for name, tc := range t.blocks {
+		if cc, ok := out.blocks[name]; ok {
+			if w := asWritten(cc, tc); w != cc {
+				cp()
+				out.blocks[name] = w
 			}
 		}
 	}
