@@ -73,7 +73,7 @@ func TestKnownProviders(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"archive", "azapi", "azurerm", "cloudinit", "datadog", "digitalocean", "external", "google", "helm", "http", "kubernetes", "local", "null", "random", "time", "tls"}
+	want := []string{"archive", "azapi", "azurerm", "cloudinit", "datadog", "digitalocean", "external", "google", "helm", "http", "kubernetes", "local", "null", "random", "template", "time", "tls"}
 	if !slices.Equal(names, want) {
 		t.Errorf("providers %q, want %q", names, want)
 	}

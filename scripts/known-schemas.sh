@@ -76,4 +76,5 @@ external     hashicorp/terraform-provider-external   b7d3586379cb295408ba75e220e
 azapi        Azure/terraform-provider-azapi          c43c57bbdd5e4f8cc8bcaea8c6b83bb6b669db49 azure     -            -
 datadog      DataDog/terraform-provider-datadog      701d55bc44f349de6074a6f770c26fcbfb4ce8b1 datadog   -            datadog_
 digitalocean digitalocean/terraform-provider-digitalocean 401992a1e493a0e3cfc833197820867991fc011f digitalocean - -
+template     hashicorp/terraform-provider-template   477a7b52234ac7637ace19cfeb55937bbdad7a1b hashicorp -            -
 LIST
