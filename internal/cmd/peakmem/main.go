@@ -1,6 +1,9 @@
+//go:build unix
+
 // Command peakmem measures the peak memory of parsing (and decoding) a
 // generated .tf.json document with our hcljson or with the oracle,
-// github.com/hashicorp/hcl/v2/json.
+// github.com/hashicorp/hcl/v2/json. It reads the peak from getrusage, so
+// it is built on Unix only.
 //
 // Usage, from the module root:
 //
