@@ -89,9 +89,19 @@ func (e *encoder) file(f *File) {
 // body writes a body as one object: attributes and comments in order,
 // each block type once, at its first block, holding all its blocks.
 func (e *encoder) body(b *Body) {
+	e.bodyWith(b, func(g *group) error {
+		e.group(g)
+		return nil
+	})
+}
+
+// bodyWith is body with each block type's property written by group
+// (Stream.WriteTo writes its spool there), stopping at group's first
+// error.
+func (e *encoder) bodyWith(b *Body, group func(*group) error) error {
 	if len(b.items) == 0 {
 		e.Buf = append(e.Buf, '{', '}')
-		return
+		return nil
 	}
 	e.Open('{')
 	for i := range b.items {
@@ -107,11 +117,14 @@ func (e *encoder) body(b *Body) {
 			e.Key("//")
 			e.String(it.name, jsonw.Plain)
 		case itemGroup:
-			e.group(it.group)
+			if err := group(it.group); err != nil {
+				return err
+			}
 		}
 		e.MaybeFlush()
 	}
 	e.Close('}')
+	return nil
 }
 
 // group writes "type": [block, block, ...].

@@ -109,41 +109,24 @@ func (s *Stream) WriteTo(w io.Writer) (int64, error) {
 	}
 	cw := &countWriter{w: w}
 	e := encoder{jsonw.Writer{Indent: s.opts.indent(), Out: cw}}
-	b := &s.file.body
-	if len(b.items) == 0 {
-		e.Buf = append(e.Buf, '{', '}')
-	} else {
-		e.Open('{')
-		for i := range b.items {
-			if i > 0 {
-				e.Next()
-			}
-			it := &b.items[i]
-			switch it.kind {
-			case itemAttr:
-				e.Key(it.name)
-				e.value(&it.value, it.mode)
-			case itemComment:
-				e.Key("//")
-				e.String(it.name, jsonw.Plain)
-			case itemGroup:
-				e.Key(it.group.typ)
-				e.Open('[')
-				if err := e.Flush(); err != nil {
-					return cw.n, err
-				}
-				if _, err := s.spools[it.group].WriteTo(cw); err != nil {
-					return cw.n, err
-				}
-				e.Nest(2)
-				e.Close(']')
-			}
-			e.MaybeFlush()
+	err := e.bodyWith(&s.file.body, func(g *group) error {
+		e.Key(g.typ)
+		e.Open('[')
+		if err := e.Flush(); err != nil {
+			return err
 		}
-		e.Close('}')
+		if _, err := s.spools[g].WriteTo(cw); err != nil {
+			return err
+		}
+		e.Nest(2)
+		e.Close(']')
+		return nil
+	})
+	if err != nil {
+		return cw.n, err
 	}
 	e.Buf = append(e.Buf, '\n')
-	err := e.Flush()
+	err = e.Flush()
 	return cw.n, err
 }
 
