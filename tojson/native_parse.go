@@ -81,36 +81,6 @@ func shallowCuts(src []byte) []int {
 	return cuts
 }
 
-// parseNative is ParseNative with src cut into at most n pieces, parsed by
-// workers goroutines.
-func parseNative(src []byte, filename string, n, workers int) (*hcl.File, hcl.Diagnostics) {
-	if f, ok := parsePieces(src, filename, cutPoints(src, n), workers); ok {
-		return f, nil
-	}
-	return native.ParseConfig(src, filename, hcl.InitialPos)
-}
-
-// cutPoints returns the offsets, in increasing order, at which src is cut
-// into at most n pieces of about equal size: each is just after the line
-// break that ends a line that is exactly "}" (or "}\r"), and none is at
-// the start or the end of src, or just before a UTF-8 byte order mark
-// (which hclsyntax ignores at the start of what it parses, but rejects
-// anywhere else).
-func cutPoints(src []byte, n int) []int {
-	var cuts []int
-	last := 0
-	for k := 1; k < n; k++ {
-		from := max(len(src)*k/n, last)
-		c := nextCut(src, from)
-		if c < 0 {
-			break
-		}
-		cuts = append(cuts, c)
-		last = c
-	}
-	return cuts
-}
-
 // nextCut returns the first cut point after offset from, or -1.
 func nextCut(src []byte, from int) int {
 	from = max(from-1, 0) // the line break before a "}" line at from

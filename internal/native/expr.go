@@ -389,7 +389,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 	})
 }
 
-// isFor reports whether t is the keyword "for".
+// isKeyword reports whether t is the identifier kw.
 func (p *parser) isKeyword(t token, kw string) bool {
 	return t.kind == tIdent && p.str[t.start:t.end] == kw
 }
