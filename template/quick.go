@@ -33,16 +33,22 @@ import (
 // value is certain to be what the parsed template's Value returns with no
 // diagnostics: every variable and function is in ctx; every value a step,
 // an index or a splat is taken from, and every operand and condition, is
-// known, not null and not marked, and has what the step names; an index is
-// a number for a list or tuple, a string for a map or object; a splat's
-// source is a non-empty list or tuple; a call has as many arguments as the
-// function takes, each converts to its parameter's type (none asks for an
+// not null and not marked, and known, and has what the step names, except
+// that an attribute of an unknown object or map, and any attribute or
+// index of a value of unknown type (or with a key of unknown type), is
+// unknown as hcl.GetAttr and hcl.Index make it; an index is a number for a
+// list or tuple, a string for a map or object; a splat's source is a
+// non-empty list or tuple; a call has as many arguments as the function
+// takes, each converts to its parameter's type (none asks for an
 // expression), and the call succeeds, as does each operation; the results
 // of a conditional have the same type; an object's keys differ; a
 // directive's condition is a bool and both its branches evaluate; and each
-// interpolation mixed with text is a known, non-null, unmarked string,
-// number or bool. Otherwise (any other shape, any doubt) ok is false and
-// the caller evaluates the parsed template, which gives the value or the
+// interpolation mixed with text is a non-null, unmarked value that is
+// unknown (outside directives: the result is then an unknown string,
+// refined as TemplateExpr refines it) or a string, number or bool. This is
+// the shape of most templates a validation sees, whose references are
+// unknown. Otherwise (any other shape, any doubt) ok is false and the
+// caller evaluates the parsed template, which gives the value or the
 // diagnostics.
 //
 // Quick allocates little beyond the result. TestQuick and FuzzQuick check
@@ -70,6 +76,11 @@ type quick struct {
 	i     int
 	ctx   *hcl.EvalContext
 	depth int
+	// unknown tells whether an interpolation of the template (not inside
+	// an if directive) was unknown; known is the length of the text
+	// before the first such one.
+	unknown bool
+	known   int
 }
 
 // quickMaxDepth bounds the nesting of calls and tuples Quick follows.
@@ -533,29 +544,47 @@ func (q *quick) reference() (cty.Value, bool) {
 	return val, ok
 }
 
-// getAttr is hcl.GetAttr when it succeeds on a known, non-null, unmarked
-// object or map.
+// getAttr is hcl.GetAttr when it succeeds on a non-null, unmarked object
+// or map, known or not, or on a value of unknown type.
 func getAttr(val cty.Value, name string) (cty.Value, bool) {
-	if val.IsNull() || !val.IsKnown() || val.IsMarked() {
+	if val.IsNull() || val.IsMarked() {
 		return cty.NilVal, false
 	}
 	switch ty := val.Type(); {
 	case ty.IsObjectType():
-		if ty.HasAttribute(name) {
-			return val.GetAttr(name), true
+		if !ty.HasAttribute(name) {
+			return cty.NilVal, false
 		}
+		if !val.IsKnown() {
+			return cty.UnknownVal(ty.AttributeType(name)), true
+		}
+		return val.GetAttr(name), true
 	case ty.IsMapType():
+		if !val.IsKnown() {
+			return cty.UnknownVal(ty.ElementType()), true
+		}
 		if key := cty.StringVal(name); val.HasIndex(key).True() {
 			return val.Index(key), true
 		}
+	case ty == cty.DynamicPseudoType:
+		// Not null, so unknown: any attribute of it is.
+		return cty.DynamicVal, true
 	}
 	return cty.NilVal, false
 }
 
 // index is hcl.Index when it succeeds on a known, non-null, unmarked list
-// or tuple with a number, or map or object with a string, that it holds.
+// or tuple with a number, or map or object with a string, that it holds,
+// or when the collection or the key, neither null nor marked, is of
+// unknown type (the result is then unknown too).
 func index(val, key cty.Value) (cty.Value, bool) {
-	if val.IsNull() || !val.IsKnown() || val.IsMarked() || key.IsNull() || !key.IsKnown() || key.IsMarked() {
+	if val.IsNull() || val.IsMarked() || key.IsNull() || key.IsMarked() {
+		return cty.NilVal, false
+	}
+	if val.Type() == cty.DynamicPseudoType || key.Type() == cty.DynamicPseudoType {
+		return cty.DynamicVal, true
+	}
+	if !val.IsKnown() || !key.IsKnown() {
 		return cty.NilVal, false
 	}
 	switch ty := val.Type(); {
@@ -634,6 +663,16 @@ func (q *quick) parts() (cty.Value, bool) {
 	if !ok || end != "" || !templated {
 		return cty.NilVal, false
 	}
+	if q.unknown {
+		// As TemplateExpr: an unknown string, refined with what comes
+		// before the first unknown part (at most 128 bytes of it), never
+		// null.
+		v := cty.UnknownVal(cty.String)
+		if prefix := b.String()[:q.known]; prefix != "" {
+			v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
+		}
+		return v.RefineNotNull(), true
+	}
 	return cty.StringVal(b.String()), true
 }
 
@@ -651,6 +690,15 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 			v, ok := q.interpolation()
 			if !ok {
 				return "", false, false
+			}
+			if !inIf && !v.IsKnown() && !v.IsMarked() {
+				// An unknown part, of any type, makes the whole unknown;
+				// the text before the first one is its known prefix.
+				if !q.unknown {
+					q.unknown, q.known = true, b.Len()
+				}
+				templated = true
+				continue
 			}
 			str, ok := partString(v)
 			if !ok {

@@ -1,6 +1,7 @@
 package template
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -48,6 +49,10 @@ func quickCtx() *hcl.EvalContext {
 			"obj":       cty.ObjectVal(map[string]cty.Value{"inner": cty.ObjectVal(map[string]cty.Value{"x": cty.StringVal("deep")})}),
 			"empty":     cty.ListValEmpty(cty.String),
 			"dyn":       cty.DynamicVal,
+			"unkobj":    cty.UnknownVal(cty.Object(map[string]cty.Type{"a": cty.String, "l": cty.List(cty.Number)})),
+			"unkmap":    cty.UnknownVal(cty.Map(cty.Bool)),
+			"unklist":   cty.UnknownVal(cty.List(cty.String)),
+			"dynsecret": cty.DynamicVal.Mark("sensitive"),
 			"nullobj":   cty.NullVal(cty.Object(map[string]cty.Type{"a": cty.String})),
 			"markedobj": cty.ObjectVal(map[string]cty.Value{"a": cty.StringVal("x")}).Mark("m"),
 			"big":       cty.MustParseNumberVal("123456789012345678901234567890.5"),
@@ -159,7 +164,7 @@ func TestQuick(t *testing.T) {
 		{`${jsonencode([var.env, var.n])}`, true},
 		{`${contains(var.azs, "b")}`, true},
 		{`${var.n}${length(var.tags)}`, true},
-		{`x ${upper(var.unknown)}`, false},
+		{`x ${upper(var.unknown)}`, true},
 		{`${upper(var.unknown)}`, true},
 		{`${upper(var.secret)}`, true},
 		{`${length(var.null)}`, false},
@@ -268,11 +273,43 @@ func TestQuick(t *testing.T) {
 		{"${var.null.x}", false},
 		{"${var.nullobj.a}", false},
 		{"${var.markedobj.a}", false},
-		{"${var.unknown}-x", false},
 		{"${var.null}-x", false},
 		{"${var.secret}-x", false},
 		{"${var.azs}-x", false},
-		{"${var.dyn}-x", false},
+		{"${var.dynsecret}", true},
+		{"${var.dynsecret.a}", false},
+		{"x-${var.dynsecret}", false},
+		{"${var.unkobj.nope}", false},
+		{"${var.unklist[0]}", false},
+		{"${var.unkmap[var.env]}", false},
+		{"${var.dyn[var.null]}", false},
+		{"%{ if var.on }a%{ else }${var.dyn}%{ endif }", false},
+		{"%{ if var.dyn }a%{ endif }", false},
+		{"${var.dyn == 1}", false},
+		{"${var.dyn ? 1 : 2}", false},
+		{"${var.dyn[*].id}", false},
+		// Unknowns: a reference through a value of unknown type is
+		// unknown, an unknown object's or map's attribute is unknown of
+		// its type, and text with an unknown part is an unknown string
+		// refined with the text before it.
+		{"${var.unknown}-x", true},
+		{"${var.dyn}-x", true},
+		{"${var.dyn.a.b[0][\"k\"]}", true},
+		{"${var.dyn[var.n].x}", true},
+		{"${var.azs[var.dyn]}", true},
+		{"${var.unkobj.a}", true},
+		{"${var.unkobj.l}", true},
+		{"${var.unkmap.k}", true},
+		{"arn:${var.dyn.partition}:s3:::${var.env}-${var.dyn}", true},
+		{"${var.dyn}${var.null}", false},
+		{"${var.dyn}${var.azs}", false},
+		{"${var.dyn}${var.unkobj}", true},
+		{"x %{ if var.on }y%{ endif } ${var.dyn} z ${var.n}", true},
+		{"${upper(var.dyn)}-${lower(var.env)}", true},
+		{"${join(\",\", [var.dyn, var.env])}", true},
+		{"${[var.dyn, var.unkobj.a]}", true},
+		{strings.Repeat("long text ", 20) + "${var.dyn}", true},
+		{strings.Repeat("a", 127) + "${var.env}${var.dyn}", true},
 		{"a ${var.env} %{ if true }b%{ endif }", true},
 		{"\r${var.env}", false},
 		{"é ${var.env}", false},
@@ -325,6 +362,7 @@ func FuzzQuick(f *testing.F) {
 		`${merge(var.tags, {Extra = "oui"})}`, `${1 + 2 * 3 - 4 / 2 % 3 == 5 != false}`, `${var.env == "prod" ? "a" : "b"}`,
 		`%{ if var.on }active%{ else }standby%{ endif }`, `x %{ if var.n > 2 }big ${var.env}%{ else }small%{ endif } y`,
 		`${jsonencode({Resource = ["${var.env}/*"]})}`, `${"${var.n}"}`, `${var.n > 5 ? var.env : null}`, `${var.on ? null : var.azs}`,
+		`arn:${var.dyn.p}:s3:::${var.env}-${var.dyn}`, `${var.unkobj.a}-${var.unkmap.k}`, `${var.dyn[var.n]["k"]}`, `${upper(var.dyn)} x`,
 	} {
 		f.Add(s)
 	}

@@ -46,7 +46,8 @@ var allowed = map[string][]string{
 	"internal/tfgen":            {},
 	"internal/validatediff":     {"gen", "internal/clients", "schema", "tojson"},
 	"internal/cmd/peakmem":      {"internal/tfgen"},
-	"internal/cmd/knownschemas": {}, // reads providers' Go source for schema's built-in table (spec.md C28)
+	"internal/cmd/proccmp":      {"internal/tfgen"}, // times hcljson processes beside tofu validate on tfgen.WriteModule
+	"internal/cmd/knownschemas": {},                 // reads providers' Go source for schema's built-in table (spec.md C28)
 	"internal/cmd/benchdoc":     {"gen", "internal/convtest", "schema", "tojson"},
 }
 
