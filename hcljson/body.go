@@ -367,8 +367,22 @@ func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 	var x schemaIndex
 	content, diags := b.partialContent(schema, &x, hidden)
 	// The remaining body hides what was hidden and every name the schema
-	// matched.
-	h := &hiddenSet{}
+	// matched; it and its set are one allocation, the names another.
+	used := 0
+	for i := range len(schema.Attributes) + len(schema.Blocks) {
+		if x.used(i) {
+			used++
+		}
+	}
+	pb := &partialRest{partialBody: partialBody{body: *b}}
+	h := &pb.set
+	pb.hidden = h
+	if hidden != nil {
+		used += len(hidden.names)
+	}
+	if used > 0 {
+		h.names = make([]string, 0, used)
+	}
 	if hidden != nil {
 		h.names = append(h.names, hidden.names...)
 	}
@@ -388,7 +402,13 @@ func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 			h.m[n] = struct{}{}
 		}
 	}
-	return content, &partialBody{body: *b, hidden: h}, diags
+	return content, &pb.partialBody, diags
+}
+
+// partialRest is a partialBody and its hidden set in one allocation.
+type partialRest struct {
+	partialBody
+	set hiddenSet
 }
 
 // partialContent decodes what the schema names, and records in x (which it
