@@ -55,7 +55,22 @@ func run() error {
 	baseline := flag.String("baseline", "", "an earlier hcljson binary to time beside it")
 	tofu := flag.String("tofu", "", "a tofu binary: tofu validate of the 100-file module")
 	n := flag.Int("n", 30, "rounds")
+	write := flag.String("write", "", "only write the two modules into this directory (one, hundred), to time by hand")
 	flag.Parse()
+	if *write != "" {
+		for _, m := range []struct {
+			dir string
+			n   int
+		}{{filepath.Join(*write, "one"), 1}, {filepath.Join(*write, "hundred"), 100}} {
+			if err := os.MkdirAll(m.dir, 0o755); err != nil {
+				return err
+			}
+			if err := tfgen.WriteModule(m.dir, m.n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if *hcljson == "" {
 		return fmt.Errorf("-hcljson is required")
 	}
