@@ -420,10 +420,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 	if f.kind(b.node) == scanner.Object && b.node != noNode {
 		size = min(size, f.doc.Len(b.node))
 	}
-	content := &hcl.BodyContent{
-		Attributes:       make(hcl.Attributes, size),
-		MissingItemRange: b.MissingItemRange(),
-	}
+	content := &hcl.BodyContent{Attributes: make(hcl.Attributes, size)}
 	x.init(f, schema)
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
@@ -456,12 +453,15 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 			x.use(len(schema.Attributes) + bi)
 		}
 	}
+	// The closing brace, after the members: the positions are looked up
+	// in the order of the text, which the line table answers fastest.
+	content.MissingItemRange = b.MissingItemRange()
 	for _, a := range schema.Attributes {
 		if !a.Required {
 			continue
 		}
 		if _, ok := content.Attributes[a.Name]; !ok {
-			r := b.MissingItemRange()
+			r := content.MissingItemRange
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Missing required argument",
