@@ -17,11 +17,14 @@ import (
 // text (on one line or several) mixed with interpolations and if
 // directives ("%{ if expr }...%{ else }...%{ endif }", nested or not,
 // without strip markers), where each interpolation and condition is an
-// expression of this grammar, spaces allowed between tokens:
+// expression of this grammar, spaces and tabs allowed between tokens, and newlines too but between the
+// items of an object:
 //
 //	expr  = binary [ "?" expr ":" expr ]
-//	binary = term ( op term )*          op: == != >= <= > < + - * / %, with hclsyntax's precedence
-//	term  = ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
+//	binary = term ( op term )*          op: || && == != >= <= > < + - * / %, with hclsyntax's precedence
+//	term  = ( "!" | "-" ) term                      a unary operator
+//	      | "(" expr ")"
+//	      | ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
 //	      | ident "(" [ expr ( "," expr )* ] ")"   a call
 //	      | `"` template `"` | number | "true" | "false" | "null"
 //	      | "[" [ expr ( "," expr )* ] "]"         a tuple
@@ -36,7 +39,9 @@ import (
 // not null and not marked, and known, and has what the step names, except
 // that an attribute of an unknown object or map, and any attribute or
 // index of a value of unknown type (or with a key of unknown type), is
-// unknown as hcl.GetAttr and hcl.Index make it; an index is a number for a
+// unknown as hcl.GetAttr and hcl.Index make it (operators and conditionals
+// take any operands: their value is that of hclsyntax's own node over the
+// operands' values, when it reports nothing); an index is a number for a
 // list or tuple, a string for a map or object; a splat's source is a
 // non-empty list or tuple; a call has as many arguments as the function
 // takes, each converts to its parameter's type (none asks for an
@@ -59,7 +64,7 @@ func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
 		// (spec.md C20) even where Quick could compute the value.
 		return cty.NilVal, false
 	}
-	q := quick{s: s, ctx: ctx}
+	q := quick{s: s, ctx: ctx, nl: true}
 	if s[0] == '$' && s[1] == '{' {
 		q.i = 2
 		if v, ok := q.interpolation(); ok && q.i == len(s) {
@@ -76,6 +81,10 @@ type quick struct {
 	i     int
 	ctx   *hcl.EvalContext
 	depth int
+	// nl tells whether a newline is white space here, as it is in
+	// hclsyntax's sequences, brackets and parentheses, and not between
+	// the items of an object.
+	nl bool
 	// unknown tells whether an interpolation of the template (not inside
 	// an if directive) was unknown; known is the length of the text
 	// before the first such one.
@@ -87,7 +96,20 @@ type quick struct {
 const quickMaxDepth = 8
 
 func (q *quick) spaces() {
-	for q.i < len(q.s) && q.s[q.i] == ' ' {
+	for q.i < len(q.s) {
+		switch q.s[q.i] {
+		case ' ', '\t':
+		case '\n':
+			if !q.nl {
+				return
+			}
+		case '\r':
+			if !q.nl || q.i+1 >= len(q.s) || q.s[q.i+1] != '\n' {
+				return
+			}
+		default:
+			return
+		}
 		q.i++
 	}
 }
@@ -113,6 +135,43 @@ func (q *quick) term() (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	switch c := s[q.i]; {
+	case c == '!' || c == '-':
+		// A unary operator, on the term after it (with its steps), as
+		// hclsyntax reads it.
+		if c == '!' && q.i+1 < len(s) && s[q.i+1] == '=' {
+			return cty.NilVal, false
+		}
+		q.i++
+		if q.depth++; q.depth > quickMaxDepth {
+			return cty.NilVal, false
+		}
+		v, ok := q.term()
+		q.depth--
+		if !ok {
+			return cty.NilVal, false
+		}
+		op := hclsyntax.OpNegate
+		if c == '!' {
+			op = hclsyntax.OpLogicalNot
+		}
+		return nodeValue(&hclsyntax.UnaryOpExpr{Op: op, Val: literal(v)})
+	case c == '(':
+		// Parentheses: the value of what they hold, across lines.
+		q.i++
+		if q.depth++; q.depth > quickMaxDepth {
+			return cty.NilVal, false
+		}
+		nl := q.nl
+		q.nl = true
+		v, ok := q.expr()
+		q.spaces()
+		q.nl = nl
+		q.depth--
+		if !ok || q.i >= len(s) || s[q.i] != ')' {
+			return cty.NilVal, false
+		}
+		q.i++
+		return v, true
 	case c == '"':
 		return q.quoted()
 	case isDigit(c):
@@ -143,11 +202,13 @@ func (q *quick) term() (cty.Value, bool) {
 }
 
 // The binary operators Quick reads, by precedence, lowest first, as
-// hclsyntax groups them (the logical ones are left to it).
+// hclsyntax groups them.
 var quickOps = [][]struct {
 	tok string
 	op  *hclsyntax.Operation
 }{
+	{{"||", hclsyntax.OpLogicalOr}},
+	{{"&&", hclsyntax.OpLogicalAnd}},
 	{{"==", hclsyntax.OpEqual}, {"!=", hclsyntax.OpNotEqual}},
 	{{">=", hclsyntax.OpGreaterThanOrEqual}, {"<=", hclsyntax.OpLessThanOrEqual}, {">", hclsyntax.OpGreaterThan}, {"<", hclsyntax.OpLessThan}},
 	{{"+", hclsyntax.OpAdd}, {"-", hclsyntax.OpSubtract}},
@@ -184,9 +245,11 @@ func (q *quick) expr() (cty.Value, bool) {
 	}
 	// hclsyntax's ConditionalExpr, when the condition is a known bool and
 	// the results are not marked and have the same type (the chosen one as
-	// it is), or one is the null keyword (converted to the other's type).
+	// it is), or one is the null keyword (converted to the other's type);
+	// in any other case (an unknown condition, results of other types,
+	// marks) the node itself, over the values.
 	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() || t.IsMarked() || f.IsMarked() {
-		return cty.NilVal, false
+		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
 	}
 	untypedNull := cty.NullVal(cty.DynamicPseudoType)
 	switch {
@@ -197,7 +260,7 @@ func (q *quick) expr() (cty.Value, bool) {
 	case f.RawEquals(untypedNull):
 		f = cty.NullVal(t.Type())
 	case !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType:
-		return cty.NilVal, false
+		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
 	}
 	if cond.True() {
 		return t, true
@@ -227,6 +290,21 @@ func (q *quick) binary(level int) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
+// literal is v as an expression, for nodeValue.
+func literal(v cty.Value) hclsyntax.Expression { return &hclsyntax.LiteralValueExpr{Val: v} }
+
+// nodeValue evaluates an operator's node of hclsyntax whose operands are
+// literals of the values Quick computed: the operator's own rules (types,
+// unknowns, refinements, marks) apply, without a parse. It reports false
+// on any diagnostic.
+func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
+	v, diags := e.Value(nil)
+	if len(diags) > 0 {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
 // operator consumes an operator of precedence level at q.i, if there is
 // one there.
 func (q *quick) operator(level int) *hclsyntax.Operation {
@@ -249,12 +327,13 @@ func (q *quick) operator(level int) *hclsyntax.Operation {
 	return nil
 }
 
-// binaryOp applies op as BinaryOpExpr does, when neither operand is null,
-// unknown or marked and both convert to the operator's parameter types.
+// binaryOp applies op as BinaryOpExpr does: itself when neither operand is
+// null, unknown or marked and both convert to the operator's parameter
+// types, through the node otherwise.
 func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
 	for _, v := range [2]cty.Value{lhs, rhs} {
 		if v.IsNull() || !v.IsKnown() || v.IsMarked() {
-			return cty.NilVal, false
+			return nodeValue(&hclsyntax.BinaryOpExpr{LHS: literal(lhs), Op: op, RHS: literal(rhs)})
 		}
 	}
 	params := op.Impl.Params()
@@ -276,9 +355,14 @@ func (q *quick) object() (cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return cty.NilVal, false
 	}
-	defer func() { q.depth-- }()
+	nl := q.nl
+	q.nl = false // a newline ends an item
+	defer func() { q.depth--; q.nl = nl }()
 	s := q.s
 	q.i++
+	if q.forNext() {
+		return cty.NilVal, false
+	}
 	attrs := map[string]cty.Value{}
 	for {
 		q.spaces()
@@ -416,7 +500,9 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return nil, false
 	}
-	defer func() { q.depth-- }()
+	nl := q.nl
+	q.nl = true
+	defer func() { q.depth--; q.nl = nl }()
 	q.spaces()
 	if q.i < len(q.s) && q.s[q.i] == closing {
 		q.i++
@@ -444,9 +530,24 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 	}
 }
 
+// forNext reports whether the next token, after white space (newlines
+// included), is the keyword for: hclsyntax reads a bracket or brace it
+// follows as a for expression, whatever comes next, where Quick would read
+// a reference or an object key.
+func (q *quick) forNext() bool {
+	j := q.i
+	for j < len(q.s) && strings.IndexByte(" \t\r\n", q.s[j]) >= 0 {
+		j++
+	}
+	return identEnd(q.s, j) == j+3 && q.s[j:j+3] == "for"
+}
+
 // tuple reads "[" terms "]", as hclsyntax's TupleConsExpr evaluates it.
 func (q *quick) tuple() (cty.Value, bool) {
 	q.i++
+	if q.forNext() {
+		return cty.NilVal, false
+	}
 	var buf [4]cty.Value
 	vals, ok := q.list(']', buf[:0])
 	if !ok {
