@@ -11,16 +11,18 @@ import (
 // whose heap is small: checking a module of a hundred files allocates
 // about 9 MB and keeps little of it, and with GOGC=100 the collector runs
 // two or three times, which cost more CPU time than the pages a larger
-// heap touches (BENCHMARKS.md, "Validating a module": 13–20% less CPU
-// with GOGC=400 or off, paired runs). So the command starts with
+// heap touches (BENCHMARKS.md, "Validating a module": 13–21% less CPU
+// with GOGC=300, 400 or off, paired runs). So the command starts with
 // smallHeapGOGC and goes back to the default, 100, at the first cycle
 // that ends with more than smallHeapLive bytes live: a large input
-// (convert of a big file, check -recursive of a big tree) is read with
-// the heap it would have had, its peak raised by at most
-// smallHeapLive × smallHeapGOGC / 100 bytes. A GOGC set in the
-// environment is the user's choice and is left alone.
+// (convert of a big file) is read with the heap it would have had, its
+// peak raised by at most smallHeapLive × smallHeapGOGC / 100 bytes. A
+// GOGC set in the environment is the user's choice and is left alone,
+// and so is a setting that the command changed since (check -recursive
+// sets 400 for its run): smallHeapGOGC is a value no other code sets,
+// by which the watch knows the setting is still its own.
 const (
-	smallHeapGOGC = 400
+	smallHeapGOGC = 300
 	smallHeapLive = 16 << 20
 )
 
@@ -42,11 +44,14 @@ type gcWatch struct{ _ [16]byte } // 16 bytes: not a tiny allocation (under 16),
 func armGCWatch() {
 	w := new(gcWatch)
 	runtime.SetFinalizer(w, func(*gcWatch) {
-		if liveHeap() > smallHeapLive {
-			debug.SetGCPercent(100)
+		if liveHeap() <= smallHeapLive {
+			armGCWatch()
 			return
 		}
-		armGCWatch()
+		// Back to the default, unless the setting is no longer ours.
+		if prev := debug.SetGCPercent(100); prev != smallHeapGOGC {
+			debug.SetGCPercent(prev)
+		}
 	})
 }
 
