@@ -1,9 +1,12 @@
+//go:build unix
+
 // Command proccmp times whole processes, paired and interleaved, the way a
 // user runs them, on a machine shared with other work: each round runs
 // every command once, in turn, so that the load of the moment weighs on
 // each alike, and the medians over the rounds are reported, with each
 // process's CPU time (user and system) and page faults (minor and major),
-// which the load does not move. The commands are hcljson version, hcljson
+// which the load does not move (Unix only: it reads getrusage). The
+// commands are hcljson version, hcljson
 // check of a one-file module and of the 100-file module of
 // BenchmarkValidateModule (tfgen.WriteModule), an empty Go program, and,
 // when -tofu names a binary, tofu validate of the 100-file module:
