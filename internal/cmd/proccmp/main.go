@@ -6,10 +6,10 @@
 // each alike, and the medians over the rounds are reported, with each
 // process's CPU time (user and system) and page faults (minor and major),
 // which the load does not move (Unix only: it reads getrusage). The
-// commands are hcljson version, hcljson
-// check of a one-file module and of the 100-file module of
-// BenchmarkValidateModule (tfgen.WriteModule), an empty Go program, and,
-// when -tofu names a binary, tofu validate of the 100-file module:
+// commands are hcljson version, hcljson check of a one-file module and of
+// the 100-file module of BenchmarkValidateModule (tfgen.WriteModule), an
+// empty Go program, and, when -tofu names a binary, tofu validate of the
+// 100-file module:
 //
 //	go build -o /tmp/hcljson ./cmd/hcljson
 //	go run ./internal/cmd/proccmp -hcljson /tmp/hcljson -tofu ~/.cache/hcljson/clients/tofu-1.12.6/tofu -n 30
