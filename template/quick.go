@@ -28,7 +28,8 @@ import (
 //	      | ident "(" [ expr ( "," expr )* ] ")"   a call
 //	      | `"` template `"` | number | "true" | "false" | "null"
 //	      | "[" [ expr ( "," expr )* ] "]"         a tuple
-//	      | "{" [ key "=" expr ( "," key "=" expr )* ] "}"   an object; key: ident | `"` text `"`
+//	      | "{" [ key "=" expr ( sep key "=" expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
+//	                                        sep: "," or a newline, blank lines allowed between items
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
@@ -366,6 +367,9 @@ func (q *quick) object() (cty.Value, bool) {
 	attrs := map[string]cty.Value{}
 	for {
 		q.spaces()
+		if q.newline() {
+			continue // blank lines between items
+		}
 		if q.i >= len(s) {
 			return cty.NilVal, false
 		}
@@ -403,9 +407,11 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		attrs[key] = v
 		q.spaces()
-		if q.i < len(s) && s[q.i] == ',' {
+		switch {
+		case q.i < len(s) && s[q.i] == ',':
 			q.i++
-		} else if q.i >= len(s) || s[q.i] != '}' {
+		case q.newline(): // a newline ends an item as a comma does
+		case q.i >= len(s) || s[q.i] != '}':
 			return cty.NilVal, false
 		}
 	}
@@ -528,6 +534,20 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 			return nil, false
 		}
 	}
+}
+
+// newline consumes a newline ("\n" or "\r\n") at q.i, if there is one
+// there.
+func (q *quick) newline() bool {
+	switch {
+	case strings.HasPrefix(q.s[q.i:], "\n"):
+		q.i++
+	case strings.HasPrefix(q.s[q.i:], "\r\n"):
+		q.i += 2
+	default:
+		return false
+	}
+	return true
 }
 
 // forNext reports whether the next token, after white space (newlines

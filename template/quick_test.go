@@ -351,8 +351,17 @@ func TestQuick(t *testing.T) {
 		{"${var.on\n? 1\n: 0}", true},
 		{"${var.env\r\n}", true},
 		{"${var.env\r}", false},
-		{"${{\n a = 1\n}}", false},
+		{"${{\n a = 1\n}}", true},
+		{"${{\n\n  a = 1\n\n  b = var.env,\n  \"c\" = [\n    1,\n  ]\n}}", false},
+		{"${{\n\n  a = 1\n\n  b = var.env,\n  \"c\" = [\n    1\n  ]\n}}", true},
+		{"${merge(var.tags, {\r\n  Name = var.env\r\n})}", true},
 		{"${{a = 1\n, b = 2}}", false},
+		{"${{a = 1 b = 2}}", false},
+		{"${{a\n= 1}}", false},
+		{"${{a =\n1}}", false},
+		{"${{a = 1\n+ 1}}", false},
+		{"${{a = 1,\n}}", true},
+		{"${{a = 1\r}}", false},
 		{"${{a = (1\n+ 1)}}", true},
 		{"${{a = [1,\n2]}}", true},
 		{"${(var.obj).inner}", false},
@@ -421,6 +430,7 @@ func FuzzQuick(f *testing.F) {
 		`arn:${var.dyn.p}:s3:::${var.env}-${var.dyn}`, `${var.unkobj.a}-${var.unkmap.k}`, `${var.dyn[var.n]["k"]}`, `${upper(var.dyn)} x`,
 		`${var.dyn != null ? [var.dyn] : []}`, `${!var.on || var.dyn && var.n > 2 ? -var.n : var.unkobj.l[0]}`, `${var.secret == "x" ? var.dyn : null}`,
 		"${(\n  var.on\n  ? [1,\n 2]\n  : [])}", "${{a = (1\n+ 1), b = [\n2]}}", "${ {for = 1} }", "${\tupper(\r\nvar.env)}",
+		"${merge(var.tags, {\n  Name = var.env\n\n  x = 1,\n})}",
 	} {
 		f.Add(s)
 	}
