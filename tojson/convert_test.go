@@ -22,7 +22,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-var updateNative = flag.Bool("update", false, "rewrite the golden files of testdata/gen/native and testdata/gen/terraform from the converter (review them before committing)")
+var updateNative = flag.Bool("update", false, "rewrite the golden files of testdata/native and testdata/terraform from the converter (review them before committing)")
 
 // fixtureOptions: fixtures in a directory named "comments" are converted
 // with comments carried over.
@@ -39,7 +39,7 @@ func fixtureOptions(path string) Options {
 // For every file that converts, the law holds.
 func TestNativeGolden(t *testing.T) {
 	for _, path := range convtest.NativeFixtures(t) {
-		name := filepath.ToSlash(strings.TrimPrefix(path, filepath.Join("..", "testdata", "gen", "native")+string(filepath.Separator)))
+		name := filepath.ToSlash(strings.TrimPrefix(path, filepath.Join("..", "tojson", "testdata", "native")+string(filepath.Separator)))
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(path)
 			if err != nil {
@@ -407,7 +407,7 @@ func FuzzNativeRoundTrip(f *testing.F) {
 	} {
 		f.Add([]byte(seed), false)
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "native", "*.tf"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "native", "*.tf"))
 	for _, name := range files {
 		if src, err := os.ReadFile(name); err == nil {
 			f.Add(src, true)

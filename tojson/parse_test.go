@@ -78,7 +78,7 @@ func checkParse(t *testing.T, name string, src []byte) (joined, tried int) {
 	return joined, tried
 }
 
-// TestParseNativeFixtures parses every fixture of testdata/gen/native in
+// TestParseNativeFixtures parses every fixture of testdata/native in
 // pieces.
 func TestParseNativeFixtures(t *testing.T) {
 	for _, path := range convtest.NativeFixtures(t) {

@@ -70,7 +70,7 @@ func checkStream(t *testing.T, name string, src []byte, opts Options, encs ...ge
 	return streamed, tried
 }
 
-// TestConvertToFixtures streams every native fixture of testdata/gen/native
+// TestConvertToFixtures streams every native fixture of testdata/native
 // with the Terraform schema and without one.
 func TestConvertToFixtures(t *testing.T) {
 	streamed, tried := 0, 0
