@@ -3,20 +3,23 @@
 // validate on a directory) reports what tofu validate and terraform
 // validate report, without init.
 //
-// The generator (Cases, Variants) makes hundreds of small modules: a
-// valid base module (base.go: the stand-in provider hcljson/standin, with
-// a default and an aliased configuration, variables, a local, resources,
-// a data source, a local module ./child and outputs, over several files)
-// plus one change from a table of cases (cases.go), each a class of issue
-// 12 (Classes: undeclared references, each/count/self out of context,
-// unknown attributes, functions, expressions, duplicates across files,
-// meta-arguments, types, cycles), faulty or valid-but-suspicious
+// The generator (ReadBase, ReadCases, Variants) makes hundreds of small
+// modules: a valid base module (testdata/base.txtar: the stand-in provider
+// hcljson/standin, with a default and an aliased configuration, variables,
+// a local, resources, a data source, a local module ./child and outputs,
+// over several files) plus one change from a table of cases
+// (testdata/CLASS/NAME.txtar, one file a case, in the txtar form of
+// validate/testdata: a section for what the case is written to be, want,
+// and each of its files; ReadCases lists the other sections), each a class
+// of issue 12 (Classes: undeclared references, each/count/self out of
+// context, unknown attributes, functions, expressions, duplicates across
+// files, meta-arguments, types, cycles), faulty or valid-but-suspicious
 // ("valid-" names). Each case is a native variant and its JSON twin, whose
 // .tf files are converted as hcljson convert converts them (package
-// tojson), the base module's included, except where a case writes its
-// JSON itself (what the conversion refuses, or mixed .tf and .tf.json
-// files) or says why it has none. A case that Terraform 1.5 cannot know
-// (removed blocks, ephemeral variables) is for OpenTofu only.
+// tojson), the base module's included, except where a case writes its JSON
+// itself (what the conversion refuses, or mixed .tf and .tf.json files) or
+// says why it has none. A case that Terraform 1.5 cannot know (removed
+// blocks, ephemeral variables) is for OpenTofu only.
 //
 // A Runner validates each variant with one client, one run at a time
 // under nice -n 19: the files written to a temporary directory, get

@@ -116,6 +116,10 @@ func (r *Runner) ProviderSchema() (string, error) {
 	if _, err := os.Stat(path); err == nil {
 		return path, nil
 	}
+	base, err := ReadBase(CaseDir)
+	if err != nil {
+		return "", err
+	}
 	dir := filepath.Join(r.Work, "schema")
 	if err := Write(&Variant{Files: base}, dir); err != nil {
 		return "", err

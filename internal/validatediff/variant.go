@@ -100,20 +100,28 @@ func (v *Variant) HasModules() bool {
 	return false
 }
 
-// Variants returns every case as a native variant and its JSON twin, in
-// the order of the table, the JSON twin after each native variant. The
-// twin's .tf files are converted to .tf.json as hcljson convert does
-// (package tojson with the Terraform language), the base module's too,
-// except where the case writes its JSON files itself. An error lists the
-// cases whose conversion failed.
+// Variants returns every case of CaseDir (ReadCases) as a native variant
+// and its JSON twin, in the order of ReadCases, the JSON twin after each
+// native variant. The twin's .tf files are converted to .tf.json as
+// hcljson convert does (package tojson with the Terraform language), the
+// base module's (ReadBase) too, except where the case writes its JSON
+// files itself. An error lists the cases whose conversion failed.
 func Variants() ([]*Variant, error) {
+	base, err := ReadBase(CaseDir)
+	if err != nil {
+		return nil, err
+	}
+	cases, err := ReadCases(CaseDir)
+	if err != nil {
+		return nil, err
+	}
 	jsonBase, err := convertAll(base)
 	if err != nil {
 		return nil, fmt.Errorf("the base module: %w", err)
 	}
 	var out []*Variant
 	var errs []string
-	for _, c := range Cases() {
+	for _, c := range cases {
 		native := &Variant{Class: c.Class, Name: c.Name, Syntax: Native, Valid: c.Valid, Only: c.Only, Files: maps.Clone(base)}
 		for p, src := range c.Files {
 			native.Files[p] = src
