@@ -527,7 +527,7 @@ func TestNativeLeadingZeros(t *testing.T) {
 
 // TestConstantInterpolation: an interpolation of a constant alone is
 // written as the constant, as the way back writes it (found by
-// internal/realworld's reproductions: the round trip was not a fixed
+// internal/realworldtest's reproductions: the round trip was not a fixed
 // point).
 func TestConstantInterpolation(t *testing.T) {
 	src := "a = \"${\"x\"}\"\nb = \"${1.50}\"\nc = \"${\"$${y}\"}\"\nd = \"${\"x${v}\"}\"\n"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 	"github.com/hcljson/hcljson/internal/convtest"
 	"github.com/hcljson/hcljson/internal/nativefmt"
 
@@ -326,7 +326,7 @@ func TestFixedPoint(t *testing.T) {
 			if laid := hclwrite.Format(native); string(laid) != string(native) {
 				t.Errorf("terraform fmt (hclwrite.Format) changes the native output:\n%s\nto\n%s", native, laid)
 			}
-			if tofu, ok := clients.Find("tofu"); ok {
+			if tofu, ok := clientstest.Find("tofu"); ok {
 				cmd := exec.Command(tofu, "fmt", "-")
 				cmd.Stdin = bytes.NewReader(native)
 				cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+os.DevNull)

@@ -14,7 +14,7 @@ import (
 
 // corpora are the directories of native files the differential tests
 // read: the module's test data, the shared corpus, and the real-world
-// corpus of internal/realworld when it has been fetched.
+// corpus of internal/realworldtest when it has been fetched.
 func corpora() []string {
 	dirs := []string{"../../testdata", "/work/shared/corpus"}
 	if home, err := os.UserHomeDir(); err == nil {
