@@ -16,7 +16,7 @@ import (
 // read: the module's test data, the shared corpus, and the real-world
 // corpus of internal/realworldtest when it has been fetched.
 func corpora() []string {
-	dirs := []string{"../../testdata", "/work/shared/corpus"}
+	dirs := []string{"../../testdata", "../../tojson/testdata/native", "../../tojson/testdata/terraform", "../../tonative/testdata/terraform", "../../tonative/testdata/fixedpoint", "/work/shared/corpus"}
 	if home, err := os.UserHomeDir(); err == nil {
 		dirs = append(dirs, filepath.Join(home, ".cache", "hcljson", "realworld"))
 	}
