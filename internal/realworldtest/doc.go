@@ -1,6 +1,6 @@
-// Package realworldtest tests hcljson on real Terraform and OpenTofu modules:
-// every .tf and .tofu file of a corpus of public modules, their examples
-// and submodules included, and their test files (.tftest.hcl,
+// Package realworldtest tests hcljson on real Terraform and OpenTofu
+// modules: every .tf and .tofu file of a corpus of public modules, their
+// examples and submodules included, and their test files (.tftest.hcl,
 // .tofutest.hcl), listed with their commits and licenses in modules.txt
 // (scripts/fetch-realworld.sh clones them, or extracts them from local
 // mirrors), and the minimal reproductions under testdata/repro at the top

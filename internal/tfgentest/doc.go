@@ -1,6 +1,6 @@
-// Package tfgentest generates Terraform configurations in JSON syntax (.tf.json)
-// of a chosen size, for benchmarks and tests, with the schemas and the
-// evaluation context that decode them completely.
+// Package tfgentest generates Terraform configurations in JSON syntax
+// (.tf.json) of a chosen size, for benchmarks and tests, with the schemas
+// and the evaluation context that decode them completely.
 //
 // # Documents
 //

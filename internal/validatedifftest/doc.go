@@ -1,7 +1,7 @@
-// Package validatedifftest is the differential test of issue 12: it measures
-// how far a checker (hcljson check --format json, which runs package
-// validate on a directory) reports what tofu validate and terraform
-// validate report, without init.
+// Package validatedifftest is the differential test of issue 12: it
+// measures how far a checker (hcljson check --format json, which runs
+// package validate on a directory) reports what tofu validate and
+// terraform validate report, without init.
 //
 // The generator (ReadBase, ReadCases, Variants) makes hundreds of small
 // modules: a valid base module (testdata/base.txtar: the stand-in provider
