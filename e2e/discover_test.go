@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestDiscoverSchemas checks that hcljson check, given no
@@ -27,7 +27,7 @@ func TestDiscoverSchemas(t *testing.T) {
 	hcljson := buildHCLJSON(t, work)
 	plugins := buildProvider(t)
 	ran := 0
-	for _, c := range clients.All() {
+	for _, c := range clientstest.All() {
 		t.Run(c.Name, func(t *testing.T) {
 			base := filepath.Join(work, c.Name)
 			mirror := filepath.Join(base, "mirror")
@@ -88,7 +88,7 @@ func TestDiscoverSchemas(t *testing.T) {
 		ran++
 	}
 	if ran == 0 {
-		t.Skip(clients.Missing("tofu"))
+		t.Skip(clientstest.Missing("tofu"))
 	}
 }
 

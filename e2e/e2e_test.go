@@ -17,7 +17,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 	"github.com/hcljson/hcljson/internal/hcltest"
 )
 
@@ -43,9 +43,9 @@ func TestPlans(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the end-to-end plans take a while; not with -short")
 	}
-	all := clients.All()
+	all := clientstest.All()
 	if len(all) == 0 {
-		t.Skip(clients.Missing("tofu") + "; " + clients.Missing("terraform"))
+		t.Skip(clientstest.Missing("tofu") + "; " + clientstest.Missing("terraform"))
 	}
 	testdata := "testdata"
 	if d := os.Getenv("HCLJSON_E2E_TESTDATA"); d != "" {
@@ -68,9 +68,9 @@ func TestPlans(t *testing.T) {
 	hcljson := buildHCLJSON(t, work)
 	plugins := buildProvider(t)
 	for _, name := range []string{"tofu", "terraform"} {
-		i := slices.IndexFunc(all, func(c clients.Client) bool { return c.Name == name })
+		i := slices.IndexFunc(all, func(c clientstest.Client) bool { return c.Name == name })
 		if i < 0 {
-			t.Run(name, func(t *testing.T) { t.Skip(clients.Missing(name)) })
+			t.Run(name, func(t *testing.T) { t.Skip(clientstest.Missing(name)) })
 			continue
 		}
 		c := all[i]
@@ -187,7 +187,7 @@ func marker(t *testing.T, dir, name string) string {
 // resources' bodies and must not change what is read. A configuration
 // marked "# Schemas: WHY" is one where they do (blocks that fill a
 // provider's list-of-objects argument), and is not compared so.
-func planCopies(t *testing.T, c clients.Client, env []string, hcljson, dir, base string, r *result) error {
+func planCopies(t *testing.T, c clientstest.Client, env []string, hcljson, dir, base string, r *result) error {
 	native := filepath.Join(base, "native")
 	copyTree(t, dir, native)
 	// Without a .tofu file the program is the client's; with one, hcljson
@@ -486,16 +486,16 @@ func buildHCLJSON(t *testing.T, dir string) string {
 		return bin
 	}
 	bin := filepath.Join(dir, "hcljson")
-	if err := clients.BuildHCLJSON("..", bin); err != nil {
+	if err := clientstest.BuildHCLJSON("..", bin); err != nil {
 		t.Fatal(err)
 	}
 	return bin
 }
 
 // buildProvider builds the stand-in provider into the clients' cache
-// (clients.StandIn) and returns the directory that dev_overrides names.
+// (clientstest.StandIn) and returns the directory that dev_overrides names.
 func buildProvider(t *testing.T) string {
-	dir, err := clients.StandIn("provider")
+	dir, err := clientstest.StandIn("provider")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -503,11 +503,11 @@ func buildProvider(t *testing.T) string {
 }
 
 // clientEnv returns the environment in which the client c runs, with its
-// files under work (clients.Env): a CLI configuration whose dev_overrides
+// files under work (clientstest.Env): a CLI configuration whose dev_overrides
 // serve the stand-in provider, and a home directory of its own, so that
 // nothing of the user's is read or written.
 func clientEnv(t *testing.T, work string, plugins string) []string {
-	env, err := clients.Env(filepath.Join(work, "home"), plugins)
+	env, err := clientstest.Env(filepath.Join(work, "home"), plugins)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestMain makes the absence of the clients visible in "go test ./...",
@@ -17,8 +17,8 @@ import (
 // that builds them.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if len(clients.All()) == 0 && flag.Lookup("test.run").Value.String() == "" {
-		fmt.Printf("e2e: %s\n", clients.Missing("tofu"))
+	if len(clientstest.All()) == 0 && flag.Lookup("test.run").Value.String() == "" {
+		fmt.Printf("e2e: %s\n", clientstest.Missing("tofu"))
 		flag.Set("test.run", "^$")
 	}
 	os.Exit(m.Run())

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestTfvarsValues: a variable definitions file converted to JSON and back
@@ -49,7 +49,7 @@ func TestTfvarsValues(t *testing.T) {
 	const want = `"[\"a-${b}\",\"100%% %{x}\",123456789012345678901234567890,{\"k.l\":true,\"x\":[1,2,{\"y\":\"z-${w}\"}]},\"line ${one}\\ntwo\\n\"]"`
 	env := append(os.Environ(), "HOME="+work, "TF_CLI_CONFIG_FILE="+filepath.Join(work, "empty.tfrc"), "CHECKPOINT_DISABLE=1", "NO_COLOR=1")
 	ran := 0
-	for _, c := range clients.All() {
+	for _, c := range clientstest.All() {
 		for _, file := range []string{"terraform.tfvars", "json.tfvars.json", "back.tfvars"} {
 			cmd := exec.Command(c.Path, "console", "-var-file="+filepath.Join(work, file))
 			cmd.Dir, cmd.Env = mod, env
@@ -65,6 +65,6 @@ func TestTfvarsValues(t *testing.T) {
 		ran++
 	}
 	if ran == 0 {
-		t.Skip(clients.Missing("tofu"))
+		t.Skip(clientstest.Missing("tofu"))
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestTfvarsCheck: what "hcljson check DIR" reports about the values that
@@ -62,10 +62,10 @@ func TestTfvarsCheck(t *testing.T) {
 	}
 	env := append(os.Environ(), "HOME="+work, "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "NO_COLOR=1")
 	ran := 0
-	for _, c := range clients.All() {
-		bin, ok := clients.Find(c.Name)
+	for _, c := range clientstest.All() {
+		bin, ok := clientstest.Find(c.Name)
 		if !ok {
-			t.Logf("%s", clients.Missing(c.Name))
+			t.Logf("%s", clientstest.Missing(c.Name))
 			continue
 		}
 		program := "opentofu"
@@ -108,7 +108,7 @@ func TestTfvarsCheck(t *testing.T) {
 		}
 	}
 	if ran == 0 {
-		t.Skip(clients.Missing("tofu"))
+		t.Skip(clientstest.Missing("tofu"))
 	}
 }
 

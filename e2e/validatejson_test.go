@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestValidateJSON runs "validate -json" of each client and "hcljson check
@@ -66,10 +66,10 @@ func TestValidateJSON(t *testing.T) {
 	}
 	env := append(os.Environ(), "HOME="+work, "TF_CLI_CONFIG_FILE="+rc, "CHECKPOINT_DISABLE=1", "NO_COLOR=1")
 	ran := 0
-	for _, c := range clients.All() {
-		bin, ok := clients.Find(c.Name)
+	for _, c := range clientstest.All() {
+		bin, ok := clientstest.Find(c.Name)
 		if !ok {
-			t.Logf("%s", clients.Missing(c.Name))
+			t.Logf("%s", clientstest.Missing(c.Name))
 			continue
 		}
 		for _, m := range modules {
@@ -103,7 +103,7 @@ func TestValidateJSON(t *testing.T) {
 		}
 	}
 	if ran == 0 {
-		t.Skip(clients.Missing("tofu"))
+		t.Skip(clientstest.Missing("tofu"))
 	}
 }
 

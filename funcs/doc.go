@@ -101,7 +101,7 @@
 // # Tests
 //
 // The tests check the table against the embedded metadata and, when the
-// clients are installed (internal/clients; for Terraform 1.14, a
+// clients are installed (internal/clientstest; for Terraform 1.14, a
 // Terraform 1.11.4 named by $HCLJSON_TERRAFORM_1_11 or on PATH), the
 // metadata against the clients' output; they then compare with the
 // programs themselves.

@@ -36,7 +36,7 @@ const (
 	Terraform114
 )
 
-// Programs lists the programs whose pinned clients (internal/clients)
+// Programs lists the programs whose pinned clients (internal/clientstest)
 // the tests compare the tables with, OpenTofu first. Terraform114 has
 // no pinned client.
 var Programs = []Program{OpenTofu, Terraform}

@@ -14,7 +14,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // TestTableMatchesMetadata checks every function of Table against the
@@ -173,14 +173,14 @@ func TestMetadataOfClients(t *testing.T) {
 }
 
 // client returns the binary whose functions p describes, or skips t:
-// the pinned client of OpenTofu and Terraform 1.5.7 (internal/clients),
+// the pinned client of OpenTofu and Terraform 1.5.7 (internal/clientstest),
 // and for Terraform114 a Terraform 1.11.4 ($HCLJSON_TERRAFORM_1_11, else
 // the terraform on PATH when it is that version), whose functions
 // Terraform 1.14 keeps.
 func client(t testing.TB, p Program) string {
 	t.Helper()
 	if p != Terraform114 {
-		return clients.Skip(t, p.String())
+		return clientstest.Skip(t, p.String())
 	}
 	bin := os.Getenv("HCLJSON_TERRAFORM_1_11")
 	if bin == "" {

@@ -16,7 +16,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 )
 
 // The differential test writes one module of outputs, one call each,
@@ -270,7 +270,7 @@ func runValidate(t *testing.T, p Program, bin, src string) validateOutput {
 	t.Helper()
 	sum := sha256.Sum256([]byte(p.String() + " " + p.Version() + "\n" + src))
 	key := hex.EncodeToString(sum[:])
-	cache := filepath.Join(filepath.Dir(clients.CacheDir()), "funcs", p.String()+"-"+key+".json")
+	cache := filepath.Join(filepath.Dir(clientstest.CacheDir()), "funcs", p.String()+"-"+key+".json")
 	out, err := os.ReadFile(cache)
 	if err != nil {
 		dir := t.TempDir()
@@ -527,7 +527,7 @@ func consoleValues(t *testing.T, p Program, exprs []string) []string {
 	b.WriteString("])\n")
 	input := b.String()
 	sum := sha256.Sum256([]byte(p.String() + " " + p.Version() + " console\n" + input))
-	cache := filepath.Join(filepath.Dir(clients.CacheDir()), "funcs", p.String()+"-console-"+hex.EncodeToString(sum[:])+".txt")
+	cache := filepath.Join(filepath.Dir(clientstest.CacheDir()), "funcs", p.String()+"-console-"+hex.EncodeToString(sum[:])+".txt")
 	out, err := os.ReadFile(cache)
 	if err != nil {
 		dir := t.TempDir()

@@ -27,9 +27,9 @@ import (
 
 // updateEncode is the package's one golden flag, -update as in every
 // package of the module; no other test file of gen may register -update.
-var updateEncode = flag.Bool("update", false, "rewrite testdata/gen/encode from the encoder (review every change by hand)")
+var updateEncode = flag.Bool("update", false, "rewrite testdata/encode from the encoder (review every change by hand)")
 
-const encodeGoldenDir = "../testdata/gen/encode"
+const encodeGoldenDir = "testdata/encode"
 
 // mustNumber is Number for literals known to be valid.
 func mustNumber(lit string) Value {
@@ -129,7 +129,7 @@ func numbersBody(mode Mode) *File {
 	return f
 }
 
-// goldenCases are the files of testdata/gen/encode, one txtar each.
+// goldenCases are the files of testdata/encode, one txtar each.
 var goldenCases = []struct {
 	name, desc string
 	build      func() *File

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 )
 

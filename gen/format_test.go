@@ -19,8 +19,8 @@ import (
 // conversion is the same text, and the whole file reads (with the schema
 // derived from that native text) as the source reads.
 func TestFormatJSON(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
-	more, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "tonative", "testdata", "terraform", "*.tf.json"))
+	more, _ := filepath.Glob(filepath.Join("..", "tojson", "testdata", "terraform", "*.tf.json"))
 	files = append(files, more...)
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
@@ -238,7 +238,11 @@ a.tf.json:1,50-51: error: Incorrect JSON value type; The body of a locals block 
 // FormatFile writes is laid out already, and that LayoutFile keeps every
 // byte of the source but white space.
 func TestLayoutFileOfFormatted(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "*", "*.tf.json"))
+	var files []string
+	for _, dir := range []string{"../tojson/testdata/native", "../tojson/testdata/terraform", "../tonative/testdata/terraform"} {
+		more, _ := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.tf.json"))
+		files = append(files, more...)
+	}
 	if len(files) < 10 {
 		t.Fatalf("%d fixtures", len(files))
 	}

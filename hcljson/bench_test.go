@@ -20,7 +20,7 @@ import (
 	ojson "github.com/hashicorp/hcl/v2/json"
 
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // benchSeed is the generator seed of every benchmark input.

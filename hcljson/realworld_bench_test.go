@@ -14,7 +14,7 @@ import (
 
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // realWorldStride keeps every realWorldStride-th file of the corpus, in

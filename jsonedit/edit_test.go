@@ -241,11 +241,11 @@ func allValues(doc *scanner.Document) []located {
 	return out
 }
 
-// fixtures returns the JSON documents under the repository's testdata and
-// this package's.
+// fixtures returns the JSON documents under the repository's testdata,
+// this package's and the converters' fixtures (tojson's and tonative's).
 func fixtures(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
-	for _, root := range []string{filepath.Join("..", "testdata"), "testdata"} {
+	for _, root := range []string{filepath.Join("..", "testdata"), "testdata", filepath.Join("..", "tojson", "testdata", "native"), filepath.Join("..", "tojson", "testdata", "terraform"), filepath.Join("..", "tonative", "testdata", "terraform")} {
 		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
 				return err

@@ -16,7 +16,7 @@
 # it); the directories are those "check -recursive" reports on. tofu needs
 # its providers and modules: every provider the directories name (their
 # "full_name" in "hcljson inspect") is served by the stand-in provider of
-# e2e/provider through dev_overrides (internal/clients' recipe), and "tofu
+# e2e/provider through dev_overrides (internal/clientstest's recipe), and "tofu
 # get" installs each directory's modules beforehand, untimed, with a data
 # directory of its own outside the tree. The stand-in has none of the real
 # providers' resource types or arguments, so tofu reports errors the real

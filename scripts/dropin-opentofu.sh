@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The drop-in claim as an experiment (issue 28): OpenTofu 1.12.6 built
 # with hcljson in place of github.com/hashicorp/hcl/v2/json runs its own
-# JSON-relevant test suites, stock and patched, and internal/dropin's
+# JSON-relevant test suites, stock and patched, and internal/dropintest's
 # TestOpenTofuDropIn compares the two runs test by test.
 #
 # Nothing of OpenTofu is kept in this repository. The sources come from the
@@ -38,7 +38,7 @@
 #             only the patched one; scripts/bench-dropin.sh then takes
 #             the stock binary of scripts/build-clients.sh)
 #
-# Then: HCLJSON_DROPIN=<work dir> go test -v -run TestOpenTofuDropIn ./internal/dropin
+# Then: HCLJSON_DROPIN=<work dir> go test -v -run TestOpenTofuDropIn ./internal/dropintest
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)

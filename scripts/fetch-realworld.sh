@@ -1,11 +1,11 @@
 #!/bin/sh
-# Fetches the real-world corpus of internal/realworld: each repository that
-# internal/realworld/modules.txt lists ("owner/name commit license"), at its
+# Fetches the real-world corpus of internal/realworldtest: each repository that
+# internal/realworldtest/modules.txt lists ("owner/name commit license"), at its
 # commit, into ${HCLJSON_REALWORLD:-$HOME/.cache/hcljson/realworld}/owner+name,
 # outside the checkout. Then run the test with
 #
 #   HCLJSON_REALWORLD=$HOME/.cache/hcljson/realworld \
-#     go test ./internal/realworld -run TestRealWorld -v -count=1 -timeout 90m
+#     go test ./internal/realworldtest -run TestRealWorld -v -count=1 -timeout 90m
 #
 # By default each repository is cloned from github.com (needs git and access
 # to it). With HCLJSON_MIRROR set, the repositories come from local bare git
@@ -23,7 +23,7 @@
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-list=$root/internal/realworld/modules.txt
+list=$root/internal/realworldtest/modules.txt
 dest=${HCLJSON_REALWORLD:-$HOME/.cache/hcljson/realworld}
 mirror=${HCLJSON_MIRROR:-}
 mkdir -p "$dest"

@@ -7,7 +7,7 @@
 #   funcs/data/terraform-1.5.7.json   from terraform 1.5.7
 #   funcs/data/terraform-1.11.4.json  from terraform 1.11.4, when found
 #
-# The binaries are found as internal/clients finds them ($HCLJSON_TOFU,
+# The binaries are found as internal/clientstest finds them ($HCLJSON_TOFU,
 # $HCLJSON_TERRAFORM, else scripts/build-clients.sh's cache); Terraform
 # 1.11.4, whose functions Terraform 1.14 keeps (package funcs,
 # Terraform114), is $HCLJSON_TERRAFORM_1_11, else the terraform on PATH

@@ -17,7 +17,7 @@
 #
 # To move a provider to a newer commit, change its line and run the script;
 # review `git diff --stat schema/known` and the validation test
-# (TestKnownSchemas in internal/realworld). The providers' source is
+# (TestKnownSchemas in internal/realworldtest). The providers' source is
 # MPL-2.0; the table holds facts read from it (names and their kinds).
 set -eu
 

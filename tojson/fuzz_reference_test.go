@@ -17,9 +17,10 @@ import (
 // Property fuzz targets kept as regression guards: their seeds run with
 // go test; a campaign (go test -fuzz) runs outside it.
 
-// addFiles adds the files matching pattern under testdata/gen as seeds.
+// addFiles adds the files matching pattern (slash-separated, from this
+// package's directory) as seeds.
 func addFiles(f *testing.F, pattern string) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", pattern))
+	files, _ := filepath.Glob(filepath.FromSlash(pattern))
 	if len(files) == 0 {
 		f.Fatalf("no seed matches %s", pattern)
 	}
@@ -42,8 +43,8 @@ func FuzzFormatJSON(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	addFiles(f, "tonative/*.tf.json")
-	addFiles(f, "terraform/*.tf.json")
+	addFiles(f, "../tonative/testdata/terraform/*.tf.json")
+	addFiles(f, "testdata/terraform/*.tf.json")
 	root := schema.Terraform.Root
 	f.Fuzz(func(t *testing.T, src []byte) {
 		out, diags := gen.FormatJSON(src, "a.tf.json", root, gen.Options{})
@@ -71,7 +72,7 @@ func FuzzNativeToJSONReference(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	addFiles(f, "native/*.tf")
+	addFiles(f, "testdata/native/*.tf")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if _, diags := hclsyntax.ParseConfig(src, "a.tf", hcl.InitialPos); diags.HasErrors() {
 			return

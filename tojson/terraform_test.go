@@ -16,14 +16,14 @@ import (
 
 var terraformOpts = Options{Schema: schema.Terraform.Root}
 
-// TestTerraformGolden converts each .tf file under testdata/gen/terraform
+// TestTerraformGolden converts each .tf file under testdata/terraform
 // with the Terraform schema and compares the result with the golden
 // .tf.json beside it (-update rewrites them). It then checks that
 // hcljson reads the JSON, in each argument's schema mode, as the native
 // source reads: the same types, references, keywords, native expressions,
 // literals and expression values.
 func TestTerraformGolden(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	files, err := filepath.Glob(filepath.Join("testdata", "terraform", "*.tf"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}

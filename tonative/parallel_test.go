@@ -21,7 +21,7 @@ import (
 // parallel (as for inputs over parallelMin) and one after the other: the
 // output and the diagnostics (their order too) are the same.
 func TestParallelSameOutput(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "terraform", "*.tf.json"))
 	filepath.WalkDir(filepath.Join("..", "hcljson", "testdata", "fuzz", "corpus", "opentofu"), func(path string, d fs.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(path, ".tf.json") {
 			files = append(files, path)
@@ -35,7 +35,7 @@ func TestParallelSameOutput(t *testing.T) {
 	}
 	var inputs []input
 	// The Terraform fixtures of the way to JSON, in JSON.
-	natives, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	natives, _ := filepath.Glob(filepath.Join("..", "tojson", "testdata", "terraform", "*.tf"))
 	for _, path := range natives {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -146,7 +146,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 // the same output.
 func TestSkippedReadBacks(t *testing.T) {
 	var inputs [][2]string // name, JSON
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "terraform", "*.tf.json"))
 	for _, path := range files {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -154,7 +154,7 @@ func TestSkippedReadBacks(t *testing.T) {
 		}
 		inputs = append(inputs, [2]string{path, string(src)})
 	}
-	natives, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	natives, _ := filepath.Glob(filepath.Join("..", "tojson", "testdata", "terraform", "*.tf"))
 	natives = append(natives, "bench.tf")
 	for _, path := range natives {
 		src := convtest.NativeDoc(256 << 10)

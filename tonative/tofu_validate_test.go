@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/hcljson/hcljson/gen"
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tojson"
@@ -60,7 +60,7 @@ var updateValidate = flag.Bool("update-validate", false,
 func TestTofuValidate(t *testing.T) {
 	// OpenTofu from scripts/build-clients.sh, or the binary (tofu or
 	// terraform) that $HCLJSON_TOFU names.
-	bin := clients.Skip(t, "tofu")
+	bin := clientstest.Skip(t, "tofu")
 	tf := newTofu(t, bin)
 	version, _, _ := tf.run(t, t.TempDir(), nil, "version")
 	openTofu := strings.HasPrefix(version, "OpenTofu ")

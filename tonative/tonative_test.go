@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/clients"
+	"github.com/hcljson/hcljson/internal/clientstest"
 	"github.com/hcljson/hcljson/internal/convtest"
 	"github.com/hcljson/hcljson/internal/nativefmt"
 
@@ -24,7 +24,7 @@ import (
 	"github.com/hcljson/hcljson/schema"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/gen/tonative from the converter (review them before committing)")
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/terraform from the converter (review them before committing)")
 
 // TestNativeRoundTrip converts every native fixture to JSON and back with
 // the schema derived from the source, and checks the law on the way back:
@@ -91,7 +91,7 @@ func literalOf(opts tojson.Options) func([]string, string) bool {
 // as Terraform reads it equals the JSON (and so the source), and
 // converting it again gives the same JSON.
 func TestTerraformRoundTrip(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", "terraform", "*.tf"))
+	files, _ := filepath.Glob(filepath.Join("..", "tojson", "testdata", "terraform", "*.tf"))
 	for _, path := range files {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
@@ -241,7 +241,7 @@ func TestConvertJSONErrors(t *testing.T) {
 	}
 }
 
-// TestJSONToNativeGolden converts each .tf.json under testdata/gen/tonative
+// TestJSONToNativeGolden converts each .tf.json under testdata/terraform
 // to native syntax with the Terraform schema (and, for providers.tf.json,
 // the provider schemas of schema/testdata/providers) and compares the
 // result with the golden .tf beside it (-update rewrites them).
@@ -249,7 +249,7 @@ func TestConvertJSONErrors(t *testing.T) {
 // what the JSON means, and that converting it back to JSON keeps that
 // meaning.
 func TestJSONToNativeGolden(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "tonative", "*.tf.json"))
+	files, err := filepath.Glob(filepath.Join("testdata", "terraform", "*.tf.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
@@ -291,7 +291,7 @@ func TestJSONToNativeGolden(t *testing.T) {
 	}
 }
 
-// TestFixedPoint converts each .tf file under testdata/gen/fixedpoint
+// TestFixedPoint converts each .tf file under testdata/fixedpoint
 // (written as terraform fmt leaves them) to JSON, back to native syntax
 // and to JSON again: the native text must be the source, byte for byte
 // (without the comment lines it starts with), and the second JSON the
@@ -299,7 +299,7 @@ func TestJSONToNativeGolden(t *testing.T) {
 // and, when it is at hand, tofu fmt leave as it is. Multi-line expressions keep their line
 // breaks and gain no parentheses.
 func TestFixedPoint(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "gen", "fixedpoint", "*.tf"))
+	files, err := filepath.Glob(filepath.Join("testdata", "fixedpoint", "*.tf"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
@@ -326,7 +326,7 @@ func TestFixedPoint(t *testing.T) {
 			if laid := hclwrite.Format(native); string(laid) != string(native) {
 				t.Errorf("terraform fmt (hclwrite.Format) changes the native output:\n%s\nto\n%s", native, laid)
 			}
-			if tofu, ok := clients.Find("tofu"); ok {
+			if tofu, ok := clientstest.Find("tofu"); ok {
 				cmd := exec.Command(tofu, "fmt", "-")
 				cmd.Stdin = bytes.NewReader(native)
 				cmd.Env = append(os.Environ(), "TF_CLI_CONFIG_FILE="+os.DevNull)
@@ -404,8 +404,8 @@ func FuzzConvertJSON(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	for _, glob := range []string{"tonative/*.tf.json", "terraform/*.tf.json", "native/*.tf.json"} {
-		files, _ := filepath.Glob(filepath.Join("..", "testdata", "gen", glob))
+	for _, glob := range []string{"testdata/terraform/*.tf.json", "../tojson/testdata/terraform/*.tf.json", "../tojson/testdata/native/*.tf.json"} {
+		files, _ := filepath.Glob(filepath.FromSlash(glob))
 		for _, name := range files {
 			if src, err := os.ReadFile(name); err == nil {
 				f.Add(src)

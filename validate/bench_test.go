@@ -3,12 +3,12 @@ package validate
 import (
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/module"
 )
 
 // BenchmarkDir validates, in the process, the module of 100 files (half
-// native, half JSON) that BenchmarkValidateModule in internal/validatediff
+// native, half JSON) that BenchmarkValidateModule in internal/validatedifftest
 // gives hcljson check and the programs' validate as whole processes:
 // loading (reading and parsing every file) and the model, without the
 // command's per-file check and output.

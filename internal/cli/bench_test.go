@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tonative"
 )
@@ -69,7 +69,7 @@ func TestWriteBenchTree(t *testing.T) {
 }
 
 // BenchmarkCheckModule runs "hcljson check --format json" in process on
-// the module of internal/validatediff's BenchmarkValidateModule (100
+// the module of internal/validatedifftest's BenchmarkValidateModule (100
 // files, half native, half JSON, tfgen.WriteModule): the per-file check
 // and the module's validation, without the process's start.
 func BenchmarkCheckModule(b *testing.B) {

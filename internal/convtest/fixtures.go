@@ -11,11 +11,12 @@ import (
 	"github.com/hcljson/hcljson/schema"
 )
 
-// NativeFixtures returns the native files under testdata/gen/native.
+// NativeFixtures returns the native files under tojson/testdata/native
+// (the fixtures of the way to JSON, read by tojson's and tonative's tests).
 func NativeFixtures(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	err := filepath.WalkDir(filepath.Join("..", "testdata", "gen", "native"), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join("..", "tojson", "testdata", "native"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -9,7 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/hcljson/hcljson/internal/native"
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tonative"
 )

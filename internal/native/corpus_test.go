@@ -14,9 +14,9 @@ import (
 
 // corpora are the directories of native files the differential tests
 // read: the module's test data, the shared corpus, and the real-world
-// corpus of internal/realworld when it has been fetched.
+// corpus of internal/realworldtest when it has been fetched.
 func corpora() []string {
-	dirs := []string{"../../testdata", "/work/shared/corpus"}
+	dirs := []string{"../../testdata", "../../tojson/testdata/native", "../../tojson/testdata/terraform", "../../tonative/testdata/terraform", "../../tonative/testdata/fixedpoint", "/work/shared/corpus"}
 	if home, err := os.UserHomeDir(); err == nil {
 		dirs = append(dirs, filepath.Join(home, ".cache", "hcljson", "realworld"))
 	}

@@ -16,7 +16,7 @@ import (
 	ojson "github.com/hashicorp/hcl/v2/json"
 
 	"github.com/hcljson/hcljson/hcljson"
-	"github.com/hcljson/hcljson/internal/tfgen"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // impls are the parsers peakmem measures. They are here because the oracle
@@ -107,7 +107,7 @@ func TestMeasureSeesAllocation(t *testing.T) {
 // small generated input, for both implementations and modes.
 func TestMeasureChild(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "in.tf.json")
-	src := tfgen.Generate(200_000, 1)
+	src := tfgentest.Generate(200_000, 1)
 	if err := os.WriteFile(in, src, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@
 //
 //	go run ./internal/cmd/peakmem -size 100MB -impl ours|oracle -mode parse|decode
 //
-// It generates the input (internal/tfgen) into a temporary file, then runs
+// It generates the input (internal/tfgentest) into a temporary file, then runs
 // the measurement in a fresh process, so that neither the generator's garbage
 // nor an earlier run shows in the peaks. That process is this package's test
 // binary, built with "go test -c": the oracle may be imported only from
@@ -40,7 +40,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	"github.com/hcljson/hcljson/internal/tfgen"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 const pkgPath = "github.com/hcljson/hcljson/internal/cmd/peakmem"
@@ -93,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("in", "", "measure this .tf.json file instead of a generated one")
 	var p params
 	fs.StringVar(&p.Impl, "impl", "ours", "implementation: ours or oracle")
-	fs.StringVar(&p.Mode, "mode", "parse", "parse; decode: parse, Content with the schema for every block, Value for every attribute (tfgen.Decode); or load: parse, then the loader's access pattern (tfgen.Load)")
+	fs.StringVar(&p.Mode, "mode", "parse", "parse; decode: parse, Content with the schema for every block, Value for every attribute (tfgentest.Decode); or load: parse, then the loader's access pattern (tfgentest.Load)")
 	fs.DurationVar(&p.Interval, "interval", time.Millisecond, "heap sampling interval")
 	fs.BoolVar(&p.Markdown, "md", false, "print one row of the Markdown table in BENCHMARKS.md")
 	header := fs.Bool("header", false, "print the header of the -md table and exit")
@@ -137,11 +137,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		p.In = filepath.Join(dir, "input.tf.json")
-		if err := os.WriteFile(p.In, tfgen.Generate(n, *seed), 0o644); err != nil {
+		if err := os.WriteFile(p.In, tfgentest.Generate(n, *seed), 0o644); err != nil {
 			fmt.Fprintln(stderr, "peakmem:", err)
 			return 1
 		}
-		p.Label = fmt.Sprintf("tfgen.Generate(%d, %d)", n, *seed)
+		p.Label = fmt.Sprintf("tfgentest.Generate(%d, %d)", n, *seed)
 	}
 
 	bin := filepath.Join(dir, "peakmem.test")
@@ -203,7 +203,7 @@ func measureChild(p params, impls map[string]parseFunc, stdout, stderr io.Writer
 		fmt.Fprintln(stderr, "peakmem:", err)
 		return 1
 	}
-	ctx := tfgen.EvalContext()
+	ctx := tfgentest.EvalContext()
 	var diags hcl.Diagnostics
 	op := func() any {
 		f, d := parse(src, filepath.Base(p.In))
@@ -211,10 +211,10 @@ func measureChild(p params, impls map[string]parseFunc, stdout, stderr io.Writer
 		if !d.HasErrors() {
 			switch p.Mode {
 			case "decode":
-				_, d = tfgen.Decode(f.Body, ctx)
+				_, d = tfgentest.Decode(f.Body, ctx)
 				diags = append(diags, d...)
 			case "load":
-				_, d = tfgen.Load(f.Body, ctx)
+				_, d = tfgentest.Load(f.Body, ctx)
 				diags = append(diags, d...)
 			}
 		}

@@ -29,7 +29,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hcljson/hcljson/internal/tfgen"
+	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 func main() {
