@@ -85,21 +85,35 @@ func forSizes(b *testing.B, fn func(b *testing.B, src []byte)) {
 }
 
 // loop runs op as the benchmark's loop, with throughput and allocations
-// reported, and adds the metric B/inB: bytes allocated per input byte.
+// reported, and adds the metrics B/inB, bytes allocated per input byte,
+// and cpu-ns/op, the CPU time (user and system, of every thread, the
+// garbage collector's included) per operation: on a machine shared with
+// other work the wall time of ns/op moves with the load, the CPU time
+// much less.
 func loop(b *testing.B, src []byte, op func()) {
-	b.SetBytes(int64(len(src)))
+	loopN(b, len(src), op)
+}
+
+// loopN is loop for an operation on n input bytes.
+func loopN(b *testing.B, size int, op func()) {
+	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
+	cpu0, cpuOK := cpuTime()
 	n := 0
 	for b.Loop() {
 		op()
 		n++
 	}
+	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&after)
 	if n > 0 {
-		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n)/float64(len(src)), "B/inB")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n)/float64(size), "B/inB")
+		if cpuOK {
+			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(n), "cpu-ns/op")
+		}
 	}
 }
 

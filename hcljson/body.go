@@ -367,8 +367,22 @@ func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 	var x schemaIndex
 	content, diags := b.partialContent(schema, &x, hidden)
 	// The remaining body hides what was hidden and every name the schema
-	// matched.
-	h := &hiddenSet{}
+	// matched; it and its set are one allocation, the names another.
+	used := 0
+	for i := range len(schema.Attributes) + len(schema.Blocks) {
+		if x.used(i) {
+			used++
+		}
+	}
+	pb := &partialRest{partialBody: partialBody{body: *b}}
+	h := &pb.set
+	pb.hidden = h
+	if hidden != nil {
+		used += len(hidden.names)
+	}
+	if used > 0 {
+		h.names = make([]string, 0, used)
+	}
 	if hidden != nil {
 		h.names = append(h.names, hidden.names...)
 	}
@@ -388,7 +402,13 @@ func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 			h.m[n] = struct{}{}
 		}
 	}
-	return content, &partialBody{body: *b, hidden: h}, diags
+	return content, &pb.partialBody, diags
+}
+
+// partialRest is a partialBody and its hidden set in one allocation.
+type partialRest struct {
+	partialBody
+	set hiddenSet
 }
 
 // partialContent decodes what the schema names, and records in x (which it
@@ -400,10 +420,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 	if f.kind(b.node) == scanner.Object && b.node != noNode {
 		size = min(size, f.doc.Len(b.node))
 	}
-	content := &hcl.BodyContent{
-		Attributes:       make(hcl.Attributes, size),
-		MissingItemRange: b.MissingItemRange(),
-	}
+	content := &hcl.BodyContent{Attributes: make(hcl.Attributes, size)}
 	x.init(f, schema)
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
@@ -436,12 +453,15 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 			x.use(len(schema.Attributes) + bi)
 		}
 	}
+	// The closing brace, after the members: the positions are looked up
+	// in the order of the text, which the line table answers fastest.
+	content.MissingItemRange = b.MissingItemRange()
 	for _, a := range schema.Attributes {
 		if !a.Required {
 			continue
 		}
 		if _, ok := content.Attributes[a.Name]; !ok {
-			r := b.MissingItemRange()
+			r := content.MissingItemRange
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Missing required argument",

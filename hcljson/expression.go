@@ -70,6 +70,9 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsy
 	case scanner.Array:
 		var diags hcl.Diagnostics
 		var vals []cty.Value
+		if n := f.doc.Len(i); n > 0 {
+			vals = make([]cty.Value, 0, n)
+		}
 		for el := range f.doc.Elements(i) {
 			v, vd := f.value(nil, el, ctx, wrap)
 			vals = append(vals, v)
@@ -103,11 +106,19 @@ func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expr
 
 func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
-	attrs := map[string]cty.Value{}
-	keys := map[string]int{} // the key node that defined each attribute
+	d := f.doc
+	n := d.Len(i)
+	attrs := make(map[string]cty.Value, n)
+	// The key node that defined each attribute, in order, for the
+	// message of a duplicate: a slice, searched only then, is cheaper
+	// than a second map.
+	var keysBuf [8]objectKey
+	keys := keysBuf[:0]
+	if n > len(keysBuf) {
+		keys = make([]objectKey, 0, n)
+	}
 	known := true
 	var marks []cty.ValueMarks
-	d := f.doc
 	for k, v := range d.Members(i) {
 		val, valDiags := f.value(nil, v, ctx, wrap)
 		text := d.Text(k)
@@ -159,7 +170,14 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func
 			text = cty.NormalizeString(text)
 		}
 		key := text
-		if prev, dup := keys[key]; dup {
+		if _, dup := attrs[key]; dup {
+			prev := -1
+			for _, kn := range keys {
+				if kn.key == key {
+					prev = kn.node
+					break
+				}
+			}
 			r := f.srcRange(k)
 			var self hcl.Expression = e
 			if e == nil {
@@ -176,12 +194,19 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func
 			continue
 		}
 		attrs[key] = val
-		keys[key] = k
+		keys = append(keys, objectKey{key, k})
 	}
 	if !known {
 		return cty.DynamicVal, diags
 	}
 	return cty.ObjectVal(attrs).WithMarks(marks...), diags
+}
+
+// objectKey is an attribute of an object value and the key node that
+// defined it.
+type objectKey struct {
+	key  string
+	node int
 }
 
 // Variables returns the traversals in every string of the expression

@@ -29,6 +29,8 @@ func FuzzTemplate(f *testing.F) {
 	for _, s := range []string{
 		many + `${x ~}\n \n` + many + `\n%{~ if true ~}\n` + many + `\r\n%{ endif }`,
 		many + `${<<EOT\n` + many + `EOT\n}` + many + `\u001f\n\n${~ nope}`,
+		// Many lines inside the sequences only: not folded.
+		`${[\n` + strings.Repeat(`a,\n`, manyLines+2) + `]}x\n%{ if b }\n` + strings.Repeat(`c ? d : e\n`, manyLines) + `%{ endif }`,
 		`${var.list[0][\"k\"].x-y}`, `${a[01]}`,
 		// The parts fast path: text, escapes and interpolations.
 		`web-${var.env}-${count.index}`, `home/$${aws:username}/*`, `$$${a}%%%{b}$${~c}`, `e\u0301$\u0301${a}\u0301`,

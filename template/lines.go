@@ -61,6 +61,12 @@ func foldLines(buf []byte, src Source) (f *foldedLines) {
 	if bytes.Count(buf, []byte{'\n'}) <= manyLines {
 		return nil
 	}
+	if n, ok := topLevelNewlines(src.Text); ok && n <= manyLines {
+		// The lines are inside interpolations and directives (a long
+		// expression written on many lines): the literal runs are
+		// short, and there is nothing worth the scanner's second pass.
+		return nil
+	}
 	defer func() {
 		if recover() != nil {
 			f = nil // parse as is; the parser will report the problem
@@ -82,6 +88,51 @@ func foldLines(buf []byte, src Source) (f *foldedLines) {
 		buf[i] = f.placeholder
 	}
 	return f
+}
+
+// topLevelNewlines counts the newlines of s outside its interpolation and
+// directive sequences ("${...}", "%{...}"), which bounds the newlines of
+// its literal runs, when it can tell the sequences' ends without the
+// scanner: ok is false as soon as a sequence holds anything but
+// identifiers, numbers, white space, operators, brackets and braces (a
+// quoted string, a comment, a heredoc, non-ASCII text), in which a brace
+// might not be one. An unclosed sequence runs to the end of s.
+func topLevelNewlines(s string) (n int, ok bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if depth == 0 {
+			switch {
+			case c == '\n':
+				n++
+			case (c == '$' || c == '%') && i+1 < len(s) && s[i+1] == '{':
+				depth = 1
+				i++
+			case (c == '$' || c == '%') && i+2 < len(s) && s[i+1] == c && s[i+2] == '{':
+				i += 2 // an escape: "$${" is literal text
+			}
+			continue
+		}
+		switch {
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == '/':
+			if i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '*') {
+				return 0, false // a comment
+			}
+		case c == '<':
+			if i+1 < len(s) && s[i+1] == '<' {
+				return 0, false // a heredoc
+			}
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			strings.IndexByte(" \t\r\n_-.,[]()?:=!>+*%&|~", c) >= 0:
+		default:
+			return 0, false
+		}
+	}
+	return n, true
 }
 
 // foldable returns the offsets in buf of the newlines that may be folded.

@@ -315,3 +315,51 @@ func TestPositionWithoutPosCountsLines(t *testing.T) {
 		}
 	}
 }
+
+// A template whose many lines are inside its interpolations and directives
+// is not folded (nor lexed for folding): its literal runs are short. One
+// whose braces only the scanner can match (quoted strings, comments,
+// heredocs inside a sequence) is lexed as before, and folded when its
+// literal text has many lines.
+func TestTopLevelNewlines(t *testing.T) {
+	many := strings.Repeat("\n", manyLines+1)
+	for _, tt := range []struct {
+		text   string
+		n      int
+		ok     bool
+		folded bool
+	}{
+		{"${[\n" + strings.Repeat("  a,\n", manyLines+5) + "]}", 0, true, false},
+		{"${merge(local.a, {\n" + strings.Repeat("  k = v\n", manyLines+5) + "})}", 0, true, false},
+		{"%{ if a }" + many + "%{ endif }", manyLines + 1, true, true},
+		{"x" + many + "${a}" + many, 2 * (manyLines + 1), true, true},
+		{"$${" + many + "}", manyLines + 1, true, true},
+		{"%%{" + many + "}", manyLines + 1, true, true},
+		{"${a}\n${b}\n", 2, true, false},
+		{"${\"}\"}" + many, 0, false, true},
+		{"${a # }\n}" + many, 0, false, true},
+		{"${a // }\n}" + many, 0, false, true},
+		{"${a /* } */}" + many, 0, false, true},
+		{"${<<EOT\n}\nEOT\n}" + many, 0, false, true},
+		{"${é}" + many, 0, false, true},
+		{"${a / b}" + many, manyLines + 1, true, true},
+		{"${a}" + strings.Repeat("\n", manyLines), manyLines, true, false},
+		{"${ a" + many, 0, true, false}, // unclosed: the rest is in the sequence
+	} {
+		n, ok := topLevelNewlines(tt.text)
+		if ok != tt.ok || ok && n != tt.n {
+			t.Errorf("topLevelNewlines(%q) = %d, %v, want %d, %v", tt.text, n, ok, tt.n, tt.ok)
+		}
+		buf := []byte(tt.text)
+		f := foldLines(buf, Source{Text: tt.text, Filename: "t"})
+		if (f != nil) != tt.folded {
+			t.Errorf("foldLines(%q) folded: %v, want %v", tt.text, f != nil, tt.folded)
+		}
+		// Folded or not, the template is what hclsyntax makes of it.
+		want, wantDiags := generalValue(tt.text, foldCtx())
+		got, gotDiags := Parse(Source{Text: tt.text, Filename: "t", Start: hcl.InitialPos}).Value(foldCtx())
+		if wantDiags.HasErrors() != gotDiags.HasErrors() || !wantDiags.HasErrors() && !got.RawEquals(want) {
+			t.Errorf("Parse(%q).Value = %#v, %v; hclsyntax: %#v, %v", tt.text, got, gotDiags, want, wantDiags)
+		}
+	}
+}

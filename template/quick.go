@@ -17,15 +17,19 @@ import (
 // text (on one line or several) mixed with interpolations and if
 // directives ("%{ if expr }...%{ else }...%{ endif }", nested or not,
 // without strip markers), where each interpolation and condition is an
-// expression of this grammar, spaces allowed between tokens:
+// expression of this grammar, spaces and tabs allowed between tokens, and newlines too but between the
+// items of an object:
 //
 //	expr  = binary [ "?" expr ":" expr ]
-//	binary = term ( op term )*          op: == != >= <= > < + - * / %, with hclsyntax's precedence
-//	term  = ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
+//	binary = term ( op term )*          op: || && == != >= <= > < + - * / %, with hclsyntax's precedence
+//	term  = ( "!" | "-" ) term                      a unary operator
+//	      | "(" expr ")"
+//	      | ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
 //	      | ident "(" [ expr ( "," expr )* ] ")"   a call
 //	      | `"` template `"` | number | "true" | "false" | "null"
 //	      | "[" [ expr ( "," expr )* ] "]"         a tuple
-//	      | "{" [ key "=" expr ( "," key "=" expr )* ] "}"   an object; key: ident | `"` text `"`
+//	      | "{" [ key "=" expr ( sep key "=" expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
+//	                                        sep: "," or a newline, blank lines allowed between items
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
@@ -33,16 +37,24 @@ import (
 // value is certain to be what the parsed template's Value returns with no
 // diagnostics: every variable and function is in ctx; every value a step,
 // an index or a splat is taken from, and every operand and condition, is
-// known, not null and not marked, and has what the step names; an index is
-// a number for a list or tuple, a string for a map or object; a splat's
-// source is a non-empty list or tuple; a call has as many arguments as the
-// function takes, each converts to its parameter's type (none asks for an
+// not null and not marked, and known, and has what the step names, except
+// that an attribute of an unknown object or map, and any attribute or
+// index of a value of unknown type (or with a key of unknown type), is
+// unknown as hcl.GetAttr and hcl.Index make it (operators and conditionals
+// take any operands: their value is that of hclsyntax's own node over the
+// operands' values, when it reports nothing); an index is a number for a
+// list or tuple, a string for a map or object; a splat's source is a
+// non-empty list or tuple; a call has as many arguments as the function
+// takes, each converts to its parameter's type (none asks for an
 // expression), and the call succeeds, as does each operation; the results
 // of a conditional have the same type; an object's keys differ; a
 // directive's condition is a bool and both its branches evaluate; and each
-// interpolation mixed with text is a known, non-null, unmarked string,
-// number or bool. Otherwise (any other shape, any doubt) ok is false and
-// the caller evaluates the parsed template, which gives the value or the
+// interpolation mixed with text is a non-null, unmarked value that is
+// unknown (outside directives: the result is then an unknown string,
+// refined as TemplateExpr refines it) or a string, number or bool. This is
+// the shape of most templates a validation sees, whose references are
+// unknown. Otherwise (any other shape, any doubt) ok is false and the
+// caller evaluates the parsed template, which gives the value or the
 // diagnostics.
 //
 // Quick allocates little beyond the result. TestQuick and FuzzQuick check
@@ -53,7 +65,7 @@ func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
 		// (spec.md C20) even where Quick could compute the value.
 		return cty.NilVal, false
 	}
-	q := quick{s: s, ctx: ctx}
+	q := quick{s: s, ctx: ctx, nl: true}
 	if s[0] == '$' && s[1] == '{' {
 		q.i = 2
 		if v, ok := q.interpolation(); ok && q.i == len(s) {
@@ -70,13 +82,35 @@ type quick struct {
 	i     int
 	ctx   *hcl.EvalContext
 	depth int
+	// nl tells whether a newline is white space here, as it is in
+	// hclsyntax's sequences, brackets and parentheses, and not between
+	// the items of an object.
+	nl bool
+	// unknown tells whether an interpolation of the template (not inside
+	// an if directive) was unknown; known is the length of the text
+	// before the first such one.
+	unknown bool
+	known   int
 }
 
 // quickMaxDepth bounds the nesting of calls and tuples Quick follows.
 const quickMaxDepth = 8
 
 func (q *quick) spaces() {
-	for q.i < len(q.s) && q.s[q.i] == ' ' {
+	for q.i < len(q.s) {
+		switch q.s[q.i] {
+		case ' ', '\t':
+		case '\n':
+			if !q.nl {
+				return
+			}
+		case '\r':
+			if !q.nl || q.i+1 >= len(q.s) || q.s[q.i+1] != '\n' {
+				return
+			}
+		default:
+			return
+		}
 		q.i++
 	}
 }
@@ -102,6 +136,43 @@ func (q *quick) term() (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	switch c := s[q.i]; {
+	case c == '!' || c == '-':
+		// A unary operator, on the term after it (with its steps), as
+		// hclsyntax reads it.
+		if c == '!' && q.i+1 < len(s) && s[q.i+1] == '=' {
+			return cty.NilVal, false
+		}
+		q.i++
+		if q.depth++; q.depth > quickMaxDepth {
+			return cty.NilVal, false
+		}
+		v, ok := q.term()
+		q.depth--
+		if !ok {
+			return cty.NilVal, false
+		}
+		op := hclsyntax.OpNegate
+		if c == '!' {
+			op = hclsyntax.OpLogicalNot
+		}
+		return nodeValue(&hclsyntax.UnaryOpExpr{Op: op, Val: literal(v)})
+	case c == '(':
+		// Parentheses: the value of what they hold, across lines.
+		q.i++
+		if q.depth++; q.depth > quickMaxDepth {
+			return cty.NilVal, false
+		}
+		nl := q.nl
+		q.nl = true
+		v, ok := q.expr()
+		q.spaces()
+		q.nl = nl
+		q.depth--
+		if !ok || q.i >= len(s) || s[q.i] != ')' {
+			return cty.NilVal, false
+		}
+		q.i++
+		return v, true
 	case c == '"':
 		return q.quoted()
 	case isDigit(c):
@@ -132,11 +203,13 @@ func (q *quick) term() (cty.Value, bool) {
 }
 
 // The binary operators Quick reads, by precedence, lowest first, as
-// hclsyntax groups them (the logical ones are left to it).
+// hclsyntax groups them.
 var quickOps = [][]struct {
 	tok string
 	op  *hclsyntax.Operation
 }{
+	{{"||", hclsyntax.OpLogicalOr}},
+	{{"&&", hclsyntax.OpLogicalAnd}},
 	{{"==", hclsyntax.OpEqual}, {"!=", hclsyntax.OpNotEqual}},
 	{{">=", hclsyntax.OpGreaterThanOrEqual}, {"<=", hclsyntax.OpLessThanOrEqual}, {">", hclsyntax.OpGreaterThan}, {"<", hclsyntax.OpLessThan}},
 	{{"+", hclsyntax.OpAdd}, {"-", hclsyntax.OpSubtract}},
@@ -173,9 +246,11 @@ func (q *quick) expr() (cty.Value, bool) {
 	}
 	// hclsyntax's ConditionalExpr, when the condition is a known bool and
 	// the results are not marked and have the same type (the chosen one as
-	// it is), or one is the null keyword (converted to the other's type).
+	// it is), or one is the null keyword (converted to the other's type);
+	// in any other case (an unknown condition, results of other types,
+	// marks) the node itself, over the values.
 	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() || t.IsMarked() || f.IsMarked() {
-		return cty.NilVal, false
+		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
 	}
 	untypedNull := cty.NullVal(cty.DynamicPseudoType)
 	switch {
@@ -186,7 +261,7 @@ func (q *quick) expr() (cty.Value, bool) {
 	case f.RawEquals(untypedNull):
 		f = cty.NullVal(t.Type())
 	case !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType:
-		return cty.NilVal, false
+		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
 	}
 	if cond.True() {
 		return t, true
@@ -216,6 +291,21 @@ func (q *quick) binary(level int) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
+// literal is v as an expression, for nodeValue.
+func literal(v cty.Value) hclsyntax.Expression { return &hclsyntax.LiteralValueExpr{Val: v} }
+
+// nodeValue evaluates an operator's node of hclsyntax whose operands are
+// literals of the values Quick computed: the operator's own rules (types,
+// unknowns, refinements, marks) apply, without a parse. It reports false
+// on any diagnostic.
+func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
+	v, diags := e.Value(nil)
+	if len(diags) > 0 {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
 // operator consumes an operator of precedence level at q.i, if there is
 // one there.
 func (q *quick) operator(level int) *hclsyntax.Operation {
@@ -238,12 +328,13 @@ func (q *quick) operator(level int) *hclsyntax.Operation {
 	return nil
 }
 
-// binaryOp applies op as BinaryOpExpr does, when neither operand is null,
-// unknown or marked and both convert to the operator's parameter types.
+// binaryOp applies op as BinaryOpExpr does: itself when neither operand is
+// null, unknown or marked and both convert to the operator's parameter
+// types, through the node otherwise.
 func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
 	for _, v := range [2]cty.Value{lhs, rhs} {
 		if v.IsNull() || !v.IsKnown() || v.IsMarked() {
-			return cty.NilVal, false
+			return nodeValue(&hclsyntax.BinaryOpExpr{LHS: literal(lhs), Op: op, RHS: literal(rhs)})
 		}
 	}
 	params := op.Impl.Params()
@@ -265,12 +356,20 @@ func (q *quick) object() (cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return cty.NilVal, false
 	}
-	defer func() { q.depth-- }()
+	nl := q.nl
+	q.nl = false // a newline ends an item
+	defer func() { q.depth--; q.nl = nl }()
 	s := q.s
 	q.i++
+	if q.forNext() {
+		return cty.NilVal, false
+	}
 	attrs := map[string]cty.Value{}
 	for {
 		q.spaces()
+		if q.newline() {
+			continue // blank lines between items
+		}
 		if q.i >= len(s) {
 			return cty.NilVal, false
 		}
@@ -308,9 +407,11 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		attrs[key] = v
 		q.spaces()
-		if q.i < len(s) && s[q.i] == ',' {
+		switch {
+		case q.i < len(s) && s[q.i] == ',':
 			q.i++
-		} else if q.i >= len(s) || s[q.i] != '}' {
+		case q.newline(): // a newline ends an item as a comma does
+		case q.i >= len(s) || s[q.i] != '}':
 			return cty.NilVal, false
 		}
 	}
@@ -405,7 +506,9 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return nil, false
 	}
-	defer func() { q.depth-- }()
+	nl := q.nl
+	q.nl = true
+	defer func() { q.depth--; q.nl = nl }()
 	q.spaces()
 	if q.i < len(q.s) && q.s[q.i] == closing {
 		q.i++
@@ -433,9 +536,38 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 	}
 }
 
+// newline consumes a newline ("\n" or "\r\n") at q.i, if there is one
+// there.
+func (q *quick) newline() bool {
+	switch {
+	case strings.HasPrefix(q.s[q.i:], "\n"):
+		q.i++
+	case strings.HasPrefix(q.s[q.i:], "\r\n"):
+		q.i += 2
+	default:
+		return false
+	}
+	return true
+}
+
+// forNext reports whether the next token, after white space (newlines
+// included), is the keyword for: hclsyntax reads a bracket or brace it
+// follows as a for expression, whatever comes next, where Quick would read
+// a reference or an object key.
+func (q *quick) forNext() bool {
+	j := q.i
+	for j < len(q.s) && strings.IndexByte(" \t\r\n", q.s[j]) >= 0 {
+		j++
+	}
+	return identEnd(q.s, j) == j+3 && q.s[j:j+3] == "for"
+}
+
 // tuple reads "[" terms "]", as hclsyntax's TupleConsExpr evaluates it.
 func (q *quick) tuple() (cty.Value, bool) {
 	q.i++
+	if q.forNext() {
+		return cty.NilVal, false
+	}
 	var buf [4]cty.Value
 	vals, ok := q.list(']', buf[:0])
 	if !ok {
@@ -533,29 +665,47 @@ func (q *quick) reference() (cty.Value, bool) {
 	return val, ok
 }
 
-// getAttr is hcl.GetAttr when it succeeds on a known, non-null, unmarked
-// object or map.
+// getAttr is hcl.GetAttr when it succeeds on a non-null, unmarked object
+// or map, known or not, or on a value of unknown type.
 func getAttr(val cty.Value, name string) (cty.Value, bool) {
-	if val.IsNull() || !val.IsKnown() || val.IsMarked() {
+	if val.IsNull() || val.IsMarked() {
 		return cty.NilVal, false
 	}
 	switch ty := val.Type(); {
 	case ty.IsObjectType():
-		if ty.HasAttribute(name) {
-			return val.GetAttr(name), true
+		if !ty.HasAttribute(name) {
+			return cty.NilVal, false
 		}
+		if !val.IsKnown() {
+			return cty.UnknownVal(ty.AttributeType(name)), true
+		}
+		return val.GetAttr(name), true
 	case ty.IsMapType():
+		if !val.IsKnown() {
+			return cty.UnknownVal(ty.ElementType()), true
+		}
 		if key := cty.StringVal(name); val.HasIndex(key).True() {
 			return val.Index(key), true
 		}
+	case ty == cty.DynamicPseudoType:
+		// Not null, so unknown: any attribute of it is.
+		return cty.DynamicVal, true
 	}
 	return cty.NilVal, false
 }
 
 // index is hcl.Index when it succeeds on a known, non-null, unmarked list
-// or tuple with a number, or map or object with a string, that it holds.
+// or tuple with a number, or map or object with a string, that it holds,
+// or when the collection or the key, neither null nor marked, is of
+// unknown type (the result is then unknown too).
 func index(val, key cty.Value) (cty.Value, bool) {
-	if val.IsNull() || !val.IsKnown() || val.IsMarked() || key.IsNull() || !key.IsKnown() || key.IsMarked() {
+	if val.IsNull() || val.IsMarked() || key.IsNull() || key.IsMarked() {
+		return cty.NilVal, false
+	}
+	if val.Type() == cty.DynamicPseudoType || key.Type() == cty.DynamicPseudoType {
+		return cty.DynamicVal, true
+	}
+	if !val.IsKnown() || !key.IsKnown() {
 		return cty.NilVal, false
 	}
 	switch ty := val.Type(); {
@@ -634,6 +784,16 @@ func (q *quick) parts() (cty.Value, bool) {
 	if !ok || end != "" || !templated {
 		return cty.NilVal, false
 	}
+	if q.unknown {
+		// As TemplateExpr: an unknown string, refined with what comes
+		// before the first unknown part (at most 128 bytes of it), never
+		// null.
+		v := cty.UnknownVal(cty.String)
+		if prefix := b.String()[:q.known]; prefix != "" {
+			v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
+		}
+		return v.RefineNotNull(), true
+	}
 	return cty.StringVal(b.String()), true
 }
 
@@ -651,6 +811,15 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 			v, ok := q.interpolation()
 			if !ok {
 				return "", false, false
+			}
+			if !inIf && !v.IsKnown() && !v.IsMarked() {
+				// An unknown part, of any type, makes the whole unknown;
+				// the text before the first one is its known prefix.
+				if !q.unknown {
+					q.unknown, q.known = true, b.Len()
+				}
+				templated = true
+				continue
 			}
 			str, ok := partString(v)
 			if !ok {

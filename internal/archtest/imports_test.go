@@ -46,7 +46,8 @@ var allowed = map[string][]string{
 	"internal/tfgentest":        {},
 	"internal/validatedifftest": {"gen", "internal/clientstest", "schema", "tojson"},
 	"internal/cmd/peakmem":      {"internal/tfgentest"},
-	"internal/cmd/knownschemas": {}, // reads providers' Go source for schema's built-in table (spec.md C28)
+	"internal/cmd/proccmp":      {"internal/tfgentest"}, // times hcljson processes beside tofu validate on tfgentest.WriteModule
+	"internal/cmd/knownschemas": {},                     // reads providers' Go source for schema's built-in table (spec.md C28)
 	"internal/cmd/benchdoc":     {"gen", "internal/convtest", "schema", "tojson"},
 }
 

@@ -34,9 +34,22 @@ func Load(body hcl.Body, ctx *hcl.EvalContext) (Stats, hcl.Diagnostics) {
 	return l.stats, l.diags
 }
 
+// LoadAny is Load for any configuration, not only a generated one: the
+// blocks the generator never writes (check, import, removed, ephemeral and
+// the like) and the resources and data sources of a type tfgen has no
+// schema for are read with JustAttributes, as a tool that has no schema
+// for them would, where Load reports an error. It measures the loader's
+// access pattern on real-world files (converted to JSON).
+func LoadAny(body hcl.Body, ctx *hcl.EvalContext) (Stats, hcl.Diagnostics) {
+	l := loader{walker: walker{ctx: ctx}, s: loaderSchemas(), any: true}
+	l.root(body)
+	return l.stats, l.diags
+}
+
 type loader struct {
 	walker
-	s *schemas
+	s   *schemas
+	any bool // LoadAny: what has no schema is read with JustAttributes
 }
 
 // schemas are the loader's schemas, derived once from Root.
@@ -183,13 +196,27 @@ func (l *loader) root(body hcl.Body) {
 				case "provisioner":
 					if n := l.s.provisioner[m.Labels[0]]; n != nil {
 						l.body(m.Body, n)
+					} else if l.any {
+						l.body(m.Body, justAttributes)
+					}
+				case "connection":
+					if l.any {
+						l.body(m.Body, justAttributes)
 					}
 				}
 			}
-			l.body(rest, l.s.rest[b.Type][b.Labels[0]])
+			n := l.s.rest[b.Type][b.Labels[0]]
+			if n == nil && l.any {
+				n = justAttributes
+			}
+			l.body(rest, n)
 		case "moved":
 			l.content(b.Body, l.s.moved, nil)
 		default:
+			if l.any {
+				l.body(b.Body, justAttributes)
+				continue
+			}
 			l.diags = append(l.diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
 				Summary:  "Unexpected block",
@@ -219,6 +246,10 @@ func (l *loader) content(body hcl.Body, schema *hcl.BodySchema, n *Node) {
 	l.attributes(content.Attributes)
 	for _, b := range content.Blocks {
 		l.stats.Blocks++
-		l.body(b.Body, n.Child(b))
+		c := n.Child(b)
+		if c == nil && l.any {
+			c = justAttributes
+		}
+		l.body(b.Body, c)
 	}
 }
