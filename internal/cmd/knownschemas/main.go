@@ -160,7 +160,7 @@ func main() {
 	for _, b := range x.schemas {
 		both += b.countBoth()
 	}
-	fmt.Fprintf(os.Stderr, "%s: provider %d, resources %d, data sources %d, ephemeral %d; %d names listed, %d left out (defined both ways)\n",
+	fmt.Fprintf(os.Stderr, "%s: provider %d, resources %d, data sources %d, ephemeral %d; %d names listed, %d left out (defined both ways, or as blocks with labels)\n",
 		*name, counts[kindProvider], counts[kindResource], counts[kindData], counts[kindEphemeral], names, both)
 	for _, k := range slices.Sorted(maps.Keys(x.skipped)) {
 		fmt.Fprintf(os.Stderr, "  not read: %s: %d\n", k, x.skipped[k])
