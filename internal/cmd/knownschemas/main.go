@@ -1,9 +1,9 @@
-// Command knownschemas reads a Terraform provider's Go source and writes
-// the block structure of its schemas for package schema's built-in table
-// (spec.md C28): for the provider's configuration and each resource type,
-// data source and ephemeral resource it registers, the names that are
-// attributes and the names that are nested blocks (with their nesting),
-// at every level. It is a tool of the repository, run by
+// Command knownschemas reads a Terraform provider's Go source (or its schemas'
+// JSON, see below) and writes the block structure of its schemas for
+// package schema's built-in table (spec.md C28): for the provider's
+// configuration and each resource type, data source and ephemeral
+// resource it registers, the names that are attributes and the names
+// that are nested blocks (with their nesting), at every level. It is a tool of the repository, run by
 // scripts/known-schemas.sh; the library never runs it.
 //
 // # How it reads a provider
@@ -26,6 +26,18 @@
 // parameters). What it cannot resolve is not listed, never guessed, and
 // a name that two definitions of a type disagree on is left out.
 //
+// # Schemas as JSON
+//
+// With -input json, -src is a file of `terraform providers schema -json`
+// output; with -input generated, a schema repository that keeps that
+// output one Go string constant per type (lonegunmanb/terraform-aws-schema:
+// generated/register.go assigns each type the function that decodes its
+// constant). The JSON says what each name is, so nothing is inferred:
+// attributes (of any type, nested attribute types included) are
+// attributes, block types blocks, and a block type nested as a map (its
+// blocks take a label) is left out. Several such sources (provider
+// versions) make one table as several repositories do.
+//
 // # Output
 //
 // Several sources (google and google-beta) make one table: what they
@@ -33,7 +45,8 @@
 //
 // A text table, gzip-compressed when the output name ends in .gz: a
 // header of "# key: value" lines (provider, source, repository, commit,
-// extracted, license, serves), then one entry per schema: "P" for the
+// extracted, license, serves, and version when -version is given), then
+// one "# notice: " line for each line of the -notice file, then one entry per schema: "P" for the
 // provider's configuration, "R TYPE", "D TYPE" or "E TYPE"; under it, at
 // one more space of indentation per level, "= NAMES" lists attributes and
 // "+ NAME NESTING" a nested block type, followed by its body.
