@@ -3,8 +3,9 @@
 // package schema's built-in table (spec.md C28): for the provider's
 // configuration and each resource type, data source and ephemeral
 // resource it registers, the names that are attributes and the names
-// that are nested blocks (with their nesting), at every level. It is a tool of the repository, run by
-// scripts/known-schemas.sh; the library never runs it.
+// that are nested blocks (with their nesting), at every level. It is a
+// tool of the repository, run by scripts/known-schemas.sh; the library
+// never runs it.
 //
 // # How it reads a provider
 //
