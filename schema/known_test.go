@@ -186,15 +186,23 @@ func TestKnownLazy(t *testing.T) {
 	}
 }
 
-// BenchmarkKnownFirstLookup measures a program's first lookup in the
-// largest table: decompressing and indexing it, and parsing one entry.
+// BenchmarkKnownFirstLookup measures a program's first lookup in each of the
+// largest tables (google, aws): decompressing and indexing it, and
+// parsing one entry.
 func BenchmarkKnownFirstLookup(b *testing.B) {
-	b.ReportAllocs()
-	for range b.N {
-		knownTables.Delete("google")
-		if KnownName("google", "resource", "google_compute_firewall", nil, "allow") != WrittenBlock {
-			b.Fatal("allow is not a block")
-		}
+	for _, c := range []struct{ provider, typ, name string }{
+		{"google", "google_compute_firewall", "allow"},
+		{"aws", "aws_instance", "ebs_block_device"},
+	} {
+		b.Run(c.provider, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				knownTables.Delete(c.provider)
+				if KnownName(c.provider, "resource", c.typ, nil, c.name) != WrittenBlock {
+					b.Fatalf("%s is not a block", c.name)
+				}
+			}
+		})
 	}
 }
 
