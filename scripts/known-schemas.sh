@@ -123,9 +123,9 @@ while read -r name repo commits versions namespace; do
 		git -C "$git_dir" ls-tree -r "$commit" generated | awk '$2 == "blob" { print $3, $4 }' > "$work/$name.tree"
 		absent=$(cut -d' ' -f1 "$work/$name.tree" | git -C "$git_dir" cat-file --batch-check |
 			awk 'NR == FNR { if ($2 == "missing") gone[$1] = 1; next } gone[$1] { print ":!" $2 }' - "$work/$name.tree")
-		# shellcheck disable=SC2086 # one pathspec a word
 		# git archive names each absent file it leaves out ("invalid
 		# object"), and succeeds: those lines are not repeated.
+		# shellcheck disable=SC2086 # one pathspec a word
 		git -C "$git_dir" archive "$commit" -- 'generated/*.go' ':!*_test.go' $absent 2>"$work/$name.err" | tar -x -C "$src"
 		grep -v '^error: invalid object ' "$work/$name.err" >&2 || true
 		[ -z "$absent" ] || echo "$name $commit: absent from the mirror, skipped:" $absent | sed 's/:!//g' >&2
