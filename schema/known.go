@@ -42,7 +42,11 @@ func knownAlias(name string) (string, bool) {
 // name, the names it also serves, its source address, and where the
 // table was read from (repository, commit, extraction date, license;
 // several repositories and commits, separated by spaces, for a table
-// read from more than one, as google's from google and google-beta).
+// read from more than one, as google's from google and google-beta, or
+// from several commits of one, as aws's). Version is the provider
+// versions the table was read from when its source names them (aws:
+// one per major version), Notice the license notice its source asks to
+// be kept (aws's schema repository is MIT), lines separated by "\n".
 type KnownProvider struct {
 	Name       string
 	Serves     []string
@@ -51,6 +55,8 @@ type KnownProvider struct {
 	Commit     string
 	Extracted  string
 	License    string
+	Version    string
+	Notice     string
 }
 
 // knownTable is one provider's table, decompressed and indexed.
@@ -133,6 +139,13 @@ func readKnown(name string) *knownTable {
 				t.info.Extracted, _, _ = strings.Cut(v, " ")
 			case "license":
 				t.info.License = v
+			case "version":
+				t.info.Version = v
+			case "notice":
+				if t.info.Notice != "" {
+					t.info.Notice += "\n"
+				}
+				t.info.Notice += v
 			}
 		case line != "" && line[0] != ' ':
 			if key != "" {

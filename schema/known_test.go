@@ -3,6 +3,7 @@ package schema
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -28,7 +29,18 @@ func TestKnownName(t *testing.T) {
 		{"under an attribute", "google", "resource", "google_compute_firewall", []string{"source_ranges"}, "x", 0},
 		{"unknown type", "google", "resource", "google_no_such_thing", nil, "allow", 0},
 		{"another provider's type", "google", "resource", "aws_instance", nil, "ebs_block_device", 0},
-		{"no table", "aws", "resource", "aws_instance", nil, "ebs_block_device", 0},
+		{"no table", "azuread", "resource", "azuread_application", nil, "api", 0},
+		{"aws block", "aws", "resource", "aws_instance", nil, "ebs_block_device", WrittenBlock},
+		{"aws argument", "aws", "resource", "aws_instance", nil, "ami", WrittenArgument},
+		{"aws attribute of objects", "aws", "resource", "aws_security_group", nil, "ingress", WrittenArgument},
+		{"aws block in a block", "aws", "resource", "aws_lb_listener", []string{"default_action", "forward"}, "target_group", WrittenBlock},
+		{"aws argument in a block", "aws", "resource", "aws_lb_listener", []string{"default_action", "forward", "target_group"}, "arn", WrittenArgument},
+		{"aws data source", "aws", "data", "aws_iam_policy_document", nil, "statement", WrittenBlock},
+		{"aws data source, nested", "hashicorp/aws", "data", "aws_iam_policy_document", []string{"statement"}, "principals", WrittenBlock},
+		{"aws data source filter", "aws", "data", "aws_availability_zones", nil, "filter", WrittenBlock},
+		{"aws ephemeral", "aws", "ephemeral", "aws_kms_secrets", nil, "secret", WrittenBlock},
+		{"aws: a block in v4, an argument in v5", "aws", "resource", "aws_elasticache_replication_group", nil, "cluster_mode", 0},
+		{"aws: an argument in v5, a block in v6", "aws", "resource", "aws_auditmanager_assessment", nil, "roles", 0},
 		{"served: google-beta", "google-beta", "resource", "google_compute_firewall", nil, "allow", WrittenBlock},
 		{"source address", "hashicorp/google", "resource", "google_compute_firewall", nil, "allow", WrittenBlock},
 		{"full source address", "registry.terraform.io/hashicorp/google-beta", "resource", "google_compute_firewall", nil, "allow", WrittenBlock},
@@ -61,8 +73,11 @@ func TestKnownProviders(t *testing.T) {
 	var names []string
 	for _, p := range KnownProviders() {
 		names = append(names, p.Name)
-		if p.Source == "" || p.Repository == "" || !commit.MatchString(p.Commit) || p.Extracted == "" || p.License != "MPL-2.0" {
+		if p.Source == "" || p.Repository == "" || !commit.MatchString(p.Commit) || p.Extracted == "" || p.License != "MPL-2.0" && p.License != "MIT" {
 			t.Errorf("%s: incomplete provenance %+v", p.Name, p)
+		}
+		if p.License == "MIT" && (!strings.Contains(p.Notice, "Copyright (c) ") || !strings.Contains(p.Notice, "MPL-2.0") || p.Version == "") {
+			t.Errorf("%s: MIT without its notice, the provider's license or the versions: %+v", p.Name, p)
 		}
 		if !slices.Contains(p.Serves, p.Name) {
 			t.Errorf("%s: serves %q, not itself", p.Name, p.Serves)
@@ -73,7 +88,7 @@ func TestKnownProviders(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"archive", "azapi", "azurerm", "cloudinit", "datadog", "digitalocean", "external", "google", "helm", "http", "kubernetes", "local", "null", "random", "template", "time", "tls"}
+	want := []string{"archive", "aws", "azapi", "azurerm", "cloudinit", "datadog", "digitalocean", "external", "google", "helm", "http", "kubernetes", "local", "null", "random", "template", "time", "tls"}
 	if !slices.Equal(names, want) {
 		t.Errorf("providers %q, want %q", names, want)
 	}
@@ -171,15 +186,23 @@ func TestKnownLazy(t *testing.T) {
 	}
 }
 
-// BenchmarkKnownFirstLookup measures a program's first lookup in the
-// largest table: decompressing and indexing it, and parsing one entry.
+// BenchmarkKnownFirstLookup measures a program's first lookup in each of the
+// largest tables (google, aws): decompressing and indexing it, and
+// parsing one entry.
 func BenchmarkKnownFirstLookup(b *testing.B) {
-	b.ReportAllocs()
-	for range b.N {
-		knownTables.Delete("google")
-		if KnownName("google", "resource", "google_compute_firewall", nil, "allow") != WrittenBlock {
-			b.Fatal("allow is not a block")
-		}
+	for _, c := range []struct{ provider, typ, name string }{
+		{"google", "google_compute_firewall", "allow"},
+		{"aws", "aws_instance", "ebs_block_device"},
+	} {
+		b.Run(c.provider, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				knownTables.Delete(c.provider)
+				if KnownName(c.provider, "resource", c.typ, nil, c.name) != WrittenBlock {
+					b.Fatalf("%s is not a block", c.name)
+				}
+			}
+		})
 	}
 }
 

@@ -13,7 +13,21 @@
 # azurerm's vendored go-azure-helpers, whose schema helpers azurerm uses)
 # and go.mod are extracted, into a temporary directory.
 #
-#   HCLJSON_MIRROR=/work/.mirror scripts/known-schemas.sh
+#   HCLJSON_MIRROR=/work/.mirror scripts/known-schemas.sh [NAME...]
+#
+# With names, only those providers' tables are regenerated.
+#
+# Providers whose Go source the extractor does not read (aws: its
+# registrations are generated, and its repository is too large to fetch
+# here) come from a schema repository instead, the second list below
+# ("name owner/repo commits versions namespace"): one that keeps, at
+# each commit, the `terraform providers schema -json` output of one
+# provider version, one Go string constant per type under generated/
+# (lonegunmanb/terraform-aws-schema, MIT). Several commits (one per major
+# version: 6, 5, 4) make one table, so that a name whose kind changed
+# between major versions is left out rather than decided for one of
+# them. Files absent from a mirror (a partial clone leaves out the
+# largest blobs) are skipped, and their types are not in the table.
 #
 # To move a provider to a newer commit, change its line and run the script;
 # review `git diff --stat schema/known` and the validation test
@@ -28,8 +42,19 @@ trap 'rm -rf "$work"' EXIT
 date=$(date -u +%Y-%m-%d)
 go build -o "$work/knownschemas" "$root/internal/cmd/knownschemas"
 
+# wanted reports whether provider $1 is to be regenerated: every one, or
+# those named as arguments.
+wanted() {
+	[ $# -gt 0 ] || return 1
+	[ -z "$only" ] && return 0
+	case " $only " in *" $1 "*) return 0 ;; esac
+	return 1
+}
+only="$*"
+
 while read -r name repos commits namespace serves prefix; do
 	case $name in '#'*|'') continue ;; esac
+	wanted "$name" || continue
 	[ "$serves" = "-" ] && serves=
 	[ "${prefix:--}" = "-" ] && prefix=
 	srcs= urls=
@@ -77,4 +102,47 @@ azapi        Azure/terraform-provider-azapi          c43c57bbdd5e4f8cc8bcaea8c6b
 datadog      DataDog/terraform-provider-datadog      701d55bc44f349de6074a6f770c26fcbfb4ce8b1 datadog   -            datadog_
 digitalocean digitalocean/terraform-provider-digitalocean 401992a1e493a0e3cfc833197820867991fc011f digitalocean - -
 template     hashicorp/terraform-provider-template   477a7b52234ac7637ace19cfeb55937bbdad7a1b hashicorp -            -
+LIST
+
+while read -r name repo commits versions namespace; do
+	case $name in '#'*|'') continue ;; esac
+	wanted "$name" || continue
+	if [ -n "$mirror" ]; then
+		git_dir=$mirror/$(echo "$repo" | tr / +)/repo
+	else
+		git_dir=$work/$name.git
+		git init -q --bare "$git_dir"
+		for commit in $(echo "$commits" | tr , ' '); do
+			git -C "$git_dir" fetch -q --depth 1 "https://github.com/$repo" "$commit"
+		done
+	fi
+	srcs=
+	for commit in $(echo "$commits" | tr , ' '); do
+		src=$work/$name.$commit
+		mkdir -p "$src"
+		git -C "$git_dir" ls-tree -r "$commit" generated | awk '$2 == "blob" { print $3, $4 }' > "$work/$name.tree"
+		absent=$(cut -d' ' -f1 "$work/$name.tree" | git -C "$git_dir" cat-file --batch-check |
+			awk 'NR == FNR { if ($2 == "missing") gone[$1] = 1; next } gone[$1] { print ":!" $2 }' - "$work/$name.tree")
+		# git archive names each absent file it leaves out ("invalid
+		# object"), and succeeds: those lines are not repeated.
+		# shellcheck disable=SC2086 # one pathspec a word
+		git -C "$git_dir" archive "$commit" -- 'generated/*.go' ':!*_test.go' $absent 2>"$work/$name.err" | tar -x -C "$src"
+		grep -v '^error: invalid object ' "$work/$name.err" >&2 || true
+		[ -z "$absent" ] || echo "$name $commit: absent from the mirror, skipped:" $absent | sed 's/:!//g' >&2
+		srcs=${srcs:+$srcs,}$src
+	done
+	first=$(echo "$commits" | cut -d, -f1)
+	{
+		echo "The schemas were read from https://github.com/$repo, which holds the output of"
+		echo "terraform providers schema -json for each version of the $namespace/$name provider (MPL-2.0);"
+		echo "the table holds facts read from them (names and their kinds). $repo's license:"
+		git -C "$git_dir" show "$first:LICENSE"
+	} > "$work/$name.notice"
+	"$work/knownschemas" -input generated -src "$srcs" -name "$name" -source "registry.terraform.io/$namespace/$name" \
+		-repo "https://github.com/$repo" -commit "$(echo "$commits" | tr , ' ')" -version "$(echo "$versions" | tr , ' ')" \
+		-date "$date" -license MIT -notice "$work/$name.notice" -o "$root/schema/known/$name.txt.gz"
+	rm -rf "$work/$name".*
+done <<'LIST'
+# name repository                      commits (newest first)                                                                                                                     versions                namespace
+aws    lonegunmanb/terraform-aws-schema 6812d62211f5dc84e446faf0ffc86523c0c209bb,1056144d56c89278674ebcef3c455fd92a0a4848,830b88283a776ef75ae39c369be7f3d7665d062b 6.47.0,5.100.0,4.67.0 hashicorp
 LIST

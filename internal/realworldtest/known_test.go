@@ -21,9 +21,28 @@ import (
 // disagreement fails TestKnownSchemas, as an error of the extractor
 // (internal/cmd/knownschemas) to fix.
 var knownExplained = map[string]string{
-	"azurerm resource.azurerm_network_security_group.security_rule written as a block": "the SDK's ConfigMode: SchemaConfigModeAttr: an argument (list of objects) that Terraform lets blocks fill (lang/blocktoattr); providers schema -json says attribute too",
-	"helm provider.helm.kubernetes written as a block":                                 "a provider version difference: a block up to helm 2, an attribute (SingleNestedAttribute) since helm 3; the module asks for helm ~> 1.1.1",
+	"aws resource.aws_cloudwatch_log_delivery.s3_delivery_configuration written as a block":                    blocksFillListOfObjects,
+	"aws resource.aws_default_route_table.route written as a block":                                            blocksFillListOfObjects,
+	"aws resource.aws_default_security_group.egress written as a block":                                        blocksFillListOfObjects,
+	"aws resource.aws_default_security_group.ingress written as a block":                                       blocksFillListOfObjects,
+	"aws resource.aws_ecs_express_gateway_service.network_configuration written as a block":                    blocksFillListOfObjects,
+	"aws resource.aws_ecs_express_gateway_service.primary_container.aws_logs_configuration written as a block": blocksFillListOfObjects,
+	"aws resource.aws_ecs_express_gateway_service.scaling_target written as a block":                           blocksFillListOfObjects,
+	"aws resource.aws_route_table.route written as a block":                                                    blocksFillListOfObjects,
+	"aws resource.aws_s3vectors_index.encryption_configuration written as a block":                             blocksFillListOfObjects,
+	"aws resource.aws_s3vectors_vector_bucket.encryption_configuration written as a block":                     blocksFillListOfObjects,
+	"aws resource.aws_security_group.egress written as a block":                                                blocksFillListOfObjects,
+	"aws resource.aws_security_group.ingress written as a block":                                               blocksFillListOfObjects,
+	"azurerm resource.azurerm_network_security_group.security_rule written as a block":                         "the SDK's ConfigMode: SchemaConfigModeAttr: an argument (list of objects) that Terraform lets blocks fill (lang/blocktoattr); providers schema -json says attribute too",
+	"helm provider.helm.kubernetes written as a block":                                                         "a provider version difference: a block up to helm 2, an attribute (SingleNestedAttribute) since helm 3; the module asks for helm ~> 1.1.1",
 }
+
+// blocksFillListOfObjects explains an argument of a list of objects
+// that a module writes as blocks: providers schema -json says attribute
+// (the aws table is read from it), and Terraform lets blocks fill such an
+// argument (lang/blocktoattr), while a JSON property of that name is the
+// argument, as the table says.
+const blocksFillListOfObjects = "an argument (list of objects) that Terraform lets blocks fill (lang/blocktoattr); providers schema -json says attribute"
 
 // TestKnownSchemas compares the built-in table (spec C28) with how the
 // native files of the real-world corpus write each name of a provider's

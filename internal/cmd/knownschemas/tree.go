@@ -93,6 +93,19 @@ func (b *body) count() int {
 	return n
 }
 
+// countBoth returns the number of names left out of b and the bodies
+// inside because they are defined both ways.
+func (b *body) countBoth() int {
+	if b == nil {
+		return 0
+	}
+	n := len(b.both)
+	for _, blk := range b.blocks {
+		n += blk.body.countBoth()
+	}
+	return n
+}
+
 // write writes b in the table's format at depth: a line "= names" of its
 // attributes, then a line "+ name nesting" for each block type, followed
 // by its body one level deeper.
