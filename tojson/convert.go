@@ -547,6 +547,12 @@ func (c *nativeConv) layout(a *hclsyntax.Attribute) {
 	if r.Start.Byte < 0 || r.End.Byte > len(c.src) || r.Start.Byte > r.End.Byte {
 		return
 	}
+	if r.Start.Line == r.End.Line && constantText(a.Expr) {
+		// One token (a number, true, false, null), or a quoted string of
+		// literal text: nativefmt.Value would return it as it is, and
+		// most arguments are such values.
+		return
+	}
 	c.ltext, c.lmap = nativefmt.Value(c.src[r.Start.Byte:r.End.Byte], len(c.path))
 }
 

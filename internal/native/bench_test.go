@@ -4,6 +4,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -78,11 +79,16 @@ func BenchmarkParse(b *testing.B) {
 				b.SetBytes(int64(size))
 				b.ReportAllocs()
 				b.ReportMetric(float64(fast)/float64(size)*100, "%read")
+				start, n := cpuTime(), 0
 				for b.Loop() {
 					for _, src := range srcs {
 						pr.parse(src, "bench.tf", hcl.InitialPos)
 					}
+					n++
 				}
+				cpu := (cpuTime() - start) / time.Duration(n)
+				b.ReportMetric(float64(cpu.Nanoseconds()), "cpu-ns/op")
+				b.ReportMetric(float64(size)/cpu.Seconds()/1e6, "cpu-MB/s")
 			})
 		}
 	}

@@ -95,17 +95,19 @@ var identByte = func() (t [256]uint8) {
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // scan reads the raw token at c (after spaces and tabs), comments and line
-// breaks included, and returns it with the cursor after it.
-func (p *parser) scan(c cursor) (token, cursor) {
+// breaks included, into *t, and returns the cursor after it. It writes
+// into the caller's token, which is most of the time the peeked one, to
+// save copies of it.
+func (p *parser) scan(c cursor, t *token) cursor {
 	src := p.src
 	i := c.pos
 	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
-	t := token{start: i, line: c.line, ls: c.ls}
+	*t = token{start: i, line: c.line, ls: c.ls}
 	if i >= len(src) {
 		t.kind, t.end, t.eline, t.els = tEOF, i, c.line, c.ls
-		return t, cursor{i, c.line, c.ls}
+		return cursor{i, c.line, c.ls}
 	}
 	b := src[i]
 	n := 1
@@ -141,7 +143,8 @@ func (p *parser) scan(c cursor) (token, cursor) {
 				k = tComment
 				j := indexStarSlash(src[i+2:])
 				if j < 0 {
-					return token{kind: tInvalid}, c
+					*t = token{kind: tInvalid}
+					return c
 				}
 				n = j + 4
 			}
@@ -234,7 +237,7 @@ func (p *parser) scan(c cursor) (token, cursor) {
 			}
 		}
 	}
-	return t, cursor{t.end, t.eline, t.els}
+	return cursor{t.end, t.eline, t.els}
 }
 
 // heredocLen is the length of the heredoc introducer at the start of b,
@@ -443,14 +446,14 @@ func (p *parser) peekKind() kind {
 // fill scans the token peek returns into p.pk.
 func (p *parser) fill() {
 	c := p.cur
+	t := &p.pk
 	for {
-		t, next := p.scan(c)
-		c = next
+		c = p.scan(c, t)
 		switch t.kind {
 		case tComment:
 			if p.nl && p.src[t.end-1] == '\n' {
 				t.kind = tNewline
-				p.setPeek(t, c)
+				p.pkAfter, p.peeked, p.peekNL = c, true, p.nl
 				return
 			}
 			continue
@@ -461,22 +464,20 @@ func (p *parser) fill() {
 		case tInvalid:
 			p.fail(reasonToken)
 		}
-		p.setPeek(t, c)
+		p.pkAfter, p.peeked, p.peekNL = c, true, p.nl
 		return
 	}
 }
 
-func (p *parser) setPeek(t token, after cursor) {
-	p.pk, p.pkAfter, p.peeked, p.peekNL = t, after, true, p.nl
-}
-
 // read consumes the token peek returns.
 func (p *parser) read() token {
-	t := p.peek()
+	if !p.peeked || p.peekNL != p.nl {
+		p.fill()
+	}
 	p.cur = p.pkAfter
 	p.peeked = false
-	p.prev = t
-	return t
+	p.prev = p.pk
+	return p.pk
 }
 
 // expect reads the next token, which must be of kind k.

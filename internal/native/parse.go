@@ -56,6 +56,7 @@ func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason)
 		nl:       true,
 		scratch:  p.scratch,
 	}
+	p.slabs.size(len(src))
 	defer func() {
 		p.release()
 		if r := recover(); r != nil {
