@@ -52,7 +52,13 @@ type evaluator struct {
 	md     *unit
 	base   map[string]cty.Value
 	locals map[string]cty.Value
-	fns    map[string]function.Function
+	// fns holds the functions the expressions evaluated so far call,
+	// metered copies of table's (see function), and the provider
+	// functions met (providerFunctions); every function of table once
+	// an expression calls one it lacks (allFunctions).
+	fns   map[string]function.Function
+	table map[string]function.Function
+	all   bool
 	// root is the context every expression's context is a child of.
 	root *hcl.EvalContext
 	// edges are the references between objects, for cycles.
@@ -90,7 +96,8 @@ func (md *unit) evaluate() hcl.Diagnostics {
 // finds.
 func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}, budget: newBudget()}
-	ev.fns = md.functions(ev.budget)
+	ev.table = md.target.table()
+	ev.fns = map[string]function.Function{}
 	ev.base = ev.baseVariables()
 	ev.computeLocals()
 	var diags hcl.Diagnostics
@@ -101,22 +108,43 @@ func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 	return ev, diags
 }
 
-// functions returns the function table of the releases that may run
-// the module (target.table), each function metered by b but try and can,
-// which evaluate expressions that are (spec.md V17), to which the
-// evaluator adds the provider functions it meets (providerFunctions).
-func (md *unit) functions(b *budget) map[string]function.Function {
-	table := md.target.table()
-	fns := make(map[string]function.Function, len(table))
-	for name, f := range table {
-		switch name {
-		case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
-			fns[name] = f
-		default:
-			fns[name] = meteredFunction(name, f, b)
-		}
+// function adds to fns the function name of the table of the releases
+// that may run the module (target.table), metered by the budget but for
+// try and can, which evaluate expressions that are (spec.md V17), and
+// reports whether the table has it. The table has some 130 functions
+// and a module's expressions call a few: making a metered copy of each
+// for every module evaluated was a twentieth of "check -recursive"'s
+// time.
+func (ev *evaluator) function(name string) bool {
+	if _, ok := ev.fns[name]; ok {
+		return true
 	}
-	return fns
+	f, ok := ev.table[name]
+	if !ok {
+		return false
+	}
+	switch name {
+	case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
+		ev.fns[name] = f
+	default:
+		ev.fns[name] = meteredFunction(name, f, ev.budget)
+	}
+	return true
+}
+
+// allFunctions adds every function of the table to fns: before an
+// expression is evaluated that calls a function the table lacks, or
+// whose calls are not all known (not a native expression), so that
+// HCL's "Call to unknown function" suggests from the whole table, as
+// it did when fns held it from the start.
+func (ev *evaluator) allFunctions() {
+	if ev.all {
+		return
+	}
+	ev.all = true
+	for name := range ev.table {
+		ev.function(name)
+	}
 }
 
 // anyFunction takes any arguments and returns an unknown value.
@@ -630,8 +658,10 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 	}
 }
 
-// providerFunctions adds to the table each provider function that e
-// calls (provider::NAME::FUNC) and the table lacks, as a function of any
+// providerFunctions adds to the evaluator's functions those of the
+// table that e calls (function), every one when e calls one the table
+// lacks (allFunctions), and each provider function that e calls
+// (provider::NAME::FUNC) and the table lacks, as a function of any
 // arguments, when NAME is one of the module's required providers: the
 // programs read its functions from the provider, which is not known
 // here. Terraform, when it alone may run the module, also checks FUNC
@@ -640,9 +670,10 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	call := func(name string, rng hcl.Range) {
-		if _, ok := ev.fns[name]; ok {
+		if ev.function(name) {
 			return
 		}
+		ev.allFunctions()
 		rest, ok := strings.CutPrefix(name, "provider::")
 		if !ok {
 			return
@@ -677,7 +708,12 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 			}
 			return nil
 		})
-	} else if fe, ok := e.(interface{ Functions() []hcl.Traversal }); ok {
+	} else {
+		ev.allFunctions()
+		fe, ok := e.(interface{ Functions() []hcl.Traversal })
+		if !ok {
+			return diags
+		}
 		for _, t := range fe.Functions() {
 			var parts []string
 			for _, step := range t {
