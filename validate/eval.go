@@ -74,6 +74,9 @@ type evaluator struct {
 	allLocals                  cty.Value
 	plain                      *hcl.EvalContext
 	countObj, eachObj, iterObj cty.Value
+	// rootOnly holds the diagnostics that only a root module has (see
+	// ran), found whether the module is the root or not.
+	rootOnly map[*hcl.Diagnostic]bool
 	// budget is what evaluating the module may spend (spec.md V17),
 	// which fns and the metered copies of the expressions charge.
 	budget *budget
@@ -273,12 +276,54 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 	// constraints, which are not all known yet.
 	cm.target = newTarget(md.program, constraints{})
 	declDiags = cm.declare()
-	ev, evalDiags := cm.run()
-	if evalDiags == nil {
-		evalDiags = hcl.Diagnostics{}
+	r := cm.runShared()
+	return cm, declDiags, r.found(false), r.deps
+}
+
+// runShared returns what run finds in md (whose declarations are
+// done): from the shared analysis when a tree has run the same reading
+// of the module (sameReading) for the same program, provider schemas and
+// target, or by running it. A module that is a root of its own and that
+// other roots call, as "check -recursive" meets the modules of a
+// repository and its examples, is so evaluated once for each program.
+// What run finds depends on the module's place only through
+// unit.root (the root's outputs, which ran.rootOnly marks) and through
+// the modules it calls, which are the same in every tree unless one is
+// tainted: such a run is not kept. Only runs for the newest releases
+// (those of a module called, see analyse) are kept.
+func (md *unit) runShared() *ran {
+	if md.target != newTarget(md.program, constraints{}) || len(md.mod.Files) == 0 {
+		ev, diags := md.run()
+		return &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
 	}
-	deps = map[string][]string{}
-	for name := range cm.decls.index.Outputs {
+	sh := md.tr.shared
+	key := runKey{md.tr.key(md.tree.dirKey(md.mod.Dir)), md.tree.readsCalls()}
+	sh.mu.Lock()
+	r, ok := sh.runs[key]
+	sh.mu.Unlock()
+	if ok && sameReading(r.mod, md.mod) {
+		return r
+	}
+	ev, diags := md.run()
+	r = &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+	for _, c := range md.children {
+		if c.tainted {
+			return r
+		}
+	}
+	sh.mu.Lock()
+	if _, ok := sh.runs[key]; !ok {
+		sh.runs[key] = r
+	}
+	sh.mu.Unlock()
+	return r
+}
+
+// outputDeps returns, for each output of the module ev evaluated, the
+// variables the output depends on, from its reference graph.
+func outputDeps(ev *evaluator) map[string][]string {
+	deps := map[string][]string{}
+	for name := range ev.md.decls.index.Outputs {
 		visited := map[string]bool{}
 		var vars []string
 		var walk func(n string)
@@ -302,7 +347,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 		slices.Sort(vars)
 		deps[name] = vars
 	}
-	return cm, declDiags, evalDiags, deps
+	return deps
 }
 
 // context returns the evaluation context of an expression in sc that
