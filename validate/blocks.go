@@ -62,9 +62,16 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) cty.Value {
 			val, dd := ev.expr(expr, sc, want, attr)
 			diags = append(diags, dd...)
-			if attr == "value" && md.root && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
-				diags = append(diags, errorAt(b.DefRange, "Output refers to sensitive values",
-					"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName()))
+			// Found in a module called too, for runShared, and marked:
+			// only the root reports it.
+			if attr == "value" && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
+				d := errorAt(b.DefRange, "Output refers to sensitive values",
+					"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName())
+				if ev.rootOnly == nil {
+					ev.rootOnly = map[*hcl.Diagnostic]bool{}
+				}
+				ev.rootOnly[d] = true
+				diags = append(diags, d)
 			}
 			return val
 		})

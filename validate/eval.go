@@ -52,7 +52,13 @@ type evaluator struct {
 	md     *unit
 	base   map[string]cty.Value
 	locals map[string]cty.Value
-	fns    map[string]function.Function
+	// fns holds the functions the expressions evaluated so far call,
+	// metered copies of table's (see function), and the provider
+	// functions met (providerFunctions); every function of table once
+	// an expression calls one it lacks (allFunctions).
+	fns   map[string]function.Function
+	table map[string]function.Function
+	all   bool
 	// root is the context every expression's context is a child of.
 	root *hcl.EvalContext
 	// edges are the references between objects, for cycles.
@@ -68,6 +74,9 @@ type evaluator struct {
 	allLocals                  cty.Value
 	plain                      *hcl.EvalContext
 	countObj, eachObj, iterObj cty.Value
+	// rootOnly holds the diagnostics that only a root module has (see
+	// ran), found whether the module is the root or not.
+	rootOnly map[*hcl.Diagnostic]bool
 	// budget is what evaluating the module may spend (spec.md V17),
 	// which fns and the metered copies of the expressions charge.
 	budget *budget
@@ -90,7 +99,8 @@ func (md *unit) evaluate() hcl.Diagnostics {
 // finds.
 func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 	ev := &evaluator{md: md, locals: map[string]cty.Value{}, edges: map[string][]edge{}, localDiags: map[string]hcl.Diagnostics{}, budget: newBudget()}
-	ev.fns = md.functions(ev.budget)
+	ev.table = md.target.table()
+	ev.fns = map[string]function.Function{}
 	ev.base = ev.baseVariables()
 	ev.computeLocals()
 	var diags hcl.Diagnostics
@@ -101,22 +111,43 @@ func (md *unit) run() (*evaluator, hcl.Diagnostics) {
 	return ev, diags
 }
 
-// functions returns the function table of the releases that may run
-// the module (target.table), each function metered by b but try and can,
-// which evaluate expressions that are (spec.md V17), to which the
-// evaluator adds the provider functions it meets (providerFunctions).
-func (md *unit) functions(b *budget) map[string]function.Function {
-	table := md.target.table()
-	fns := make(map[string]function.Function, len(table))
-	for name, f := range table {
-		switch name {
-		case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
-			fns[name] = f
-		default:
-			fns[name] = meteredFunction(name, f, b)
-		}
+// function adds to fns the function name of the table of the releases
+// that may run the module (target.table), metered by the budget but for
+// try and can, which evaluate expressions that are (spec.md V17), and
+// reports whether the table has it. The table has some 130 functions
+// and a module's expressions call a few: making a metered copy of each
+// for every module evaluated was a twentieth of "check -recursive"'s
+// time.
+func (ev *evaluator) function(name string) bool {
+	if _, ok := ev.fns[name]; ok {
+		return true
 	}
-	return fns
+	f, ok := ev.table[name]
+	if !ok {
+		return false
+	}
+	switch name {
+	case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
+		ev.fns[name] = f
+	default:
+		ev.fns[name] = meteredFunction(name, f, ev.budget)
+	}
+	return true
+}
+
+// allFunctions adds every function of the table to fns: before an
+// expression is evaluated that calls a function the table lacks, or
+// whose calls are not all known (not a native expression), so that
+// HCL's "Call to unknown function" suggests from the whole table, as
+// it did when fns held it from the start.
+func (ev *evaluator) allFunctions() {
+	if ev.all {
+		return
+	}
+	ev.all = true
+	for name := range ev.table {
+		ev.function(name)
+	}
 }
 
 // anyFunction takes any arguments and returns an unknown value.
@@ -245,12 +276,54 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 	// constraints, which are not all known yet.
 	cm.target = newTarget(md.program, constraints{})
 	declDiags = cm.declare()
-	ev, evalDiags := cm.run()
-	if evalDiags == nil {
-		evalDiags = hcl.Diagnostics{}
+	r := cm.runShared()
+	return cm, declDiags, r.found(false), r.deps
+}
+
+// runShared returns what run finds in md (whose declarations are
+// done): from the shared analysis when a tree has run the same reading
+// of the module (sameReading) for the same program, provider schemas and
+// target, or by running it. A module that is a root of its own and that
+// other roots call, as "check -recursive" meets the modules of a
+// repository and its examples, is so evaluated once for each program.
+// What run finds depends on the module's place only through
+// unit.root (the root's outputs, which ran.rootOnly marks) and through
+// the modules it calls, which are the same in every tree unless one is
+// tainted: such a run is not kept. Only runs for the newest releases
+// (those of a module called, see analyse) are kept.
+func (md *unit) runShared() *ran {
+	if md.target != newTarget(md.program, constraints{}) || len(md.mod.Files) == 0 {
+		ev, diags := md.run()
+		return &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
 	}
-	deps = map[string][]string{}
-	for name := range cm.decls.index.Outputs {
+	sh := md.tr.shared
+	key := runKey{md.tr.key(md.tree.dirKey(md.mod.Dir)), md.tree.readsCalls()}
+	sh.mu.Lock()
+	r, ok := sh.runs[key]
+	sh.mu.Unlock()
+	if ok && sameReading(r.mod, md.mod) {
+		return r
+	}
+	ev, diags := md.run()
+	r = &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+	for _, c := range md.children {
+		if c.tainted {
+			return r
+		}
+	}
+	sh.mu.Lock()
+	if _, ok := sh.runs[key]; !ok {
+		sh.runs[key] = r
+	}
+	sh.mu.Unlock()
+	return r
+}
+
+// outputDeps returns, for each output of the module ev evaluated, the
+// variables the output depends on, from its reference graph.
+func outputDeps(ev *evaluator) map[string][]string {
+	deps := map[string][]string{}
+	for name := range ev.md.decls.index.Outputs {
 		visited := map[string]bool{}
 		var vars []string
 		var walk func(n string)
@@ -274,7 +347,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 		slices.Sort(vars)
 		deps[name] = vars
 	}
-	return cm, declDiags, evalDiags, deps
+	return deps
 }
 
 // context returns the evaluation context of an expression in sc that
@@ -630,8 +703,10 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 	}
 }
 
-// providerFunctions adds to the table each provider function that e
-// calls (provider::NAME::FUNC) and the table lacks, as a function of any
+// providerFunctions adds to the evaluator's functions those of the
+// table that e calls (function), every one when e calls one the table
+// lacks (allFunctions), and each provider function that e calls
+// (provider::NAME::FUNC) and the table lacks, as a function of any
 // arguments, when NAME is one of the module's required providers: the
 // programs read its functions from the provider, which is not known
 // here. Terraform, when it alone may run the module, also checks FUNC
@@ -640,9 +715,10 @@ func sortBy[T any](list []T, rng func(T) hcl.Range) {
 func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	call := func(name string, rng hcl.Range) {
-		if _, ok := ev.fns[name]; ok {
+		if ev.function(name) {
 			return
 		}
+		ev.allFunctions()
 		rest, ok := strings.CutPrefix(name, "provider::")
 		if !ok {
 			return
@@ -677,7 +753,12 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 			}
 			return nil
 		})
-	} else if fe, ok := e.(interface{ Functions() []hcl.Traversal }); ok {
+	} else {
+		ev.allFunctions()
+		fe, ok := e.(interface{ Functions() []hcl.Traversal })
+		if !ok {
+			return diags
+		}
 		for _, t := range fe.Functions() {
 			var parts []string
 			for _, step := range t {

@@ -86,6 +86,15 @@ func (md *Model) Root() *module.Module { return md.check("Root").tree.Root() }
 // reads them, and the model is validated for both programs (Validate).
 func (md *Model) Program() module.Program { return md.check("Program").tree.Program() }
 
+// readsCalls returns the program the model's tree reads the modules the
+// root calls for: its program, Terraform under module.Auto.
+func (md *Model) readsCalls() module.Program {
+	if p := md.tree.Program(); p != module.Auto {
+		return p
+	}
+	return module.Terraform
+}
+
 // Module returns the module in dir as the model's tree reads it
 // (module.Tree.Module): read and parsed on the first call and kept.
 func (md *Model) Module(dir string) (*module.Module, hcl.Diagnostics) {
@@ -199,7 +208,7 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 	if diags.HasErrors() {
 		return sorted(diags), files
 	}
-	eval := root.evaluate()
+	eval := root.runShared().found(true)
 	for _, t := range members {
 		eval = append(eval, root.tr.evaluation(root, t.n, t.cm, tg)...)
 	}

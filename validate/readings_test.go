@@ -53,6 +53,10 @@ output "s" {
 	"pong/main.tf":       "variable \"i\" {\n  default = 1\n}\n\nmodule \"ping\" {\n  source = \"../ping\"\n  i      = var.i\n}\n\noutput \"o\" {\n  value = var.i + local.nope\n}\n",
 	"self/main.tf":       "variable \"i\" {\n  default = 1\n}\n\nmodule \"again\" {\n  source = \"./\"\n  i      = module.again.o\n}\n\noutput \"o\" {\n  value = var.i\n}\n",
 	"calls-self/main.tf": "module \"s\" {\n  source = \"../self\"\n}\n\nmodule \"p\" {\n  source = \"../pong\"\n}\n",
+	// secret is a root whose output is sensitive unmarked, an error of
+	// the root alone: calls-secret calls it, and must not report it.
+	"secret/main.tf":       "variable \"k\" {\n  sensitive = true\n  default   = \"x\"\n}\n\noutput \"o\" {\n  value = var.k\n}\n",
+	"calls-secret/main.tf": "module \"s\" {\n  source = \"../secret\"\n}\n\noutput \"o\" {\n  value     = module.s.o\n  sensitive = true\n}\n",
 	// old narrows OpenTofu to releases before 1.8, for the tree that
 	// calls it: shared is evaluated for another target there.
 	"old/main.tf": "terraform {\n  required_version = \"< 1.8\"\n}\n\nmodule \"s\" {\n  source = \"../shared\"\n  n      = 1\n}\n",
@@ -100,13 +104,18 @@ func validateRoots(t *testing.T, base string, roots []string, opts Options, para
 // shared calls, are read once each, and every root's diagnostics are
 // those of a Model of its own, though the Models share what validation
 // finds of the modules they call (a diamond, a cycle of calls, a module
-// that calls itself, a tree whose constraints narrow the target).
+// that calls itself, a tree whose constraints narrow the target, a root
+// whose sensitive output only the root reports, evaluated once for the
+// root and the module that calls it).
 func TestReadingsOnce(t *testing.T) {
 	base := writeTree(t, sharedTree)
-	roots := []string{"a", "b", "c", "shared", "leaf", "d", "left", "right", "ping", "pong", "self", "calls-self", "old"}
+	roots := []string{"a", "b", "c", "shared", "leaf", "d", "left", "right", "ping", "pong", "self", "calls-self", "old", "secret", "calls-secret"}
 	want := validateRoots(t, base, roots, Options{}, false)
 	for i, w := range want {
-		if roots[i] != "leaf" && roots[i] != "self" && len(w) == 0 {
+		if secret := strings.Contains(strings.Join(w, "\n"), "Output refers to sensitive values"); secret != (roots[i] == "secret") {
+			t.Errorf("%s: reports a sensitive output: %v, want %v\n%s", roots[i], secret, !secret, strings.Join(w, "\n"))
+		}
+		if roots[i] != "leaf" && roots[i] != "self" && roots[i] != "calls-secret" && len(w) == 0 {
 			t.Errorf("%s: no diagnostics; the tree should have mistakes", roots[i])
 		}
 	}

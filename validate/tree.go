@@ -34,6 +34,7 @@ type analysis struct {
 	children map[analysisKey]*child
 	nodes    map[analysisKey]*treeNode
 	evals    map[evalKey]hcl.Diagnostics
+	runs     map[runKey]*ran
 }
 
 // analysisKey is a module directory (its absolute path) analysed for a
@@ -50,8 +51,49 @@ type evalKey struct {
 	target target
 }
 
+// runKey is a module evaluated (unit.run) for the newest releases of a
+// program, with provider schemas, in a tree that reads the modules it
+// calls for the program reading (Model.readsCalls).
+type runKey struct {
+	analysisKey
+	reading module.Program
+}
+
+// ran is what unit.run found in a module, whether it was the root of its
+// tree or a module called (see unit.runShared): the diagnostics, of
+// which rootOnly are those only a root reports, and for each output the
+// variables it depends on (see child.deps). mod is the reading of the
+// module that was run.
+type ran struct {
+	mod      *module.Module
+	diags    hcl.Diagnostics
+	rootOnly map[*hcl.Diagnostic]bool
+	deps     map[string][]string
+}
+
+// found returns the diagnostics of r for the module as a root of its
+// tree (root set) or as a module called, in a slice of their own.
+func (r *ran) found(root bool) hcl.Diagnostics {
+	out := make(hcl.Diagnostics, 0, len(r.diags))
+	for _, d := range r.diags {
+		if root || !r.rootOnly[d] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// sameReading reports whether a and b are one reading of one directory:
+// its name and its files, the same parsed files (module.Readings makes
+// every reading of a directory that both programs read alike from one,
+// which differ in their Program and Tests only, which validation does
+// not read).
+func sameReading(a, b *module.Module) bool {
+	return a.Dir == b.Dir && len(a.Files) == len(b.Files) && len(a.Files) > 0 && &a.Files[0] == &b.Files[0]
+}
+
 func newAnalysis() *analysis {
-	return &analysis{children: map[analysisKey]*child{}, nodes: map[analysisKey]*treeNode{}, evals: map[evalKey]hcl.Diagnostics{}}
+	return &analysis{children: map[analysisKey]*child{}, nodes: map[analysisKey]*treeNode{}, evals: map[evalKey]hcl.Diagnostics{}, runs: map[runKey]*ran{}}
 }
 
 // treeNode is what a module of a tree, below its root, declares: the

@@ -264,3 +264,22 @@ func BenchmarkGetAddress(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckRecursiveRealworld runs "hcljson check -recursive" in
+// process over the real-world corpus (the directory HCLJSON_REALWORLD
+// names, scripts/fetch-realworld.sh), as BENCHMARKS.md times the process:
+// run it with -benchtime 1x -cpuprofile to see where the time goes. It is
+// skipped without HCLJSON_REALWORLD.
+func BenchmarkCheckRecursiveRealworld(b *testing.B) {
+	root := os.Getenv("HCLJSON_REALWORLD")
+	if root == "" {
+		b.Skip("HCLJSON_REALWORLD is not set")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var stdout, stderr strings.Builder
+		if code := Main([]string{"check", "-recursive", root}, nil, &stdout, &stderr); code > 1 || !strings.Contains(stdout.String(), "files checked") {
+			b.Fatalf("exit %d: %.2000s", code, stderr.String())
+		}
+	}
+}

@@ -282,3 +282,63 @@ func TestGroups(t *testing.T) {
 		t.Errorf("the readings were kept after the group was done")
 	}
 }
+
+// TestCheckRecursiveRealworldAsCheckDir checks, over the real-world
+// corpus (the directory HCLJSON_REALWORLD names, as
+// internal/realworld's tests read it), that check -recursive reports on
+// each module directory what "check DIR" reports on it alone, in JSON:
+// the run shares the readings and the analysis of the modules the roots
+// call (validate.Readings), a directory that is a root and is called is
+// evaluated once for each program (validate's unit.runShared), and none
+// of that may change a diagnostic. The directories are checked one by
+// one on two goroutines. It is skipped without HCLJSON_REALWORLD.
+func TestCheckRecursiveRealworldAsCheckDir(t *testing.T) {
+	root := os.Getenv("HCLJSON_REALWORLD")
+	if root == "" {
+		t.Skip("HCLJSON_REALWORLD is not set: run scripts/fetch-realworld.sh, then set HCLJSON_REALWORLD to the directory it fills ($HOME/.cache/hcljson/realworld by default)")
+	}
+	t.Chdir(root)
+	e, stdout, _ := testEnv()
+	e.run([]string{"check", "-recursive", "--format", "json", "."})
+	var all struct {
+		Directories []map[string]any `json:"directories"`
+	}
+	if err := json.Unmarshal([]byte(stdout.String()), &all); err != nil {
+		t.Fatalf("check -recursive: %v", err)
+	}
+	if len(all.Directories) < 100 {
+		t.Fatalf("check -recursive reported on %d directories of %s, want the corpus's (over 1,000)", len(all.Directories), root)
+	}
+	alone := make([]string, len(all.Directories))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Go(func() {
+			for i := range next {
+				d := all.Directories[i]["path"].(string)
+				e, stdout, _ := testEnv()
+				e.run([]string{"check", "--format", "json", d})
+				var v map[string]any
+				if err := json.Unmarshal([]byte(stdout.String()), &v); err != nil {
+					alone[i] = fmt.Sprintf("check --format json %s: %v", d, err)
+					continue
+				}
+				v["path"] = d
+				alone[i] = string(must(json.Marshal(v)))
+			}
+		})
+	}
+	for i := range all.Directories {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	diags := 0
+	for i, d := range all.Directories {
+		diags += len(d["diagnostics"].([]any))
+		if got := string(must(json.Marshal(d))); got != alone[i] {
+			t.Errorf("%s: check -recursive says\n%s\ncheck DIR says\n%s", d["path"], got, alone[i])
+		}
+	}
+	t.Logf("%d directories, %d diagnostics, the same", len(all.Directories), diags)
+}
