@@ -258,22 +258,45 @@ func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language) 
 	}
 	for _, dir := range md.calledDirs() {
 		cm, read := md.tree.Module(dir)
-		diags = append(diags, read...)
-		if cm == nil {
-			continue
-		}
-		for _, f := range cm.Files {
-			if r != nil {
+		if cm != nil && r != nil {
+			for _, f := range cm.Files {
 				if _, ok := r.Files[f.Path]; !ok {
 					r.Files[f.Path] = f.File
 				}
 			}
+		}
+		diags = append(diags, md.checkCalled(dir, cm, read, root, lang)...)
+	}
+	return diags
+}
+
+// checkKey is a called module's directory (its identity) checked against
+// the root body of a language.
+type checkKey struct {
+	dir  string
+	root *schema.Body
+}
+
+// checkCalled returns what reading the module cm in dir found (read) and
+// each of its files' check against root: computed once for the Models
+// that share the analysis (Options.Readings), as a module called by many
+// roots of check -recursive is checked once. What it holds depends on
+// the directory's files and the language only.
+func (md *Model) checkCalled(dir string, cm *module.Module, read hcl.Diagnostics, root *schema.Body, lang *schema.Language) hcl.Diagnostics {
+	key := checkKey{md.dirKey(dir), root}
+	if d, ok := md.analysis.checks.Load(key); ok {
+		return d.(hcl.Diagnostics)
+	}
+	diags := slices.Clone(read)
+	if cm != nil {
+		for _, f := range cm.Files {
 			if !hasErrorsIn(read, f.Path) {
 				diags = append(diags, checkRoot(f.File, root, lang, f.Override, true)...)
 			}
 		}
 	}
-	return diags
+	d, _ := md.analysis.checks.LoadOrStore(key, diags)
+	return d.(hcl.Diagnostics)
 }
 
 // loadPhase returns, of diags (what the tree's files' checks against
