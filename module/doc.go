@@ -108,7 +108,11 @@
 // of its traversals and variables and of its diagnostics, is exact in the
 // file, in a JSON string after escapes too (spec.md D11): it reads a JSON
 // string through hcljson.StringSource and package template, never by
-// parsing the string's unescaped text from the quote.
+// parsing the string's unescaped text from the quote. [ReadText] reads a
+// text as the JSON string that holds it (written with JSON's escapes,
+// through ReadValue): package tojson reads back with it what it writes
+// for a type, a reference or a native expression (spec.md {#validate}
+// V19).
 //
 // # Diagnostics
 //

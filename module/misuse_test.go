@@ -257,6 +257,25 @@ func TestMisuse(t *testing.T) {
 		{Func: "ReadValue", Name: "mode out of range", Panic: "module: ReadValue in unknown Mode(200)", Call: func(t *testing.T) {
 			ReadValue(hcl.StaticExpr(cty.True, hcl.Range{}), 200, false)
 		}},
+		{Func: "ReadText", Name: "mode out of range", Panic: "module: ReadValue in unknown Mode(200)", Call: func(t *testing.T) {
+			ReadText("x", 200)
+		}},
+		{Func: "ReadText", Name: "empty text", Call: func(t *testing.T) {
+			v, diags := ReadText("", schema.NativeExpr)
+			if got, want := hcltest.RenderDiags(diags), ":1,2-2: error: Missing expression; Expected the start of an expression, but found the end of the file.\n"; got != want || v.Expr == nil {
+				t.Errorf("ReadText(\"\") = %v,\n%s\nwant\n%s", v.Expr, got, want)
+			}
+		}},
+		{Func: "ReadText", Name: "not UTF-8", Call: func(t *testing.T) {
+			// Written as JSON writes it, \ufffd (six bytes), which is no
+			// native syntax.
+			_, diags := ReadText("\xff", schema.NativeExpr)
+			want := ":1,2-8: error: Invalid character; This character is not used within the language.\n" +
+				":1,2-8: error: Invalid expression; Expected the start of an expression, but found an invalid expression token.\n"
+			if got := hcltest.RenderDiags(diags); got != want {
+				t.Errorf("ReadText of a byte that is not UTF-8:\n%s\nwant\n%s", got, want)
+			}
+		}},
 		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
 			if p, err := ParseProgram(""); p != Auto || err != nil {
 				t.Errorf("ParseProgram(\"\") = %v, %v", p, err)

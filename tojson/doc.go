@@ -13,7 +13,12 @@
 // everything else as a template that evaluates to the same value. How the
 // JSON is written is package gen's (the general array form, modes and
 // escaping); how it is read back is package hcljson's, which [spec.md]
-// specifies.
+// specifies. The text written for a type constraint, a reference or a
+// native expression is read back before it is written, as the JSON
+// string holding it will be read, by module.ReadText (module.ReadValue,
+// the one reader of a value by its mode, spec.md {#validate} V19): a
+// text that does not read back as the same is an error ("Cannot write
+// type", "Cannot write reference", "Cannot write expression").
 //
 // # Arguments written as blocks
 //

@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hcljson/hcljson/internal/nesting"
+	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -112,13 +112,10 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 			c.fail(at, "Not a type", "it is read as a type constraint ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
-		back, diags := nesting.ParseExpression([]byte(text), "", hcl.InitialPos)
-		if !diags.HasErrors() {
-			var ty2 cty.Type
-			ty2, _, diags = typeexpr.TypeConstraintWithDefaults(back)
-			if !diags.HasErrors() && ty2.Equals(ty) {
-				return c.stringValue(text, at)
-			}
+		// The text, written in a JSON string, read back as every layer
+		// reads it (module.ReadText).
+		if back, diags := module.ReadText(text, schema.TypeExpr); !diags.HasErrors() && back.Type.Equals(ty) {
+			return c.stringValue(text, at)
 		}
 		c.fail(at, "Cannot write type", "its source text does not read back as the same type")
 		return gen.Value{}
@@ -133,8 +130,8 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 			c.fail(at, "Not a reference", "it is read as a static reference such as a.b[\"c\"] ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
-		back, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
-		if diags.HasErrors() || !template.SameTraversal(tr, back) {
+		back, diags := module.ReadText(text, schema.AbsTraversal)
+		if diags.HasErrors() || !template.SameTraversal(tr, back.Traversal) {
 			c.fail(at, "Cannot write reference", "its source text does not read back as the same reference")
 			return gen.Value{}
 		}
@@ -147,7 +144,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		}
 		return c.stringValue(word, at)
 	case schema.NativeExpr:
-		if _, diags := nesting.ParseExpression([]byte(text), "", hcl.InitialPos); diags.HasErrors() {
+		if _, diags := module.ReadText(text, schema.NativeExpr); diags.HasErrors() {
 			c.fail(at, "Cannot write expression", "its source text does not parse alone ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
@@ -174,10 +171,12 @@ func (c *nativeConv) quotedSyntax(e hcl.Expression, mode schema.Mode) (gen.Value
 	if !ok {
 		return gen.Value{}, false
 	}
-	tr, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
+	// In JSON it is the string: read back as the reference it holds.
+	back, diags := module.ReadText(text, schema.AbsTraversal)
 	if diags.HasErrors() || strings.ContainsAny(text, "\n\r") {
 		return gen.Value{}, false
 	}
+	tr := back.Traversal
 	what := "references"
 	switch mode {
 	case schema.Keyword:

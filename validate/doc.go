@@ -9,13 +9,18 @@
 // hcljson commands share. The tree resolves the program once and reads
 // every other module directory asked of it (the local modules that
 // validation reads, the module calls that package inspect reads through
-// the same tree) once, by its identity (module.DirKey); the Model
-// validates the tree ([Model.Validate]). Models that share a
+// the same tree) once, by its identity (module.DirKey). [Model.Check]
+// reports what "hcljson check DIR" prints (spec V18): each file of the
+// tree against its language, then the tree's validation
+// ([Model.Validate]), the test files and the variable definitions files;
+// [Dir] loads a directory and checks it, so that a Go program gets from
+// one call what the command prints. [CheckFile] checks one parsed file
+// against its language. Models that share a
 // [Readings] (Options.Readings) read each directory once in the whole run,
 // on as many goroutines as there are Models, for a run that validates many
-// root modules (hcljson check -recursive). [Dir] loads and validates a
-// directory, [Validate] and [ValidateFiles] a module already loaded
-// ([ModelOf]). [Options] choose the program and give the provider
+// root modules (hcljson check -recursive). [Validate] and [ValidateFiles]
+// validate a module already loaded ([ModelOf]), without the check of its
+// files. [Options] choose the program and give the provider
 // schemas, when known (the output of providers schema -json, read by
 // schema.ReadProviderSchemas).
 //
@@ -80,10 +85,14 @@
 // nothing is evaluated; a cycle stops evaluation too.
 //
 // What each file alone must be (arguments and blocks its language has,
-// required arguments, values that read in their mode) is the language
-// schema's (package schema, and the hcljson check command), checked
-// before this package is called: a caller that found errors there should
-// not call Validate, since the programs stop there.
+// required arguments, one block where one is allowed, values that read
+// in their mode through module.ReadValue) is the language schema's
+// (package schema); this package applies it ([CheckFile], checkbody.go)
+// to every file of the tree, the called modules' included, as the
+// programs do when they load the tree, before it validates: an error
+// there stops the validation, as it stops the programs ([Model.Check]).
+// A caller of Validate that checked nothing should know that the
+// programs would stop at such errors.
 //
 // # Imports
 //
@@ -109,8 +118,10 @@
 // the whole tree; a call's arguments are checked against the local
 // child's variables and its outputs' types are unknown; a remote module
 // is an object of unknown attributes and is not read. The files of the
-// called modules are not checked against the language schema here
-// ([ValidateFiles] returns them, for a caller that shows their source). Without provider schemas
+// called local modules are checked against the language schema by
+// [Model.Check], once per directory (the programs report a mistake in a
+// module called twice twice), not by [Validate] ([ValidateFiles] returns
+// them, for a caller that shows their source). Without provider schemas
 // resources and data sources are unknown values of any type and their
 // bodies are only evaluated, a JSON body's properties as arguments but
 // for "dynamic" and the nested block objects that hold one, which are
@@ -140,7 +151,7 @@
 // A Model is made by Load or ModelOf: the methods of any other, the zero
 // Model and nil included, panic (spec.md §misuse).
 //
-// Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
+// Sections named V10, V18, D11, {#validate} or §misuse are those of [spec.md], the
 // project's numbered specification, at the root of the repository.
 //
 // [spec.md]: https://github.com/hcljson/hcljson/blob/main/spec.md

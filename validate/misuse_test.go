@@ -8,6 +8,7 @@ import (
 	"github.com/hcljson/hcljson/internal/hcltest"
 	"github.com/hcljson/hcljson/internal/misusetest"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // TestMisuse checks what each exported function and method does with nil,
@@ -94,6 +95,16 @@ func TestMisuse(t *testing.T) {
 				if md.Root().Dir != want {
 					t.Errorf("NewReadings(%v): root read as %q, want %q", relative, md.Root().Dir, want)
 				}
+			}
+		}},
+		{Func: "CheckFile", Name: "nil file", Call: func(t *testing.T) { diags(t, CheckFile(nil, schema.OpenTofu, FileOptions{}), "") }},
+		{Func: "CheckFile", Name: "nil language", Call: func(t *testing.T) { diags(t, CheckFile(&hcl.File{Body: hcl.EmptyBody()}, nil, FileOptions{}), "") }},
+		{Func: "Model.Check", Name: "zero Model", Panic: "validate: Model.Check" + notMade, Call: func(t *testing.T) { (&Model{}).Check(CheckOptions{}) }},
+		{Func: "Model.Check", Name: "no such directory", Call: func(t *testing.T) {
+			r := model().Check(CheckOptions{})
+			diags(t, r.Diagnostics, noDir)
+			if r.Validated || r.Checked != 0 || len(r.Files) != 0 {
+				t.Errorf("Check of no directory: validated %v, %d checked, files %v", r.Validated, r.Checked, r.Files)
 			}
 		}},
 		{Func: "Either", Name: "nil", Call: func(t *testing.T) { diags(t, Either(nil, nil), "") }},

@@ -27,6 +27,9 @@ type Model struct {
 	// analysis is what validation found out about the modules the root
 	// calls: the Model's own, or Options.Readings'.
 	analysis *analysis
+	// loaded are the diagnostics of Load's reading of the root
+	// directory, for Check.
+	loaded hcl.Diagnostics
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -50,7 +53,7 @@ func (opts Options) treeOptions() module.TreeOptions {
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 	t, diags := module.LoadTree(dir, opts.treeOptions())
-	return &Model{opts: opts, tree: t, analysis: opts.analysis()}, diags
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its

@@ -35,6 +35,9 @@ type analysis struct {
 	nodes    map[analysisKey]*treeNode
 	evals    map[evalKey]hcl.Diagnostics
 	runs     map[runKey]*ran
+	// checks holds what checking a called module's files against a
+	// language finds (checkKey: Model.Check), computed once in the run.
+	checks sync.Map
 }
 
 // analysisKey is a module directory (its absolute path) analysed for a

@@ -38,15 +38,14 @@ type Options struct {
 	Readings *Readings
 }
 
-// Dir loads the module in dir (Load) and validates it. The diagnostics
-// are those of loading and parsing the files, then those of Validate.
+// Dir loads the module in dir (Load) and checks it (Model.Check): the
+// diagnostics are those that "hcljson check DIR" prints for dir, the
+// reading of its files, each file of the tree against its language, the
+// validation of the tree, its test files and the variable definitions
+// files the programs load by themselves (spec.md {#validate} V18).
 func Dir(dir string, opts Options) hcl.Diagnostics {
-	md, diags := Load(dir, opts)
-	if diags.HasErrors() {
-		return diags
-	}
-	vd, _ := md.Validate()
-	return append(diags, vd...)
+	md, _ := Load(dir, opts)
+	return md.Check(CheckOptions{}).Diagnostics
 }
 
 // Validate validates a loaded module: first what the programs find when
@@ -55,9 +54,9 @@ func Dir(dir string, opts Options) hcl.Diagnostics {
 // then, when that found no error, what their validate walk finds
 // (references, evaluation with unknown values, cycles). Schema errors of
 // each file alone (unknown arguments and blocks, missing required ones)
-// are not reported here: they are the language schema's (see the
-// hcljson check command), and a caller that found some should not call
-// Validate, as the programs stop there.
+// are not reported here: Model.Check and Dir report them (CheckFile for
+// one file) before they validate, and a caller that found some should
+// not call Validate, as the programs stop there.
 func Validate(m *module.Module, opts Options) hcl.Diagnostics {
 	diags, _ := ValidateFiles(m, opts)
 	return diags
@@ -108,7 +107,7 @@ func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 	md := &unit{mod: m, opts: opts, program: p, target: newTarget(p, constraints{}), children: map[string]*child{}}
 	md.lang = p.ConfigLanguage()
 	if opts.Providers != nil {
-		if l, err := md.lang.WithProviders(opts.Providers); err == nil {
+		if l, err := withProviders(md.lang, opts.Providers); err == nil {
 			md.lang = l
 		} else {
 			md.langErr = err

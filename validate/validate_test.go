@@ -22,6 +22,9 @@ var update = flag.Bool("update", false, "rewrite the want sections of testdata/*
 // diagnostics, rendered "file:line,col-line,col: severity: summary",
 // with its "want" section. "program" holds opentofu or terraform (by
 // default opentofu); "providers" the output of providers schema -json.
+// A fixture with a "check" section is checked as Dir checks it
+// (Model.Check: the files against their language, then the validation);
+// the others are validated (loadAndValidate).
 func TestFixtures(t *testing.T) {
 	paths, err := filepath.Glob("testdata/*.txtar")
 	if err != nil || len(paths) == 0 {
@@ -36,8 +39,11 @@ func TestFixtures(t *testing.T) {
 			dir := t.TempDir()
 			opts := Options{Program: module.OpenTofu}
 			want, wantAt := "", -1
+			check := false
 			for i, f := range ar.Files {
 				switch f.Name {
+				case "check":
+					check = true
 				case "want":
 					want, wantAt = string(f.Data), i
 				case "program":
@@ -62,7 +68,11 @@ func TestFixtures(t *testing.T) {
 					}
 				}
 			}
-			got := render(dir, Dir(dir, opts))
+			run := loadAndValidate
+			if check {
+				run = Dir
+			}
+			got := render(dir, run(dir, opts))
 			if *update {
 				if wantAt < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "want"})
@@ -79,6 +89,21 @@ func TestFixtures(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadAndValidate loads the module in dir and, when that finds no
+// error, validates it: the validation alone, without the check of the
+// files against their language that Dir adds (Model.Check), so that a
+// fixture shows what the model finds, even in a file whose language
+// check would stop the programs first. TestCheckMatchesCommand compares
+// Dir with the command over the same fixtures.
+func loadAndValidate(dir string, opts Options) hcl.Diagnostics {
+	md, diags := Load(dir, opts)
+	if diags.HasErrors() {
+		return diags
+	}
+	vd, _ := md.Validate()
+	return append(diags, vd...)
 }
 
 // render writes diags one a line, file names relative to dir (in the

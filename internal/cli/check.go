@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -345,111 +346,53 @@ func sameDiagnostic(a, b *hcl.Diagnostic) bool {
 		a.Subject.Start.Byte == b.Subject.Start.Byte && a.Subject.End.Byte == b.Subject.End.Byte
 }
 
-// module checks every configuration and test file of the module in dir:
-// it reads the module once (validate.Load), checks each of the root's
-// files against its language (for the model's program), and validates
-// the model when they all pass. A module that either program may read
-// (nothing says which: the model's program is module.Auto) is checked
-// and validated for each program, and what both reject is an error
-// (validate.Either).
+// module checks the module in dir as validate.Model.Check checks it:
+// every configuration file of the tree against its language, then the
+// tree's validation, the test files and, unless ck.noVars, the variable
+// definitions files that the programs load by themselves. When the
+// provider schemas cannot extend the module's language, that error is
+// reported once in the run and the files are only read.
 func (ck *checkRun) module(dir string) *validate.Model {
-	before := len(ck.diags)
 	md, diags := validate.Load(dir, validate.Options{Program: ck.langs.program, Providers: ck.langs.providers, MaxFileSize: ck.e.maxSize, Loaded: ck.e.loaded, Readings: ck.readings})
 	ck.langs.setProgram(dir, md.Program())
-	m := md.Root()
-	for _, f := range m.Files {
-		ck.files[f.Path] = f.File
+	if ck.languageFailed(md.Program()) {
+		m := md.Root()
+		for _, f := range m.Files {
+			ck.files[f.Path] = f.File
+		}
+		ck.diags = append(ck.diags, diags...)
+		ck.checked += len(m.Files)
+		for _, t := range m.Tests {
+			ck.file(t, false)
+		}
+		return md
 	}
-	ck.diags = append(ck.diags, diags...)
-	ck.checked += len(m.Files)
-	if p := md.Program(); p != module.Auto {
-		ck.diags = append(ck.diags, ck.moduleAs(md, p, diags)...)
-	} else {
-		tofu := ck.moduleAs(md, module.OpenTofu, diags)
-		terraform := ck.moduleAs(md, module.Terraform, diags)
-		ck.diags = append(ck.diags, validate.Either(tofu, terraform)...)
-	}
-	for _, t := range m.Tests {
-		ck.file(t, false)
-	}
-	if !ck.noVars {
-		ck.autoVarFiles(md, dir, ck.validated && !ck.diags[before:].HasErrors())
-	}
+	r := md.Check(validate.CheckOptions{NoVarFiles: ck.noVars})
+	maps.Copy(ck.files, r.Files)
+	ck.diags = append(ck.diags, r.Diagnostics...)
+	ck.checked += r.Checked
+	ck.validated = r.Validated
 	return md
 }
 
-// moduleAs returns what program p reports about the module of md, whose
-// reading found loaded: each file's check against p's language (but for
-// the files that did not read), then, when no file has an error of the
-// language itself, the model's validation for p.
-//
-// The programs find a module's faults in two phases: loading the
-// configuration decodes every file against the language (its blocks,
-// meta-arguments, lifecycle) and stops at the first phase's errors; the
-// validation walk then decodes each resource's and provider's own
-// arguments against the provider's schema, and checks references,
-// count, for_each and module arguments, reporting all it finds together.
-// So an argument the provider does not take hides nothing, while an
-// error of the language hides the second phase: what the provider
-// schemas alone reject is then not reported either.
-func (ck *checkRun) moduleAs(md *validate.Model, p module.Program, loaded hcl.Diagnostics) hcl.Diagnostics {
-	m := md.Root()
-	var diags hcl.Diagnostics
-	for _, f := range m.Files {
-		if !hasErrorsIn(loaded, f.Path) {
-			diags = append(diags, ck.checkFile(f.File, f.Path, f.Override, true, p.ConfigLanguage())...)
+// languageFailed reports whether the provider schemas fail to extend the
+// configuration language of p (both languages under module.Auto), and
+// reports that once in the run.
+func (ck *checkRun) languageFailed(p module.Program) bool {
+	if ck.langFailed || ck.langs.extend == nil {
+		return ck.langFailed
+	}
+	langs := []*schema.Language{p.ConfigLanguage()}
+	if p == module.Auto {
+		langs = []*schema.Language{schema.OpenTofu, schema.Terraform}
+	}
+	for _, lang := range langs {
+		if _, diags := ck.langs.rootOf(lang); diags.HasErrors() && !ck.langFailed {
+			ck.diags = append(ck.diags, diags...)
+			ck.langFailed = true
 		}
 	}
-	stop := loaded.HasErrors() || ck.langFailed || len(m.Files) == 0
-	if diags.HasErrors() && !ck.langFailed {
-		var failed bool
-		diags, failed = ck.loadPhase(m, p, loaded, diags)
-		stop = stop || failed
-	}
-	if stop {
-		return diags
-	}
-	// The module's semantics, as the programs validate it once every
-	// file reads.
-	ck.validated = true
-	vd, files := md.ValidateAs(p)
-	for name, f := range files {
-		if _, ok := ck.files[name]; !ok {
-			ck.files[name] = f // a called module's, for the snippets
-		}
-	}
-	return append(diags, vd...)
-}
-
-// loadPhase returns, of diags (what the root's files' checks against p's
-// language extended with the provider schemas found), what the programs
-// report when they load the module, and whether that has errors, which
-// stop them there. An error that the language alone finds (the files'
-// check without the provider schemas) is the load's; the others are the
-// validation walk's, reported only when the load has no error, with the
-// walk's own findings. Without provider schemas every error is the
-// load's.
-func (ck *checkRun) loadPhase(m *module.Module, p module.Program, loaded, diags hcl.Diagnostics) (hcl.Diagnostics, bool) {
-	if ck.langs.extend == nil {
-		return diags, diags.HasErrors()
-	}
-	lang := p.ConfigLanguage()
-	var base hcl.Diagnostics
-	for _, f := range m.Files {
-		if !hasErrorsIn(loaded, f.Path) {
-			base = append(base, ck.checkRoot(f.File, f.Override, true, lang, lang.Root)...)
-		}
-	}
-	var load hcl.Diagnostics
-	for _, d := range diags {
-		if slices.ContainsFunc(base, func(e *hcl.Diagnostic) bool { return sameDiagnostic(d, e) }) {
-			load = append(load, d)
-		}
-	}
-	if load.HasErrors() || loaded.HasErrors() {
-		return load, true
-	}
-	return diags, false
+	return ck.langFailed
 }
 
 // file reads, parses and checks one file.
@@ -504,50 +447,26 @@ func (ck *checkRun) stdin() {
 // against both, what both reject being an error (validate.Either).
 func (ck *checkRun) schema(f *hcl.File, name string, override bool) {
 	if !ck.langs.either(name) {
-		ck.diags = append(ck.diags, ck.checkFile(f, name, override, false, ck.langs.language(name))...)
+		ck.diags = append(ck.diags, ck.checkFile(f, name, override, ck.langs.language(name))...)
 		return
 	}
-	tofu := ck.checkFile(f, name, override, false, schema.OpenTofu)
-	terraform := ck.checkFile(f, name, override, false, schema.Terraform)
+	tofu := ck.checkFile(f, name, override, schema.OpenTofu)
+	terraform := ck.checkFile(f, name, override, schema.Terraform)
 	ck.diags = append(ck.diags, validate.Either(tofu, terraform)...)
 }
 
 // checkFile returns what a parsed file's check against lang (nil: none)
-// finds. When inModule is set (a file of a module directory), its
-// provider blocks' bodies are left to the module's validation. When the
-// provider schemas cannot extend lang, that error goes to ck.diags, once,
-// and nothing is checked.
-func (ck *checkRun) checkFile(f *hcl.File, name string, override, inModule bool, lang *schema.Language) hcl.Diagnostics {
-	root, diags := ck.langs.rootOf(lang)
-	if diags.HasErrors() {
+// finds (validate.CheckFile). When the provider schemas cannot extend
+// lang, that error goes to ck.diags, once, and nothing is checked.
+func (ck *checkRun) checkFile(f *hcl.File, name string, override bool, lang *schema.Language) hcl.Diagnostics {
+	if _, diags := ck.langs.rootOf(lang); diags.HasErrors() {
 		if !ck.langFailed {
 			ck.diags = append(ck.diags, diags...)
 		}
 		ck.langFailed = true
 		return nil
 	}
-	return ck.checkRoot(f, override, inModule, lang, root)
-}
-
-// checkRoot returns what a parsed file's check against root, the root
-// body of lang or of lang extended with provider schemas, finds.
-func (ck *checkRun) checkRoot(f *hcl.File, override, inModule bool, lang *schema.Language, root *schema.Body) hcl.Diagnostics {
-	if root == nil {
-		return nil
-	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu}
-	c.body(f.Body, root, "")
-	return c.diags
-}
-
-// hasErrorsIn reports whether diags has an error about the file name.
-func hasErrorsIn(diags hcl.Diagnostics, name string) bool {
-	for _, d := range diags {
-		if d.Severity == hcl.DiagError && d.Subject != nil && d.Subject.Filename == name {
-			return true
-		}
-	}
-	return false
+	return validate.CheckFile(f, lang, validate.FileOptions{Override: override, Providers: ck.langs.providers})
 }
 
 // writeJSON writes the diagnostics as a JSON array on standard output and

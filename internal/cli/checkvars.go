@@ -1,67 +1,17 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/schema"
-	"github.com/hcljson/hcljson/validate"
 )
 
 // isVarsFile reports whether name is a variable definitions file's
 // (.tfvars, .tfvars.json).
 func isVarsFile(name string) bool {
 	return schema.EndingOf(filepath.Base(name)).Kind == schema.VarsFile
-}
-
-// autoVarNames returns the variable definitions files that the programs
-// load by themselves from the module directory dir, in their order:
-// terraform.tfvars, terraform.tfvars.json, then the files whose names end
-// in .auto.tfvars or .auto.tfvars.json, by name. Only regular files (or
-// links to them) count.
-func autoVarNames(dir string) []string {
-	var names []string
-	for _, n := range []string{"terraform.tfvars", "terraform.tfvars.json"} {
-		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.Mode().IsRegular() {
-			names = append(names, filepath.Join(dir, n))
-		}
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return names // the module's reading reports it
-	}
-	for _, e := range entries { // by name
-		n := e.Name()
-		if !strings.HasSuffix(n, ".auto.tfvars") && !strings.HasSuffix(n, ".auto.tfvars.json") {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.Mode().IsRegular() {
-			names = append(names, filepath.Join(dir, n))
-		}
-	}
-	return names
-}
-
-// autoVarFiles checks the variable definitions files that the programs
-// load from the module directory dir: each against its language, then,
-// when they and the module (validated: whether it passed) have no
-// error, their values against the variables of md's root module.
-func (ck *checkRun) autoVarFiles(md *validate.Model, dir string, validated bool) {
-	names := autoVarNames(dir)
-	if len(names) == 0 {
-		return
-	}
-	before := len(ck.diags)
-	for _, n := range names {
-		ck.file(n, false)
-	}
-	if !validated || ck.diags[before:].HasErrors() {
-		return
-	}
-	ck.diags = append(ck.diags, md.VariableValues(ck.parsed(names))...)
 }
 
 // parsed returns the files of names that the run parsed.

@@ -1,4 +1,4 @@
-package cli
+package validate
 
 import (
 	"fmt"
@@ -190,21 +190,6 @@ func blockName(b *hcl.Block) string {
 	return sb.String()
 }
 
-// sortedAttributes returns attrs in source order.
-func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
-	list := make([]*hcl.Attribute, 0, len(attrs))
-	for _, a := range attrs {
-		list = append(list, a)
-	}
-	slices.SortFunc(list, func(a, b *hcl.Attribute) int {
-		if a.Range.Filename != b.Range.Filename {
-			return strings.Compare(a.Range.Filename, b.Range.Filename)
-		}
-		return a.Range.Start.Byte - b.Range.Start.Byte
-	})
-	return list
-}
-
 // attribute checks that a's value reads as arg says (its mode and shape;
 // arg.Attribute is nil for an unlisted name of an open body).
 func (c *checker) attribute(a *hcl.Attribute, arg schema.Argument) {
@@ -286,6 +271,14 @@ func quoteList(words []string) string {
 		q[i] = fmt.Sprintf("%q", w)
 	}
 	return orList(q)
+}
+
+// orList joins words with commas and a final "or".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // requirement checks one entry of required_providers, as
