@@ -34,7 +34,6 @@ var knownExplained = map[string]string{
 	"aws resource.aws_security_group.egress written as a block":                                                blocksFillListOfObjects,
 	"aws resource.aws_security_group.ingress written as a block":                                               blocksFillListOfObjects,
 	"azurerm resource.azurerm_network_security_group.security_rule written as a block":                         "the SDK's ConfigMode: SchemaConfigModeAttr: an argument (list of objects) that Terraform lets blocks fill (lang/blocktoattr); providers schema -json says attribute too",
-	"helm provider.helm.kubernetes written as a block":                                                         "a provider version difference: a block up to helm 2, an attribute (SingleNestedAttribute) since helm 3; the module asks for helm ~> 1.1.1",
 }
 
 // blocksFillListOfObjects explains an argument of a list of objects
