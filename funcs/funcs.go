@@ -134,30 +134,6 @@ func init() {
 	}
 }
 
-// metadata is the JSON that "metadata functions -json" prints.
-type metadata struct {
-	FormatVersion string `json:"format_version"`
-	Signatures    map[string]struct {
-		Params     []metaParam     `json:"parameters"`
-		VarParam   *metaParam      `json:"variadic_parameter"`
-		ReturnType json.RawMessage `json:"return_type"`
-	} `json:"function_signatures"`
-}
-
-type metaParam struct {
-	Name     string          `json:"name"`
-	Type     json.RawMessage `json:"type"`
-	Nullable bool            `json:"is_nullable"`
-}
-
-func (m metaParam) param(types typeCache) (Param, error) {
-	ty, err := types.read(m.Type)
-	if err != nil {
-		return Param{}, fmt.Errorf("parameter %s: %w", m.Name, err)
-	}
-	return Param{Name: m.Name, Type: ty, Nullable: m.Nullable}, nil
-}
-
 // A typeCache reads each distinct JSON type once: a table names a few
 // dozen types hundreds of times.
 type typeCache map[string]cty.Type
@@ -171,43 +147,6 @@ func (c typeCache) read(raw json.RawMessage) (cty.Type, error) {
 		c[string(raw)] = ty
 	}
 	return ty, err
-}
-
-// parseMetadata reads the output of "metadata functions -json".
-func parseMetadata(b []byte) (map[string]Signature, error) {
-	var m metadata
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	if m.FormatVersion != "1.0" {
-		return nil, fmt.Errorf("format_version %q, want 1.0", m.FormatVersion)
-	}
-	out := make(map[string]Signature, len(m.Signatures))
-	types := typeCache{}
-	for name, s := range m.Signatures {
-		var sig Signature
-		for _, mp := range s.Params {
-			p, err := mp.param(types)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			sig.Params = append(sig.Params, p)
-		}
-		if s.VarParam != nil {
-			p, err := s.VarParam.param(types)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			sig.VarParam = &p
-		}
-		ty, err := types.read(s.ReturnType)
-		if err != nil {
-			return nil, fmt.Errorf("%s: return type: %w", name, err)
-		}
-		sig.ReturnType = ty
-		out[name] = sig
-	}
-	return out, nil
 }
 
 func signatures(p Program) map[string]Signature {
