@@ -74,7 +74,7 @@ func (r *metaReader) signature(types typeCache) (Signature, error) {
 			return err
 		case "return_type":
 			v, err := r.value()
-			ret = v
+			ret = compact(v)
 			return err
 		}
 		return r.skip()
@@ -101,6 +101,7 @@ func (r *metaReader) param(types typeCache) (Param, error) {
 			p.Name, err = r.string()
 		case "type":
 			ty, err = r.value()
+			ty = compact(ty)
 		case "is_nullable":
 			p.Nullable, err = r.bool()
 		default:
@@ -115,6 +116,37 @@ func (r *metaReader) param(types typeCache) (Param, error) {
 		return Param{}, fmt.Errorf("parameter %s: %w", p.Name, err)
 	}
 	return p, nil
+}
+
+// compact returns v without white space outside strings, so that
+// typeCache reads a type once however the document indents it. v is a
+// value that metaReader read.
+func compact(v []byte) []byte {
+	var out []byte // nil until the first white space
+	in, esc := false, false
+	for i, c := range v {
+		white := false
+		switch {
+		case esc:
+			esc = false
+		case in:
+			esc, in = c == '\\', c != '"'
+		case c == '"':
+			in = true
+		default:
+			white = c == ' ' || c == '\t' || c == '\n' || c == '\r'
+		}
+		switch {
+		case white && out == nil:
+			out = append(make([]byte, 0, len(v)), v[:i]...)
+		case !white && out != nil:
+			out = append(out, c)
+		}
+	}
+	if out == nil {
+		return v
+	}
+	return out
 }
 
 // metaReader reads a JSON document front to back: objects and arrays

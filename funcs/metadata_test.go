@@ -129,3 +129,15 @@ func TestParseMetadataErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestCompact(t *testing.T) {
+	for in, want := range map[string]string{
+		`"string"`: `"string"`,
+		"[\n  \"list\",\n  [ \"map\", \"bool\" ]\n]":                      `["list",["map","bool"]]`,
+		`["object", {"a b": "string", "c\" d": "number", "e\\": "bool"}]`: `["object",{"a b":"string","c\" d":"number","e\\":"bool"}]`,
+	} {
+		if got := string(compact([]byte(in))); got != want {
+			t.Errorf("compact(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
