@@ -173,6 +173,14 @@ func Signatures(p Program) map[string]Signature {
 	return out
 }
 
+// equal reports whether s and t declare the same parameters and return
+// type.
+func (s Signature) equal(t Signature) bool {
+	eq := func(a, b Param) bool { return a.Name == b.Name && a.Nullable == b.Nullable && a.Type.Equals(b.Type) }
+	return slices.EqualFunc(s.Params, t.Params, eq) && (s.VarParam == nil) == (t.VarParam == nil) &&
+		(s.VarParam == nil || eq(*s.VarParam, *t.VarParam)) && s.ReturnType.Equals(t.ReturnType)
+}
+
 // clone copies s, so that the caller cannot change the cached one.
 func (s Signature) clone() Signature {
 	s.Params = slices.Clone(s.Params)
@@ -239,8 +247,16 @@ func buildTable(p Program) map[string]function.Function {
 	impls := implementations(p)
 	out := make(map[string]function.Function, len(sigs)+4)
 	for name, sig := range sigs {
+		if short, ok := strings.CutPrefix(name, CorePrefix); ok && sig.equal(sigs[short]) {
+			continue // the same function as its short name's: shared below
+		}
 		impl, ok := impls[stripCore(name)]
 		out[name] = build(p, name, sig, impl, ok)
+	}
+	for name := range sigs {
+		if _, built := out[name]; !built {
+			out[name] = out[stripCore(name)]
+		}
 	}
 	for _, name := range removed {
 		f := removedFunc(p, name)

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/zclconf/go-cty/cty"
 )
 
 // jsonMetadata reads the metadata with encoding/json, as parseMetadata
@@ -138,6 +140,30 @@ func TestCompact(t *testing.T) {
 	} {
 		if got := string(compact([]byte(in))); got != want {
 			t.Errorf("compact(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestSignatureEqual(t *testing.T) {
+	sigs := signatures(OpenTofu)
+	base := sigs["format"]
+	if !base.equal(sigs["core::format"]) || !base.equal(base.clone()) {
+		t.Errorf("format and core::format differ: %#v, %#v", base, sigs["core::format"])
+	}
+	for what, change := range map[string]func(*Signature){
+		"parameter name":      func(s *Signature) { s.Params[0].Name = "other" },
+		"parameter type":      func(s *Signature) { s.Params[0].Type = cty.Number },
+		"nullable":            func(s *Signature) { s.Params[0].Nullable = !s.Params[0].Nullable },
+		"parameters":          func(s *Signature) { s.Params = s.Params[:0] },
+		"no variadic":         func(s *Signature) { s.VarParam = nil },
+		"variadic nullable":   func(s *Signature) { s.VarParam.Nullable = !s.VarParam.Nullable },
+		"return type":         func(s *Signature) { s.ReturnType = cty.Number },
+		"no signature at all": func(s *Signature) { *s = Signature{} },
+	} {
+		s := base.clone()
+		change(&s)
+		if base.equal(s) || s.equal(base) {
+			t.Errorf("%s changed, still equal", what)
 		}
 	}
 }
