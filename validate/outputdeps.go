@@ -29,20 +29,39 @@ func outputDeps(ev *evaluator) map[string][]string {
 // that times the number of its outputs.
 func reachableVars(outputs func(yield func(string) bool), succ func(string) []string) map[string][]string {
 	g := &varReach{succ: succ, node: map[string]*reachNode{}, bit: map[string]int{}}
-	deps := map[string][]string{}
+	reached := map[string]*reachNode{}
 	for name := range outputs {
-		n := g.visit("output." + name)
+		reached[name] = g.visit("output." + name)
+	}
+	// The variables' bits in the order of their names, so that each
+	// output's list comes out sorted.
+	order := make([]int, len(g.names))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(g.names[a], g.names[b]) })
+	deps := make(map[string][]string, len(reached))
+	for name, n := range reached {
 		var vars []string
-		for i, w := range n.vars {
-			for w != 0 {
-				vars = append(vars, g.names[i*64+bits.TrailingZeros64(w)])
-				w &= w - 1
+		if count := setSize(n.vars); count > 0 {
+			vars = make([]string, 0, count)
+			for _, b := range order {
+				if b/64 < len(n.vars) && n.vars[b/64]&(1<<(b%64)) != 0 {
+					vars = append(vars, g.names[b])
+				}
 			}
 		}
-		slices.Sort(vars)
 		deps[name] = vars
 	}
 	return deps
+}
+
+func setSize(s []uint64) int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }
 
 // varReach is the state of reachableVars' walk.
