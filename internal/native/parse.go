@@ -68,12 +68,7 @@ func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason)
 		}
 	}()
 	body := p.body(tEOF)
-	// hclsyntax's File.Nav is an unexported type holding the body: a
-	// file parsed from nothing has one, whose body is given ours.
-	f, _ = hclsyntax.ParseConfig(nil, filename, start)
-	*f.Body.(*hclsyntax.Body) = *body
-	f.Bytes = src
-	return f, ""
+	return newFile(body, src, filename, start), ""
 }
 
 // parser is the state of one parse.
@@ -189,10 +184,10 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 			switch p.peekKind() {
 			case tEqual:
 				a := p.attribute(ident, false)
-				if _, dup := attrs[a.Name]; dup {
+				n := len(attrs)
+				if attrs[a.Name] = a; len(attrs) == n {
 					p.fail(reasonDup)
 				}
-				attrs[a.Name] = a
 			case tOQuote, tOBrace, tIdent:
 				b := p.block(ident)
 				p.blocks = append(p.blocks, b)
