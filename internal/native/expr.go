@@ -130,7 +130,7 @@ func (p *parser) term() hclsyntax.Expression {
 			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
 		default:
 			// The traversal is built by traversals, from p.steps.
-			p.steps = append(p.steps, hcl.TraverseRoot{Name: name, SrcRange: rng})
+			p.steps = append(p.steps, p.root(hcl.TraverseRoot{Name: name, SrcRange: rng}))
 			return put(&p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
 		}
 	case tOQuote:
@@ -185,14 +185,14 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			case tIdent:
 				p.read()
 				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = p.relative(ret, hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}, rng)
+				ret = p.relative(ret, p.attr(hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}), rng)
 			case tNumber:
 				p.read()
 				if hasDot(p.src[name.start:name.end]) {
 					p.fail(reasonNumber)
 				}
 				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = p.relative(ret, hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}, rng)
+				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}), rng)
 			case tStar:
 				p.flush(ret, base)
 				ret = p.attrSplat(from, ret, dot)
@@ -226,12 +226,12 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			rng := hcl.RangeBetween(p.rng(open), p.rng(close))
 			switch k := key.(type) {
 			case *hclsyntax.LiteralValueExpr:
-				ret = p.relative(ret, hcl.TraverseIndex{Key: k.Val, SrcRange: rng}, rng)
+				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: k.Val, SrcRange: rng}), rng)
 				continue
 			case *hclsyntax.TemplateExpr:
 				if len(k.Parts) == 1 {
 					if lit, ok := k.Parts[0].(*hclsyntax.LiteralValueExpr); ok {
-						ret = p.relative(ret, hcl.TraverseIndex{Key: lit.Val, SrcRange: rng}, rng)
+						ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: lit.Val, SrcRange: rng}), rng)
 						continue
 					}
 				}
@@ -284,10 +284,10 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 			if hasDot(p.src[t.start:t.end]) {
 				p.fail(reasonNumber)
 			}
-			p.steps = append(p.steps, hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
+			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
 			last = p.rng(t)
 		case tIdent:
-			p.steps = append(p.steps, hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))})
+			p.steps = append(p.steps, p.attr(hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
 			last = p.rng(t)
 		default:
 			p.fail(reasonSplat)

@@ -421,6 +421,16 @@ func identLen(b []byte) (n, excess int) {
 
 // rng is the range of t.
 func (p *parser) rng(t token) hcl.Range {
+	if t.line != p.base.Line && len(p.excess) == 0 {
+		// pos, written out for the common case: ASCII text, past
+		// the first line (so is the end).
+		b := p.base.Byte
+		return hcl.Range{
+			Filename: p.filename,
+			Start:    hcl.Pos{Line: t.line, Column: t.start - t.ls + 1, Byte: b + t.start},
+			End:      hcl.Pos{Line: t.eline, Column: t.end - t.els + 1, Byte: b + t.end},
+		}
+	}
 	return hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)}
 }
 
@@ -469,15 +479,21 @@ func (p *parser) fill() {
 	}
 }
 
-// read consumes the token peek returns.
+// read consumes the token peek returns. It is inlined, so that a caller
+// that drops the token does not copy it.
 func (p *parser) read() token {
+	p.advance()
+	return p.prev
+}
+
+// advance consumes the token peek returns into p.prev.
+func (p *parser) advance() {
 	if !p.peeked || p.peekNL != p.nl {
 		p.fill()
 	}
 	p.cur = p.pkAfter
 	p.peeked = false
 	p.prev = p.pk
-	return p.pk
 }
 
 // expect reads the next token, which must be of kind k.

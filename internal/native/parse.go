@@ -68,12 +68,7 @@ func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason)
 		}
 	}()
 	body := p.body(tEOF)
-	// hclsyntax's File.Nav is an unexported type holding the body: a
-	// file parsed from nothing has one, whose body is given ours.
-	f, _ = hclsyntax.ParseConfig(nil, filename, start)
-	*f.Body.(*hclsyntax.Body) = *body
-	f.Bytes = src
-	return f, ""
+	return newFile(body, src, filename, start), ""
 }
 
 // parser is the state of one parse.
@@ -111,6 +106,7 @@ type scratch struct {
 	items  []hclsyntax.ObjectConsItem
 	ttoks  []ttok
 	blocks []*hclsyntax.Block
+	attrs  []*hclsyntax.Attribute // the arguments of bodies
 
 	// The labels of a block.
 	labels      []string
@@ -130,6 +126,7 @@ func (p *parser) release() {
 	clear(s.items)
 	clear(s.ttoks)
 	clear(s.blocks)
+	clear(s.attrs)
 	*p = parser{scratch: scratch{
 		excess: s.excess[:0],
 		steps:  s.steps[:0],
@@ -137,6 +134,7 @@ func (p *parser) release() {
 		items:  s.items[:0],
 		ttoks:  s.ttoks[:0],
 		blocks: s.blocks[:0],
+		attrs:  s.attrs[:0],
 		labels: s.labels[:0], labelRanges: s.labelRanges[:0],
 	}}
 	parsers.Put(p)
@@ -172,8 +170,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	} else {
 		startRange = p.rng(p.prev)
 	}
-	attrs := hclsyntax.Attributes{}
-	base := len(p.blocks)
+	base, abase := len(p.blocks), len(p.attrs)
 	var endTok token
 	for {
 		k := p.peekKind()
@@ -188,11 +185,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 			ident := p.read()
 			switch p.peekKind() {
 			case tEqual:
-				a := p.attribute(ident, false)
-				if _, dup := attrs[a.Name]; dup {
-					p.fail(reasonDup)
-				}
-				attrs[a.Name] = a
+				p.attrs = append(p.attrs, p.attribute(ident, false))
 			case tOQuote, tOBrace, tIdent:
 				b := p.block(ident)
 				p.blocks = append(p.blocks, b)
@@ -204,6 +197,15 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 		}
 	}
 	endRange := p.rng(endTok)
+	// The map is made at its size, once its arguments are known.
+	attrs := make(hclsyntax.Attributes, len(p.attrs)-abase)
+	for _, a := range p.attrs[abase:] {
+		attrs[a.Name] = a
+	}
+	if len(attrs) < len(p.attrs)-abase {
+		p.fail(reasonDup)
+	}
+	pop(&p.attrs, abase)
 	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
 	pop(&p.blocks, base)
 	if blocks == nil {

@@ -10,6 +10,9 @@ import (
 // most of what hclsyntax's parser costs the garbage collector.
 type slabs struct {
 	steps       slab[hcl.Traverser]
+	roots       slab[hcl.TraverseRoot]
+	attrs       slab[hcl.TraverseAttr]
+	indexes     slab[hcl.TraverseIndex]
 	exprs       slab[hclsyntax.Expression]
 	items       slab[hclsyntax.ObjectConsItem]
 	blocks      slab[*hclsyntax.Block]
@@ -61,6 +64,9 @@ const (
 func (s *slabs) size(n int) {
 	est := func(per int) int { return min(max(n/(2*per), minChunk), maxChunk) }
 	s.steps.chunk = est(46)
+	s.roots.chunk = est(82)
+	s.attrs.chunk = est(108)
+	s.indexes.chunk = est(3600)
 	s.exprs.chunk = est(80)
 	s.items.chunk = est(260)
 	s.blocks.chunk = est(350)
