@@ -28,6 +28,7 @@ func ParseTemplate(text string, filename string, start hcl.Pos) (expr hclsyntax.
 		scratch:  p.scratch,
 	}
 	p.slabs.size(len(text))
+	p.slabs.small(len(text))
 	defer func() {
 		p.release()
 		if r := recover(); r != nil {
@@ -179,5 +180,23 @@ func (p *parser) bareText(i int) (end int, stop byte) {
 			}
 			i++
 		}
+	}
+}
+
+// small bounds the slabs' chunk lengths for a template of n bytes: one
+// node of each type to 256 bytes of text, at least one. A template is
+// one JSON string, mostly short, and a chunk of minChunk nodes of a type
+// that it holds once is mostly empty memory, zeroed and scanned.
+func (s *slabs) small(n int) {
+	c := min(max(n/256, 1), minChunk)
+	for _, chunk := range []*int{
+		&s.steps.chunk, &s.exprs.chunk, &s.items.chunk, &s.blocks.chunk, &s.labels.chunk, &s.labelRanges.chunk,
+		&s.Attribute.chunk, &s.BinaryOpExpr.chunk, &s.Block.chunk, &s.Body.chunk, &s.ConditionalExpr.chunk,
+		&s.ForExpr.chunk, &s.FunctionCallExpr.chunk, &s.IndexExpr.chunk, &s.LiteralValueExpr.chunk,
+		&s.ObjectConsExpr.chunk, &s.ObjectConsKeyExpr.chunk, &s.ParenthesesExpr.chunk,
+		&s.RelativeTraversalExpr.chunk, &s.ScopeTraversalExpr.chunk, &s.SplatExpr.chunk, &s.TemplateExpr.chunk,
+		&s.TemplateJoinExpr.chunk, &s.TemplateWrapExpr.chunk, &s.TupleConsExpr.chunk, &s.UnaryOpExpr.chunk,
+	} {
+		*chunk = min(*chunk, c)
 	}
 }

@@ -235,3 +235,40 @@ func templatePanics(text string) (panicked bool) {
 	hclsyntax.ParseTemplate([]byte(text), "t.tf.json", hcl.InitialPos)
 	return false
 }
+
+// BenchmarkParseTemplate measures ParseTemplate beside
+// hclsyntax.ParseTemplate on the template strings of the JSON corpora
+// (templateCorpora), all of them one operation.
+func BenchmarkParseTemplate(b *testing.B) {
+	var texts []string
+	size := 0
+	for _, dir := range templateCorpora() {
+		for _, s := range jsonTemplates(b, dir) {
+			texts = append(texts, s)
+			size += len(s)
+		}
+	}
+	if len(texts) == 0 {
+		b.Skip("no JSON templates found")
+	}
+	b.Run("hclsyntax", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range texts {
+				hclsyntax.ParseTemplate([]byte(s), "t.tf.json", hcl.InitialPos)
+			}
+		}
+	})
+	b.Run("native", func(b *testing.B) {
+		b.SetBytes(int64(size))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range texts {
+				if _, ok := ParseTemplate(s, "t.tf.json", hcl.InitialPos); !ok {
+					hclsyntax.ParseTemplate([]byte(s), "t.tf.json", hcl.InitialPos)
+				}
+			}
+		}
+	})
+}
