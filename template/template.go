@@ -21,12 +21,13 @@ type Template struct {
 	start int                  // the byte offset of the text's first byte
 }
 
-// parseTemplate is hclsyntax.ParseTemplate, and readTemplate
-// internal/native's reader of the same templates; tests replace them to
-// count parses.
+// parseTemplate is hclsyntax.ParseTemplate, and readTemplate and
+// readExpression internal/native's reader of the same templates and
+// expressions; tests replace them to count parses.
 var (
-	parseTemplate = hclsyntax.ParseTemplate
-	readTemplate  = native.ParseTemplate
+	parseTemplate  = hclsyntax.ParseTemplate
+	readTemplate   = native.ParseTemplate
+	readExpression = native.ParseExpression
 )
 
 // Parse parses src.Text as a template. A literal string (see IsLiteral) is

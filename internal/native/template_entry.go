@@ -41,6 +41,45 @@ func ParseTemplate(text string, filename string, start hcl.Pos) (expr hclsyntax.
 	return p.bareTemplate(), true
 }
 
+// ParseExpression parses text as a standalone expression, as
+// hclsyntax.ParseExpression does with text's bytes, filename and start
+// (line breaks ignored, as inside parentheses; nothing but comments after
+// the expression): the same expression, node for node and range for
+// range. It reports false, and returns nil, where the reader does not
+// read the expression or where hclsyntax would report anything.
+func ParseExpression(text string, filename string, start hcl.Pos) (expr hclsyntax.Expression, ok bool) {
+	if len(text) >= 3 && text[0] == 0xef && text[1] == 0xbb && text[2] == 0xbf {
+		return nil, false // hclsyntax drops a byte order mark
+	}
+	p := parsers.Get().(*parser)
+	*p = parser{
+		src:      []byte(text),
+		str:      text,
+		filename: filename,
+		base:     start,
+		cur:      cursor{0, start.Line, 0},
+		nl:       false,
+		scratch:  p.scratch,
+	}
+	p.slabs.size(len(text))
+	p.slabs.small(len(text))
+	defer func() {
+		p.release()
+		if r := recover(); r != nil {
+			if _, fb := r.(fallback); !fb {
+				panic(r)
+			}
+			expr, ok = nil, false
+		}
+	}()
+	p.enter(1)
+	expr = p.expression()
+	if p.peekKind() != tEOF {
+		p.fail(reasonSyntax)
+	}
+	return expr, true
+}
+
 // bareTemplate parses the whole source as a template, as hclsyntax's
 // scanner in its template mode (literal text cut at line breaks and at
 // "$" and "%", as in a heredoc) and parseTemplateInner: literal pieces

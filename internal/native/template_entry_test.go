@@ -236,6 +236,130 @@ func templatePanics(text string) (panicked bool) {
 	return false
 }
 
+// checkExpression is checkTemplate for ParseExpression and
+// hclsyntax.ParseExpression.
+func checkExpression(t testing.TB, text string, start hcl.Pos) bool {
+	t.Helper()
+	got, ok := ParseExpression(text, "e.tf.json", start)
+	if !ok {
+		if got != nil {
+			t.Errorf("%q: an expression and false", text)
+		}
+		return false
+	}
+	want, diags := hclsyntax.ParseExpression([]byte(text), "e.tf.json", start)
+	if len(diags) > 0 {
+		t.Errorf("%q: the reader read an expression on which hclsyntax reports %v", text, diags)
+		return true
+	}
+	if !reflect.DeepEqual(got, want) {
+		d := diff(reflect.ValueOf(got), reflect.ValueOf(want), "Expr")
+		if d == "" {
+			d = "reflect.DeepEqual is false"
+		}
+		t.Errorf("%q at %v: the reader's tree differs from hclsyntax's: %s", text, start, d)
+		return true
+	}
+	if got.Range() != want.Range() || got.StartRange() != want.StartRange() {
+		t.Errorf("%q: Range %v %v, want %v %v", text, got.Range(), got.StartRange(), want.Range(), want.StartRange())
+	}
+	return true
+}
+
+// expressionShapes are expressions, each with whether the reader reads
+// it.
+var expressionShapes = []struct {
+	text string
+	read bool
+}{
+	{"aws_instance.web", true},
+	{"  aws_instance.web[0].id  ", true},
+	{"map(object({\n  a = string\n  b = optional(number, 1)\n}))", true},
+	{"list(string) # a comment", true},
+	{"/* c */ var.x /* d */", true},
+	{"var.a\n+\nvar.b", true},
+	{"[for s in var.l : s\n if s != \"\"]", true},
+	{"provider::aws::arn_parse(var.arn).account", true},
+	{"\"${var.x}-é\"", true},
+	{"<<EOT\nhello\nEOT\n", true},
+	{"a ? b : c", true},
+	{"var.x.*.id", true},
+
+	// hclsyntax decides these.
+	{"", false},
+	{"   ", false},
+	{"a b", false},
+	{"a +", false},
+	{"\ufeffa", false},
+	{"(a", false},
+}
+
+// TestParseExpressionShapes compares ParseExpression with
+// hclsyntax.ParseExpression, and checks which the reader reads.
+func TestParseExpressionShapes(t *testing.T) {
+	starts := []hcl.Pos{hcl.InitialPos, {Line: 7, Column: 13, Byte: 200}}
+	for _, tc := range expressionShapes {
+		for _, start := range starts {
+			if read := checkExpression(t, tc.text, start); read != tc.read {
+				t.Errorf("%q: read %v, want %v", tc.text, read, tc.read)
+			}
+		}
+	}
+}
+
+// TestParseExpressionCorpus compares ParseExpression with
+// hclsyntax.ParseExpression on the JSON corpora's templates, each read as
+// an expression (most are not one: then both must fail alike) and, with
+// its sequences' brackets dropped, as the expression inside
+// ("${var.x}" as "var.x").
+func TestParseExpressionCorpus(t *testing.T) {
+	total, read := 0, 0
+	for _, dir := range templateCorpora() {
+		for _, s := range jsonTemplates(t, dir) {
+			total++
+			checkExpression(t, s, hcl.Pos{Line: 3, Column: 10, Byte: 57})
+			if inner, ok := strings.CutPrefix(s, "${"); ok && strings.HasSuffix(inner, "}") {
+				if checkExpression(t, inner[:len(inner)-1], hcl.Pos{Line: 3, Column: 12, Byte: 59}) {
+					read++
+				}
+			}
+		}
+	}
+	if total == 0 {
+		t.Skip("no JSON templates found")
+	}
+	t.Logf("%d templates, %d inner expressions read", total, read)
+}
+
+// FuzzParseExpression: for any text and start, ParseExpression either
+// falls back or builds exactly hclsyntax's expression.
+func FuzzParseExpression(f *testing.F) {
+	for _, tc := range expressionShapes {
+		f.Add(tc.text, uint8(1))
+	}
+	for _, tc := range templateShapes {
+		f.Add(strings.TrimSuffix(strings.TrimPrefix(tc.text, "${"), "}"), uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, text string, col uint8) {
+		if expressionPanics(text) {
+			t.Skip("hclsyntax panics")
+		}
+		checkExpression(t, text, hcl.Pos{Line: 2, Column: int(col) + 1, Byte: 100})
+	})
+}
+
+// expressionPanics reports whether hclsyntax.ParseExpression panics on
+// text.
+func expressionPanics(text string) (panicked bool) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	hclsyntax.ParseExpression([]byte(text), "e.tf.json", hcl.InitialPos)
+	return false
+}
+
 // BenchmarkParseTemplate measures ParseTemplate beside
 // hclsyntax.ParseTemplate on the template strings of the JSON corpora
 // (templateCorpora), all of them one operation.
