@@ -36,7 +36,9 @@
 // three "$" or "%", ...), hclsyntax itself, whose tree and diagnostics are
 // then the answer.
 // [ParseTraversal], [ParseExpression] and [StaticCall] read a string the way
-// hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect.
+// hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect;
+// ParseExpression (and so StaticCall) reads with internal/native's reader
+// first (native.ParseExpression), as Parse does.
 // [Escape] and [AppendEscape] turn a literal into a template that evaluates
 // back to it ("${" becomes "$${", "%{" becomes "%%{").
 //

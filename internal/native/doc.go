@@ -37,6 +37,10 @@
 // and the caller asks hclsyntax. Its slabs hold a chunk of one node per
 // 256 bytes of text: a template is mostly short.
 //
+// [ParseExpression] is the same for a standalone expression
+// (hclsyntax.ParseExpression: line breaks ignored, nothing but comments
+// after it), which package template reads for static analysis.
+//
 // # Falling back
 //
 // Anything else makes the whole file go to nesting.ParseConfig, so that
@@ -63,8 +67,7 @@
 // Every parse of a native configuration file goes through it: module.Parse
 // (the module loader, and so check, validate and inspect), tojson's
 // ParseNative (convert), and the command's fmt of a native file and check
-// of standard input. Templates inside JSON strings go through
-// ParseTemplate (package template), and hclsyntax where it gives up;
-// expressions inside JSON strings (static analysis) still go through
-// nesting.ParseExpression.
+// of standard input. Templates and expressions inside JSON strings go
+// through ParseTemplate and ParseExpression (package template), and
+// hclsyntax where they give up.
 package native
