@@ -22,7 +22,9 @@
 // Strings with no "${" and no "%{" never reach the template parser; the
 // commonest templates are evaluated from their text (template.Quick), and
 // the others are parsed once while anything uses the parse (the file holds
-// it weakly, spec.md §syntax-limits). Ranges inside strings are exact even
+// it weakly, spec.md §syntax-limits), by the project's reader of native
+// syntax where it reads them (hclsyntax's very tree, faster) and by
+// hclsyntax otherwise (package template, spec.md §json-strings). Ranges inside strings are exact even
 // where the JSON string holds escapes. The expressions implement the hooks
 // behind hcl.ExprList, hcl.ExprMap, hcl.ExprCall, hcl.AbsTraversalForExpr,
 // hcl.RelTraversalForExpr and hcl.ExprAsKeyword (§json-static), and

@@ -27,9 +27,18 @@
 // tenth of the allocations; a template that is one piece of text then
 // evaluates without allocating. Anything else near these forms (white
 // space, "~", "provider::" names, "...", a trailing comma, escapes in a
-// quoted argument, non-ASCII text around a call) goes to the parser.
+// quoted argument, non-ASCII text around a call) goes to the parser: first
+// internal/native's reader of native syntax (native.ParseTemplate), which
+// builds hclsyntax's tree, node for node and range for range, several
+// times faster (BENCHMARKS.md, BenchmarkParseTemplate), and reads only
+// templates on which hclsyntax reports nothing; then, where it does not
+// read the template (any error, a lone "\r", a byte order mark, runs of
+// three "$" or "%", ...), hclsyntax itself, whose tree and diagnostics are
+// then the answer.
 // [ParseTraversal], [ParseExpression] and [StaticCall] read a string the way
-// hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect.
+// hcl.AbsTraversalForExpr, hcl.ExprAsKeyword and hcl.ExprCall expect;
+// ParseExpression (and so StaticCall) reads with internal/native's reader
+// first (native.ParseExpression), as Parse does.
 // [Escape] and [AppendEscape] turn a literal into a template that evaluates
 // back to it ("${" becomes "$${", "%{" becomes "%%{").
 //
@@ -56,6 +65,8 @@
 //
 // # Many lines
 //
+// internal/native's reader takes time linear in the length of the text,
+// however many lines it has. Where it does not read a template,
 // hclsyntax's template parser is quadratic in the number of lines of
 // literal text (it joins one token per line by repeated concatenation): a
 // 1 MB string of 25,000 escaped newlines and one "${x}" takes seconds. When
@@ -73,7 +84,8 @@
 //     Expression of a diagnostic is wrapped so that its Range and
 //     StartRange are exact, but the node that hcl.UnwrapExpression reaches
 //     (there, and inside an expression from ParseExpression) is as
-//     approximate (after an escape) as the oracle's. In a template of many lines their
+//     approximate (after an escape) as the oracle's. In a template of many
+//     lines that hclsyntax parsed (internal/native's reader did not) their
 //     lines and columns are off after the first folded newline (their byte
 //     offsets are exact).
 //   - A leading U+FEFF is dropped by hclsyntax, so such a string is not
@@ -87,6 +99,13 @@
 //     "literal-only" mode belongs to the caller.
 //   - Traversals from a string without escapes share storage with the parsed
 //     template, as hclsyntax's do; callers must not modify them.
+//
+// # Imports
+//
+// hcl/v2, its hclsyntax and go-cty; internal/nesting for the nesting bound
+// and hclsyntax's parsers behind it; internal/native for its reader of
+// templates (the oracle rule concerns only hashicorp/hcl/v2/json, which
+// no package imports outside its tests).
 //
 // # Misuse
 //

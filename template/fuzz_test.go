@@ -10,11 +10,14 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/hcljson/hcljson/internal/native"
 )
 
 // FuzzTemplate takes the raw content of a JSON string and checks that
 // nothing panics, that a fast path (traversal, parts, calls) that takes
-// the text builds hclsyntax's very AST, that values equal hclsyntax's, and
+// the text, and internal/native's reader where it reads it, build
+// hclsyntax's very AST, that values equal hclsyntax's, and
 // that every range handed out is the exact image in the file of
 // hclsyntax's range in the unescaped text.
 func FuzzTemplate(f *testing.F) {
@@ -69,6 +72,10 @@ func FuzzTemplate(f *testing.F) {
 			}
 			if fast != nil && (!reflect.DeepEqual(fast.expr, ref) || refDiags != nil) {
 				t.Errorf("fast path AST\n%#v\nhclsyntax (%s)\n%#v", fast.expr, fmtDiags(refDiags), ref)
+			}
+			// So does internal/native's reader where it reads the text.
+			if expr, ok := native.ParseTemplate(text, file.name, hcl.Pos{Line: 1, Column: 1}); ok && (!reflect.DeepEqual(expr, ref) || refDiags != nil) {
+				t.Errorf("internal/native AST\n%#v\nhclsyntax (%s)\n%#v", expr, fmtDiags(refDiags), ref)
 			}
 		}
 

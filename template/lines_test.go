@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/hcljson/hcljson/internal/native"
 )
 
 // templateGen builds random templates with many lines: literal text of
@@ -362,4 +364,17 @@ func TestTopLevelNewlines(t *testing.T) {
 			t.Errorf("Parse(%q).Value = %#v, %v; hclsyntax: %#v, %v", tt.text, got, gotDiags, want, wantDiags)
 		}
 	}
+}
+
+// The folding tests again with internal/native's reader switched off: the
+// templates it reads (most of theirs) go through the fold and hclsyntax,
+// as those it does not read do.
+func TestFoldedWithoutNative(t *testing.T) {
+	readTemplate = func(string, string, hcl.Pos) (hclsyntax.Expression, bool) { return nil, false }
+	defer func() { readTemplate = native.ParseTemplate }()
+	t.Run("EqualsHclsyntax", TestFoldedEqualsHclsyntax)
+	t.Run("RangesExact", TestFoldedRangesExact)
+	t.Run("WithPlaceholdersInText", TestFoldedWithPlaceholdersInText)
+	t.Run("ManyLinesFold", TestManyLinesFold)
+	t.Run("StripMarkers", TestFoldedStripMarkers)
 }

@@ -105,6 +105,9 @@ func parseTraversal(fn func([]byte, string, hcl.Pos) (hcl.Traversal, hcl.Diagnos
 func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 	_, ascii := scan(src.Text)
 	m := newSourceMap(src, ascii)
+	if expr := readNativeExpression(src); expr != nil {
+		return m.Expression(expr), nil
+	}
 	buf := []byte(src.Text)
 	expr, diags := parse(nesting.ParseExpression, src, buf)
 	diags = m.Diagnostics(diags)
@@ -113,6 +116,24 @@ func ParseExpression(src Source) (hcl.Expression, hcl.Diagnostics) {
 		return nil, diags
 	}
 	return m.Expression(expr), diags
+}
+
+// readNativeExpression reads src.Text with internal/native's reader,
+// which builds hclsyntax.ParseExpression's tree for the expressions it
+// reads and only for those on which hclsyntax reports nothing (nor does
+// nesting.Check: the reader reads a fifth as deep): nil when it does not
+// read it (or, a bug, panics), for hclsyntax to parse.
+func readNativeExpression(src Source) (expr hclsyntax.Expression) {
+	defer func() {
+		if recover() != nil {
+			expr = nil
+		}
+	}()
+	expr, ok := readExpression(src.Text, src.Filename, src.Start)
+	if !ok {
+		return nil
+	}
+	return expr
 }
 
 // Within returns node, an expression of the hclsyntax tree inside expr (an

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/internal/nesting"
 )
 
@@ -20,9 +21,14 @@ type Template struct {
 	start int                  // the byte offset of the text's first byte
 }
 
-// parseTemplate is hclsyntax.ParseTemplate; tests replace it to count
-// parses.
-var parseTemplate = hclsyntax.ParseTemplate
+// parseTemplate is hclsyntax.ParseTemplate, and readTemplate and
+// readExpression internal/native's reader of the same templates and
+// expressions; tests replace them to count parses.
+var (
+	parseTemplate  = hclsyntax.ParseTemplate
+	readTemplate   = native.ParseTemplate
+	readExpression = native.ParseExpression
+)
 
 // Parse parses src.Text as a template. A literal string (see IsLiteral) is
 // not parsed at all, and neither are the commonest templates: one
@@ -39,7 +45,13 @@ func Parse(src Source) *Template {
 	if lit {
 		return &Template{text: src.Text}
 	}
-	if nesting.Suspect(src.Text) {
+	suspect := nesting.Suspect(src.Text)
+	if suspect {
+		// internal/native reads no deeper than a fifth of nesting.Max:
+		// what it reads, nesting.Check has nothing to say about.
+		if t := parseNative(src, ascii); t != nil {
+			return t
+		}
 		if d := nesting.Check([]byte(src.Text), nesting.Template, src.Filename, src.Start); d != nil {
 			// Too deep for the parsers (ours recurse too): the error, at
 			// the token that goes too deep, is all there is.
@@ -57,9 +69,31 @@ func Parse(src Source) *Template {
 		t.start = src.Start.Byte
 		return t
 	}
+	if !suspect {
+		if t := parseNative(src, ascii); t != nil {
+			return t
+		}
+	}
 	t := parseSlow(src, ascii)
 	t.start = src.Start.Byte
 	return t
+}
+
+// parseNative parses src.Text with internal/native's reader, which builds
+// hclsyntax's tree for the templates it reads and only for those on
+// which hclsyntax reports nothing: nil when it does not read it (or, a
+// bug, panics), for hclsyntax to parse.
+func parseNative(src Source, ascii bool) (t *Template) {
+	defer func() {
+		if recover() != nil {
+			t = nil
+		}
+	}()
+	expr, ok := readTemplate(src.Text, src.Filename, src.Start)
+	if !ok {
+		return nil
+	}
+	return &Template{text: src.Text, expr: expr, m: newSourceMap(src, ascii), start: src.Start.Byte}
 }
 
 // parseSlow parses src.Text with hclsyntax.

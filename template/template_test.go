@@ -12,6 +12,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
+
+	"github.com/hcljson/hcljson/internal/native"
 )
 
 func testCtx() *hcl.EvalContext {
@@ -152,7 +154,11 @@ func TestParseOnce(t *testing.T) {
 		calls++
 		return hclsyntax.ParseTemplate(src, filename, start)
 	}
-	defer func() { parseTemplate = hclsyntax.ParseTemplate }()
+	readTemplate = func(text, filename string, start hcl.Pos) (hclsyntax.Expression, bool) {
+		calls++
+		return native.ParseTemplate(text, filename, start)
+	}
+	defer func() { parseTemplate, readTemplate = hclsyntax.ParseTemplate, native.ParseTemplate }()
 
 	f := newTestFile("p.json", `{"a": "\"${var.foo}\" ${upper( zed )}"}`) // spaces: not on a fast path
 	tmpl := Parse(f.str(t, 1))
@@ -200,7 +206,8 @@ func TestParserPanicBecomesDiagnostic(t *testing.T) {
 	parseTemplate = func([]byte, string, hcl.Pos) (hclsyntax.Expression, hcl.Diagnostics) {
 		panic("boom")
 	}
-	defer func() { parseTemplate = hclsyntax.ParseTemplate }()
+	readTemplate = func(string, string, hcl.Pos) (hclsyntax.Expression, bool) { return nil, false }
+	defer func() { parseTemplate, readTemplate = hclsyntax.ParseTemplate, native.ParseTemplate }()
 	f := newTestFile("x.json", `{"a": "\n${x}"}`)
 	val, diags := Parse(f.str(t, 1)).Value(testCtx())
 	want := hcl.Diagnostics{{
@@ -268,4 +275,25 @@ func rangeStr(r *hcl.Range) string {
 		return "nil"
 	}
 	return fmt.Sprintf("%s[%d:%d]", r, r.Start.Byte, r.End.Byte)
+}
+
+// A panic in internal/native's reader (a bug there, never expected) sends
+// the template to hclsyntax: the same value, and a parse that hclsyntax
+// made.
+func TestNativePanicFallsBack(t *testing.T) {
+	var calls int
+	parseTemplate = func(src []byte, filename string, start hcl.Pos) (hclsyntax.Expression, hcl.Diagnostics) {
+		calls++
+		return hclsyntax.ParseTemplate(src, filename, start)
+	}
+	readTemplate = func(string, string, hcl.Pos) (hclsyntax.Expression, bool) { panic("boom") }
+	defer func() { parseTemplate, readTemplate = hclsyntax.ParseTemplate, native.ParseTemplate }()
+	f := newTestFile("x.json", `{"a": "a\n${upper( var.foo )}"}`)
+	val, diags := Parse(f.str(t, 1)).Value(testCtx())
+	if diags.HasErrors() || !val.RawEquals(cty.StringVal("a\nF")) {
+		t.Errorf("Value = %#v, %s", val, fmtDiags(diags))
+	}
+	if calls != 1 {
+		t.Errorf("hclsyntax parsed %d times, want 1", calls)
+	}
 }

@@ -16,7 +16,7 @@ import (
 // which tojson builds; only the command imports everything.
 var allowed = map[string][]string{
 	"scanner":            {},
-	"template":           {"internal/nesting"},
+	"template":           {"internal/native", "internal/nesting"}, // native: the templates its reader reads, hclsyntax's tree faster
 	"schema":             {},
 	"hcljson":            {"internal/didyoumean", "scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/didyoumean", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)

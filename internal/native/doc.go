@@ -23,6 +23,24 @@
 // text beyond ASCII, in strings, heredocs and comments; identifiers beyond
 // ASCII are read when their letters are Latin (U+00C0 to U+024F).
 //
+// # Templates
+//
+// [ParseTemplate] is the same reader on a standalone template, the text of
+// a JSON string: hclsyntax.ParseTemplate's expression at a given start,
+// node for node and range for range (the ranges of hclsyntax's lexer on
+// the text, which package template maps through the string's escapes).
+// The text is read as hclsyntax's scanner reads a template: literal text
+// cut at line breaks and at "$" and "%", as in a heredoc, up to the end of
+// the text; pieces melded, one interpolation alone wrapped. It reports
+// false where it does not read the template, or where hclsyntax would
+// report anything (it falls back as below, and on a byte order mark),
+// and the caller asks hclsyntax. Its slabs hold a chunk of one node per
+// 256 bytes of text: a template is mostly short.
+//
+// [ParseExpression] is the same for a standalone expression
+// (hclsyntax.ParseExpression: line breaks ignored, nothing but comments
+// after it), which package template reads for static analysis.
+//
 // # Falling back
 //
 // Anything else makes the whole file go to nesting.ParseConfig, so that
@@ -54,6 +72,7 @@
 // Every parse of a native configuration file goes through it: module.Parse
 // (the module loader, and so check, validate and inspect), tojson's
 // ParseNative (convert), and the command's fmt of a native file and check
-// of standard input. Expressions and templates inside JSON strings still
-// go through nesting.ParseExpression and nesting.ParseTemplate.
+// of standard input. Templates and expressions inside JSON strings go
+// through ParseTemplate and ParseExpression (package template), and
+// hclsyntax where they give up.
 package native
