@@ -38,6 +38,10 @@ type analysis struct {
 	// checks holds what checking a called module's files against a
 	// language finds (checkKey: Model.Check), computed once in the run.
 	checks sync.Map
+	// divergent holds the modules (dirKey) in which an evaluation for
+	// OpenTofu met something that Terraform may evaluate differently
+	// (see Model.readsAlike).
+	divergent sync.Map
 }
 
 // analysisKey is a module directory (its absolute path) analysed for a
