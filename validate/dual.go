@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"maps"
 	"path/filepath"
 	"sync"
 
@@ -134,6 +135,16 @@ func (md *Model) readsAlike(files map[string]*hcl.File) bool {
 		}
 	}
 	return true
+}
+
+// treeFiles returns the files of the root module with called, the files
+// of the modules it calls (ValidateAs).
+func (md *Model) treeFiles(called map[string]*hcl.File) map[string]*hcl.File {
+	out := maps.Clone(called)
+	for _, f := range md.tree.Root().Files {
+		out[f.Path] = f.File
+	}
+	return out
 }
 
 // fileReadsAlike reports whether nothing in f is read differently by the

@@ -252,6 +252,15 @@ module "m" {
 			if c.warn != "" && !strings.Contains(got, fmt.Sprintf("%d %q", hcl.DiagWarning, c.warn)) {
 				t.Errorf("no warning %q in:\n%s", c.warn, got)
 			}
+			// Validate skips Terraform's validation alike.
+			md, _ := Load(dir, Options{})
+			vd, _ := md.Validate()
+			old, _ := Load(dir, Options{})
+			old.bothAlways = true
+			wd, _ := old.Validate()
+			if diagText(vd) != diagText(wd) || (md.alike > 0) != c.alike {
+				t.Errorf("Validate (skipped: %v):\n%s\nwith both:\n%s", md.alike > 0, diagText(vd), diagText(wd))
+			}
 		})
 	}
 }

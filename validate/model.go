@@ -145,7 +145,7 @@ func (md *Model) Validate() (hcl.Diagnostics, map[string]*hcl.File) {
 		return md.ValidateAs(p)
 	}
 	tofu, files := md.ValidateAs(module.OpenTofu)
-	if len(tofu) == 0 && !md.bothAlways && md.readsAlike(files) {
+	if len(tofu) == 0 && !md.bothAlways && md.readsAlike(md.treeFiles(files)) {
 		md.alike++
 		return tofu, files // Either of two empty verdicts (see readsAlike)
 	}
