@@ -37,8 +37,8 @@ import (
 //     string; the checker skips lifecycle.prevent_destroy for OpenTofu,
 //     which evaluates it;
 //   - the rules of this package that branch on the program: the tofu
-//     object, ephemeral references (OpenTofu 1.11, Terraform 1.10),
-//     provider functions (provider::), prevent_destroy, provider
+//     object, ephemeral references (OpenTofu 1.11, Terraform 1.10: the
+//     evaluation marks the module that has one), provider functions (provider::), prevent_destroy, provider
 //     references with an instance key (OpenTofu's), and JSON provider
 //     references (parsed as expressions by OpenTofu); every other branch
 //     only words an error or a warning that both report, which an empty
@@ -150,8 +150,7 @@ func (md *Model) treeFiles(called map[string]*hcl.File) map[string]*hcl.File {
 // fileReadsAlike reports whether nothing in f is read differently by the
 // two programs, but for the functions its expressions call (which the
 // evaluation watches): f is in native syntax; its text names neither the
-// tofu object, nor ephemeral references, nor provider functions, nor
-// prevent_destroy; its provider references have no instance key; and
+// tofu object, nor provider functions, nor prevent_destroy; its provider references have no instance key; and
 // each argument that OpenTofu evaluates early is a literal string.
 func fileReadsAlike(f *hcl.File) bool {
 	body, ok := f.Body.(*hclsyntax.Body)
@@ -160,7 +159,7 @@ func fileReadsAlike(f *hcl.File) bool {
 	}
 	src := f.Bytes
 	if bytes.Contains(src, []byte("provider::")) || bytes.Contains(src, []byte("prevent_destroy")) ||
-		hasWord(src, "tofu") || hasWord(src, "ephemeral") {
+		hasWord(src, "tofu") {
 		return false
 	}
 	return bodyReadsAlike(body, schema.Terraform.Root, src)
