@@ -228,6 +228,18 @@ module "m" {
 `,
 			"child/main.tf": `output "u" { value = urldecode("a") }`,
 		}},
+		// A called module's .tofu files: the modules a root without
+		// evidence calls are read as Terraform reads them, for both
+		// programs (V12), so the .tofu file is read by neither.
+		{name: "called module with a .tofu file", alike: true, files: map[string]string{
+			"main.tf": `
+module "m" {
+  source = "./child"
+}
+`,
+			"child/main.tf":    `output "o" { value = 1 }`,
+			"child/extra.tofu": `output "u" { value = urldecode("a") }`,
+		}},
 		{name: "JSON", files: map[string]string{"main.tf.json": `{"output": {"o": {"value": "${upper(\"a\")}"}}}`}},
 	}
 	for _, c := range cases {
