@@ -5,7 +5,9 @@
 // the program does, and to compute their results where that is safe.
 // [Added] says which release of a program added a function, for a
 // validator that knows from a module's required_version which releases
-// may run it.
+// may run it. [Differences] says which functions differ between two
+// programs' tables, and how, for a validator that validates a module
+// for a second program only where that can change its verdict.
 //
 // # What it owns
 //

@@ -265,3 +265,48 @@ func releaseMinor(v string) int {
 	}
 	return n
 }
+
+// TestDifferences checks Differences between OpenTofu and each Terraform
+// table against the tables themselves and the releases.
+func TestDifferences(t *testing.T) {
+	for _, q := range []Program{Terraform, Terraform114} {
+		d := Differences(OpenTofu, q)
+		tp, tq := Table(OpenTofu), Table(q)
+		for name := range tp {
+			if _, ok := tq[name]; !ok && d[name] != Absent {
+				t.Errorf("%s: %s only in OpenTofu's table: %d, want Absent", q.Version(), name, d[name])
+			}
+		}
+		for name := range tq {
+			_, inTofu := tp[name]
+			switch {
+			case !inTofu && d[name] != Absent:
+				t.Errorf("%s: %s only in Terraform's table: %d, want Absent", q.Version(), name, d[name])
+			case inTofu && (Added(OpenTofu, name) != "" || Added(q, name) != "") && d[name] != Release:
+				t.Errorf("%s: %s added in some release: %d, want Release", q.Version(), name, d[name])
+			}
+		}
+		for _, name := range []string{"length", "upper", "jsondecode", "lookup"} {
+			if k, ok := d[name]; ok {
+				t.Errorf("%s: %s differs (%d)", q.Version(), name, k)
+			}
+		}
+	}
+	d := Differences(OpenTofu, Terraform114)
+	for name, want := range map[string]Difference{
+		"urldecode": Absent, "templatestring": Release, "core::length": Release,
+		"transpose": Behaviour, "list": Behaviour, "format": Arguments, "formatlist": Arguments,
+	} {
+		if d[name] != want {
+			t.Errorf("%s: %d, want %d", name, d[name], want)
+		}
+	}
+	// Terraform 1.5.7's element takes no negative index, its startswith
+	// and transpose differ.
+	d = Differences(OpenTofu, Terraform)
+	for _, name := range []string{"element", "startswith", "transpose", "jsonencode"} {
+		if _, ok := d[name]; !ok {
+			t.Errorf("1.5.7: %s not a difference", name)
+		}
+	}
+}

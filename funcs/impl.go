@@ -91,15 +91,16 @@ func makeImplementations(p Program) map[string]function.Function {
 	for name, f := range ours {
 		m[name] = f
 	}
+	v := variants()
 	switch p {
 	case OpenTofu:
-		m["startswith"] = startsWithFunc(true)
-		m["nonsensitive"] = nonsensitiveFunc(false)
-		m["transpose"] = transposeFunc(false)
+		m["startswith"] = v.startsWith[true]
+		m["nonsensitive"] = v.nonsensitive[false]
+		m["transpose"] = v.transpose[false]
 	case Terraform:
-		m["startswith"] = startsWithFunc(false)
-		m["nonsensitive"] = nonsensitiveFunc(true)
-		m["transpose"] = transposeFunc(true)
+		m["startswith"] = v.startsWith[false]
+		m["nonsensitive"] = v.nonsensitive[true]
+		m["transpose"] = v.transpose[true]
 		m["element"] = negativeIndexElement()
 		for _, name := range []string{"cidrcontains", "base64gunzip", "urldecode", "templatestring", "ephemeralasnull", "issensitive"} {
 			delete(m, name) // not in 1.5.7
@@ -107,15 +108,27 @@ func makeImplementations(p Program) map[string]function.Function {
 	case Terraform114:
 		// go-cty 1.16, as OpenTofu's stdlib but for transpose's errors
 		// about nulls, which are plain errors.
-		m["startswith"] = startsWithFunc(true)
-		m["nonsensitive"] = nonsensitiveFunc(false)
-		m["transpose"] = transposeFunc(true)
+		m["startswith"] = v.startsWith[true]
+		m["nonsensitive"] = v.nonsensitive[false]
+		m["transpose"] = v.transpose[true]
 		for _, name := range []string{"cidrcontains", "base64gunzip", "urldecode"} {
 			delete(m, name) // OpenTofu's alone
 		}
 	}
 	return m
 }
+
+// variants holds each variant of the functions whose behaviour differs
+// between programs, made once, so that two programs whose function is
+// the same variant share one value (see Differences).
+var variants = sync.OnceValue(func() (v struct {
+	startsWith, nonsensitive, transpose map[bool]function.Function
+}) {
+	v.startsWith = map[bool]function.Function{false: startsWithFunc(false), true: startsWithFunc(true)}
+	v.nonsensitive = map[bool]function.Function{false: nonsensitiveFunc(false), true: nonsensitiveFunc(true)}
+	v.transpose = map[bool]function.Function{false: transposeFunc(false), true: transposeFunc(true)}
+	return v
+})
 
 // ours are the functions written here, after the programs' behaviour,
 // that go-cty's stdlib lacks or has with another meaning.

@@ -34,6 +34,12 @@ func TestMisuse(t *testing.T) {
 			}
 		}},
 		{Func: "Added", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Added(3, "length") }},
+		{Func: "Differences", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Differences(OpenTofu, 3) }},
+		{Func: "Differences", Name: "the same program twice", Call: func(t *testing.T) {
+			if got := Differences(Terraform, Terraform); len(got) != 0 {
+				t.Errorf("Differences(Terraform, Terraform) = %v", got)
+			}
+		}},
 		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
 			if _, ok := ParseProgram(""); ok {
 				t.Error(`ParseProgram("") is ok`)

@@ -602,6 +602,12 @@ func digits(f *big.Float) int64 {
 // dynamic and marked arguments (its refinements included) as it does
 // unwrapped; HCL reads only their names and types.
 func meteredFunction(name string, f function.Function, b *budget) function.Function {
+	return meteredWatched(name, f, b, nil)
+}
+
+// meteredWatched is meteredFunction, calling watch (unless nil) with the
+// arguments of each call before f sees them.
+func meteredWatched(name string, f function.Function, b *budget, watch func([]cty.Value)) function.Function {
 	params := f.Params()
 	for i := range params {
 		params[i] = allowAll(params[i])
@@ -617,6 +623,9 @@ func meteredFunction(name string, f function.Function, b *budget) function.Funct
 		VarParam:    varParam,
 		// The type is f's, which f.Call checks: HCL calls Call only.
 		Type: func(args []cty.Value) (cty.Type, error) {
+			if watch != nil {
+				watch(args)
+			}
 			paid := b.argsPaid
 			b.argsPaid = false
 			if !paid && !b.chargeValues(callUnits, args...) || !b.charge(b.predict(name, args)) {

@@ -174,7 +174,10 @@ type Report struct {
 //     variables (Model.VariableValues).
 //
 // A model whose program is module.Auto is checked and validated for
-// each program, and the diagnostics of 2 and 3 are Either's. Unlike
+// each program, and the diagnostics of 2 and 3 are Either's; Terraform's
+// check is skipped when OpenTofu's found nothing and the tree reads
+// alike for both (Model.readsAlike): Either of two empty verdicts is
+// empty. Unlike
 // Validate, Check may be called on a model whose Load found errors: the
 // files that did not read are not checked, and nothing is validated.
 func (md *Model) Check(opts CheckOptions) *Report {
@@ -190,8 +193,12 @@ func (md *Model) Check(opts CheckOptions) *Report {
 		r.Diagnostics = append(r.Diagnostics, md.checkAs(r, p)...)
 	} else {
 		tofu := md.checkAs(r, module.OpenTofu)
-		terraform := md.checkAs(r, module.Terraform)
-		r.Diagnostics = append(r.Diagnostics, Either(tofu, terraform)...)
+		if len(tofu) > 0 || md.bothAlways || !md.readsAlike(r.Files) {
+			terraform := md.checkAs(r, module.Terraform)
+			r.Diagnostics = append(r.Diagnostics, Either(tofu, terraform)...)
+		} else {
+			md.alike++
+		}
 	}
 	for _, t := range m.Tests {
 		r.Diagnostics = append(r.Diagnostics, md.checkNamed(r, t)...)

@@ -60,7 +60,8 @@
 //     provider functions of the required providers. A module that
 //     either program may run (nothing in its directory says which) is
 //     validated for each, and Either keeps as errors what both reject
-//     (V12);
+//     (V12), Terraform's check skipped where OpenTofu's found nothing
+//     and the tree reads alike for both (dual.go);
 //   - resource.T.N, the managed resource T.N in both programs (V14);
 //   - ephemeral.T.N, an ephemeral resource in the releases that have
 //     them: OpenTofu 1.11, Terraform 1.10 and later (V15).

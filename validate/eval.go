@@ -126,11 +126,19 @@ func (ev *evaluator) function(name string) bool {
 	if !ok {
 		return false
 	}
+	var watch func([]cty.Value)
+	if d, ok := functionDifferences()[name]; ok && ev.md.program != module.Terraform {
+		if d == funcs.Arguments {
+			watch = ev.md.watchArguments(f, terraformTable()[name])
+		} else {
+			ev.md.diverge()
+		}
+	}
 	switch name {
 	case "try", "can", funcs.CorePrefix + "try", funcs.CorePrefix + "can":
 		ev.fns[name] = f
 	default:
-		ev.fns[name] = meteredFunction(name, f, ev.budget)
+		ev.fns[name] = meteredWatched(name, f, ev.budget, watch)
 	}
 	return true
 }

@@ -30,6 +30,12 @@ type Model struct {
 	// loaded are the diagnostics of Load's reading of the root
 	// directory, for Check.
 	loaded hcl.Diagnostics
+	// bothAlways makes Check and Validate check a module that either
+	// program may read for both programs even when it reads alike (a
+	// test's way to compare with the two checks); alike counts the
+	// second checks skipped.
+	bothAlways bool
+	alike      int
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -139,6 +145,10 @@ func (md *Model) Validate() (hcl.Diagnostics, map[string]*hcl.File) {
 		return md.ValidateAs(p)
 	}
 	tofu, files := md.ValidateAs(module.OpenTofu)
+	if len(tofu) == 0 && !md.bothAlways && md.readsAlike(md.treeFiles(files)) {
+		md.alike++
+		return tofu, files // Either of two empty verdicts (see readsAlike)
+	}
 	terraform, more := md.ValidateAs(module.Terraform)
 	maps.Copy(files, more)
 	return Either(tofu, terraform), files

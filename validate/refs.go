@@ -233,6 +233,11 @@ func (md *unit) ref(t hcl.Traversal, sc *scope) (reference, hcl.Diagnostics) {
 		}
 		return reference{addr: "module." + attr + ".outputs"}, nil
 	case "data", "ephemeral", "resource":
+		if root == "ephemeral" {
+			// OpenTofu 1.11 and Terraform 1.10: the releases that may run
+			// the module under each program need not both have them.
+			md.diverge()
+		}
 		if root == "ephemeral" && !md.target.since(11, 10) {
 			// Before OpenTofu 1.11 and Terraform 1.10: a resource type.
 			return md.resourceRef(t, "resource", t, sc)

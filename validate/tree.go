@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/hashicorp/hcl/v2"
@@ -38,6 +40,10 @@ type analysis struct {
 	// checks holds what checking a called module's files against a
 	// language finds (checkKey: Model.Check), computed once in the run.
 	checks sync.Map
+	// divergent holds the modules (dirKey) in which an evaluation for
+	// OpenTofu met something that Terraform may evaluate differently
+	// (see Model.readsAlike).
+	divergent sync.Map
 }
 
 // analysisKey is a module directory (its absolute path) analysed for a
@@ -275,6 +281,9 @@ func (t *treeState) node(md *unit, m *module.Module) (*treeNode, *unit) {
 
 // newNode returns the node of cm, which declaring found declDiags.
 func (t *treeState) newNode(cm *unit, declDiags hcl.Diagnostics) *treeNode {
+	if w := cm.backendIgnored(); w != nil {
+		declDiags = append(slices.Clip(declDiags), w)
+	}
 	n := &treeNode{mod: cm.mod, declDiags: declDiags, cons: cm.constraints()}
 	for _, name := range keys(cm.decls.modules) {
 		if c := cm.child(cm.decls.modules[name]); c.ok && c.mod != nil {
@@ -282,6 +291,32 @@ func (t *treeState) newNode(cm *unit, declDiags hcl.Diagnostics) *treeNode {
 		}
 	}
 	return n
+}
+
+// backendIgnored returns the warning that both programs give about a
+// backend block in a module that is called, which has no effect there
+// (OpenTofu's and Terraform's configs.buildChildModules), at the first
+// backend block of its terraform blocks, or nil.
+func (md *unit) backendIgnored() *hcl.Diagnostic {
+	for _, b := range md.decls.index.Blocks {
+		if b.Type != "terraform" {
+			continue
+		}
+		c, _, _ := b.Body.PartialContent(&hcl.BodySchema{Blocks: []hcl.BlockHeaderSchema{{Type: "backend", LabelNames: []string{"type"}}}})
+		if c == nil || len(c.Blocks) == 0 {
+			continue
+		}
+		return &hcl.Diagnostic{
+			Severity: hcl.DiagWarning,
+			Summary:  "Backend configuration ignored",
+			// Both programs' words, OpenTofu's naming provider
+			// configurations where it means the backend, as Terraform
+			// 1.5 did.
+			Detail:  fmt.Sprintf("Any selected backend applies to the entire configuration, so %s expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.", md.programName()),
+			Subject: c.Blocks[0].DefRange.Ptr(),
+		}
+	}
+	return nil
 }
 
 // keep adds to the shared analysis the node of cm and, unless evalDiags
