@@ -32,7 +32,7 @@
 // # OpenTofu and Terraform
 //
 // [Options.Program] chooses whose rules apply; its zero value, [Auto], lets
-// the directory decide ([Module.Program], [Program.Resolve]): a directory
+// the directory decide ([Module.Program], [ResolveProgram]): a directory
 // holding a file of the .tofu family is an OpenTofu module; otherwise what
 // "init" left there names the program by its registry's host, in the
 // providers of the lock file (.terraform.lock.hcl) and the directories of

@@ -127,7 +127,7 @@ func (l *languages) dirProgram(dir string) module.Program {
 	defer l.mu.Unlock()
 	p, ok := l.dirs[dir]
 	if !ok {
-		p = module.Auto.Resolve(dir)
+		p = module.ResolveProgram(module.Auto, dir)
 		l.dirs[dir] = p
 	}
 	return p
