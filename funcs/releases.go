@@ -5,8 +5,8 @@ package funcs
 // added each (from the programs' sources, internal/lang/functions.go of
 // each release). OpenTofu's count from 1.6, its first release;
 // Terraform's from 1.5: what came before is not recorded.
-var added = map[Program]map[string]string{
-	OpenTofu: {
+var added = map[Release]map[string]string{
+	OpenTofu112: {
 		"base64gunzip":    "1.7",
 		"cidrcontains":    "1.7",
 		"issensitive":     "1.7",
@@ -22,7 +22,7 @@ var added = map[Program]map[string]string{
 }
 
 // coreAdded is the release that added the core:: namespace.
-var coreAdded = map[Program]string{OpenTofu: "1.7", Terraform114: "1.8"}
+var coreAdded = map[Release]string{OpenTofu112: "1.7", Terraform114: "1.8"}
 
 // Added returns the release of p that added the function called name,
 // as "MAJOR.MINOR" ("1.9" for Terraform's templatestring, "1.8" for its
@@ -31,7 +31,7 @@ var coreAdded = map[Program]string{OpenTofu: "1.7", Terraform114: "1.8"}
 // Terraform 1.5.7 table). A validator that knows which releases may run
 // a module (their required_version) drops the functions none of them
 // has. It panics if p is not a Program.
-func Added(p Program, name string) string {
+func Added(p Release, name string) string {
 	if _, ok := tables[p]; !ok {
 		panic("funcs: unknown " + p.String())
 	}

@@ -56,7 +56,7 @@ var realWorld = sync.OnceValues(func() ([]realWorldFile, *hcl.EvalContext) {
 // any type (a real loader knows none of them either), and the functions
 // are OpenTofu's.
 func realWorldContext(files []realWorldFile) *hcl.EvalContext {
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: funcs.Table(funcs.OpenTofu)}
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: funcs.Table(funcs.OpenTofu112)}
 	for _, f := range files {
 		file, _ := hcljson.Parse(f.src, f.name)
 		if file == nil {
