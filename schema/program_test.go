@@ -54,3 +54,13 @@ func TestParseProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestProgramRoundTrip: every program's name, as String gives it, reads
+// back as that program.
+func TestProgramRoundTrip(t *testing.T) {
+	for _, p := range []Program{ProgramAuto, ProgramOpenTofu, ProgramTerraform} {
+		if got, err := ParseProgram(p.String()); err != nil || got != p {
+			t.Errorf("ParseProgram(%q) = %s, %v", p.String(), got, err)
+		}
+	}
+}
