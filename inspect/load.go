@@ -12,7 +12,7 @@ import (
 type Options struct {
 	// Program is the program the configuration is written for; the zero
 	// value, module.Auto, lets the root directory's files decide (see
-	// module.Program.Resolve). It chooses which files of a directory are
+	// module.ResolveProgram). It chooses which files of a directory are
 	// read, and the language when Language is nil.
 	Program module.Program
 
