@@ -17,7 +17,7 @@ import (
 
 //go:generate ../scripts/funcs-metadata.sh
 
-// data holds each program's "metadata functions -json" output, as
+// data holds each release's "metadata functions -json" output, as
 // scripts/funcs-metadata.sh writes it.
 //
 //go:embed data/*.json
@@ -152,7 +152,7 @@ type Signature struct {
 	ReturnType cty.Type
 }
 
-// tables caches each program's signatures, parsed once.
+// tables caches each release's signatures, parsed once.
 var tables = map[Release]func() (map[string]Signature, error){}
 
 func init() {
@@ -255,7 +255,7 @@ func signatures(p Release) map[string]Signature {
 	return sigs
 }
 
-// Signatures returns every function the program's "metadata functions
+// Signatures returns every function release p's "metadata functions
 // -json" lists, by name (with the core:: aliases). The map is the
 // caller's.
 func Signatures(p Release) map[string]Signature {
@@ -278,7 +278,7 @@ func (s Signature) clone() Signature {
 }
 
 // Lookup returns the signature of the function called name, as the
-// program's metadata declares it. ok is false for a name the metadata
+// metadata of release p declares it. ok is false for a name the metadata
 // does not list, including the removed functions list and map.
 func Lookup(p Release, name string) (sig Signature, ok bool) {
 	sig, ok = signatures(p)[name]
@@ -307,10 +307,10 @@ func Names(p Release) []string {
 	return names
 }
 
-// Table returns the program's function table, for an hcl.EvalContext:
+// Table returns release p's function table, for an hcl.EvalContext:
 // every function of the metadata with exactly its parameters, variadic
 // parameter and return type, and the removed functions list and map,
-// whose every call fails as it does in the program. The map is fresh on
+// whose every call fails as it does in the release. The map is fresh on
 // each call and the caller's to change.
 func Table(p Release) map[string]function.Function {
 	build, ok := builtTables[p]
@@ -320,7 +320,7 @@ func Table(p Release) map[string]function.Function {
 	return maps.Clone(build())
 }
 
-// builtTables builds each program's table once: functions are values
+// builtTables builds each release's table once: functions are values
 // that never change, so the tables can share them.
 var builtTables = map[Release]func() map[string]function.Function{
 	OpenTofu112:  sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu112) }),

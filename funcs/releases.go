@@ -30,7 +30,7 @@ var coreAdded = map[Release]string{OpenTofu112: "1.7", Terraform114: "1.8"}
 // (OpenTofu from 1.6, Terraform from 1.5; every function of the
 // Terraform 1.5.7 table). A validator that knows which releases may run
 // a module (their required_version) drops the functions none of them
-// has. It panics if p is not a Program.
+// has. It panics if p is not a Release.
 func Added(p Release, name string) string {
 	if _, ok := tables[p]; !ok {
 		panic("funcs: unknown " + p.String())
