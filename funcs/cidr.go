@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"net"
+	"net/netip"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -29,22 +29,57 @@ type prefix struct {
 }
 
 // parsePrefix reads a CIDR prefix as the programs do (they keep Go 1.16's
-// parser, which reads IPv4 octets with leading zeros as decimal).
+// parser, which reads IPv4 octets with leading zeros as decimal), and as
+// net.ParseCIDR reads the rest: an address without a zone, "/", and a
+// length of decimal digits (leading zeros allowed) no greater than the
+// address's size. It uses net/netip rather than net, whose resolver links
+// the C library into the command (BENCHMARKS.md, "Processes").
 func parsePrefix(s string) (prefix, error) {
 	addr, length, ok := strings.Cut(s, "/")
 	if ok && !strings.Contains(addr, ":") {
 		addr = trimOctetZeros(addr)
 	}
-	_, n, err := net.ParseCIDR(addr + "/" + length)
-	if !ok || err != nil {
-		return prefix{}, &net.ParseError{Type: "CIDR address", Text: s}
+	bad := cidrError(s)
+	if !ok {
+		return prefix{}, bad
 	}
-	if len(n.IP) != net.IPv4len && n.IP.To4() != nil {
+	a, err := netip.ParseAddr(addr)
+	if err != nil || a.Zone() != "" {
+		return prefix{}, bad
+	}
+	ones, ok := prefixLength(length)
+	if !ok || ones > a.BitLen() {
+		return prefix{}, bad
+	}
+	first := netip.PrefixFrom(a, ones).Masked().Addr()
+	if first.Is4In6() {
 		return prefix{}, errQuirk // IPv4-mapped IPv6
 	}
-	ones, bits := n.Mask.Size()
-	return prefix{base: new(big.Int).SetBytes(n.IP), len: ones, bits: bits}, nil
+	return prefix{base: new(big.Int).SetBytes(first.AsSlice()), len: ones, bits: a.BitLen()}, nil
 }
+
+// prefixLength reads the length of a prefix: one or more decimal digits.
+func prefixLength(s string) (int, bool) {
+	if s == "" {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if n = n*10 + int(c-'0'); n > 128 {
+			return n, true // too long for any address: the caller rejects it
+		}
+	}
+	return n, true
+}
+
+// cidrError is the error of a prefix that cannot be read, worded as
+// net.ParseCIDR's.
+type cidrError string
+
+func (e cidrError) Error() string { return "invalid CIDR address: " + string(e) }
 
 // trimOctetZeros turns "010.001.0.0" into "10.1.0.0"; anything else is
 // returned as it is.
@@ -66,10 +101,13 @@ func trimOctetZeros(addr string) string {
 	return strings.Join(parts, ".")
 }
 
-// ip formats the address n of a family of bits bits.
+// ip formats the address n of a family of bits bits, an IPv4-mapped IPv6
+// address in dotted decimal as net.IP does.
 func ip(n *big.Int, bits int) string {
-	b := n.FillBytes(make([]byte, bits/8))
-	return net.IP(b).String()
+	if bits == 32 {
+		return netip.AddrFrom4([4]byte(n.FillBytes(make([]byte, 4)))).String()
+	}
+	return netip.AddrFrom16([16]byte(n.FillBytes(make([]byte, 16)))).Unmap().String()
 }
 
 func (p prefix) cidr(base *big.Int, length int) string {
@@ -136,7 +174,8 @@ var cidrNetmaskFunc = function.New(&function.Spec{
 		if p.bits != 32 {
 			return cty.UnknownVal(cty.String), fmt.Errorf("IPv6 addresses cannot have a netmask: %s", args[0].AsString())
 		}
-		return cty.StringVal(net.IP(net.CIDRMask(p.len, 32)).String()), nil
+		m := ^uint32(0) << (32 - p.len) // 0 for a length of 0
+		return cty.StringVal(netip.AddrFrom4([4]byte{byte(m >> 24), byte(m >> 16), byte(m >> 8), byte(m)}).String()), nil
 	},
 })
 
@@ -249,15 +288,12 @@ var cidrContainsFunc = function.New(&function.Spec{
 		s := args[1].AsString()
 		var first, last *big.Int
 		var bits int
-		if addr := net.ParseIP(trimOctetZeros(s)); addr != nil {
-			if a4 := addr.To4(); a4 != nil && !strings.Contains(s, ":") {
-				addr, bits = a4, 32
-			} else if a4 != nil {
+		if addr, err := netip.ParseAddr(trimOctetZeros(s)); err == nil && addr.Zone() == "" {
+			if addr.Is4In6() {
 				return cty.UnknownVal(cty.Bool), nil // IPv4-mapped IPv6
-			} else {
-				bits = 128
 			}
-			first = new(big.Int).SetBytes(addr)
+			bits = addr.BitLen()
+			first = new(big.Int).SetBytes(addr.AsSlice())
 			last = first
 		} else {
 			inner, err := parsePrefix(s)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/zclconf/go-cty/cty"
@@ -167,30 +168,6 @@ func init() {
 	}
 }
 
-// metadata is the JSON that "metadata functions -json" prints.
-type metadata struct {
-	FormatVersion string `json:"format_version"`
-	Signatures    map[string]struct {
-		Params     []metaParam     `json:"parameters"`
-		VarParam   *metaParam      `json:"variadic_parameter"`
-		ReturnType json.RawMessage `json:"return_type"`
-	} `json:"function_signatures"`
-}
-
-type metaParam struct {
-	Name     string          `json:"name"`
-	Type     json.RawMessage `json:"type"`
-	Nullable bool            `json:"is_nullable"`
-}
-
-func (m metaParam) param(types typeCache) (Param, error) {
-	ty, err := types.read(m.Type)
-	if err != nil {
-		return Param{}, fmt.Errorf("parameter %s: %w", m.Name, err)
-	}
-	return Param{Name: m.Name, Type: ty, Nullable: m.Nullable}, nil
-}
-
 // A typeCache reads each distinct JSON type once: a table names a few
 // dozen types hundreds of times.
 type typeCache map[string]cty.Type
@@ -204,43 +181,6 @@ func (c typeCache) read(raw json.RawMessage) (cty.Type, error) {
 		c[string(raw)] = ty
 	}
 	return ty, err
-}
-
-// parseMetadata reads the output of "metadata functions -json".
-func parseMetadata(b []byte) (map[string]Signature, error) {
-	var m metadata
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, err
-	}
-	if m.FormatVersion != "1.0" {
-		return nil, fmt.Errorf("format_version %q, want 1.0", m.FormatVersion)
-	}
-	out := make(map[string]Signature, len(m.Signatures))
-	types := typeCache{}
-	for name, s := range m.Signatures {
-		var sig Signature
-		for _, mp := range s.Params {
-			p, err := mp.param(types)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			sig.Params = append(sig.Params, p)
-		}
-		if s.VarParam != nil {
-			p, err := s.VarParam.param(types)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			sig.VarParam = &p
-		}
-		ty, err := types.read(s.ReturnType)
-		if err != nil {
-			return nil, fmt.Errorf("%s: return type: %w", name, err)
-		}
-		sig.ReturnType = ty
-		out[name] = sig
-	}
-	return out, nil
 }
 
 func signatures(p Release) map[string]Signature {
@@ -265,6 +205,14 @@ func Signatures(p Release) map[string]Signature {
 		out[name] = s.clone()
 	}
 	return out
+}
+
+// equal reports whether s and t declare the same parameters and return
+// type.
+func (s Signature) equal(t Signature) bool {
+	eq := func(a, b Param) bool { return a.Name == b.Name && a.Nullable == b.Nullable && a.Type.Equals(b.Type) }
+	return slices.EqualFunc(s.Params, t.Params, eq) && (s.VarParam == nil) == (t.VarParam == nil) &&
+		(s.VarParam == nil || eq(*s.VarParam, *t.VarParam)) && s.ReturnType.Equals(t.ReturnType)
 }
 
 // clone copies s, so that the caller cannot change the cached one.
@@ -333,8 +281,16 @@ func buildTable(p Release) map[string]function.Function {
 	impls := implementations(p)
 	out := make(map[string]function.Function, len(sigs)+4)
 	for name, sig := range sigs {
+		if short, ok := strings.CutPrefix(name, CorePrefix); ok && sig.equal(sigs[short]) {
+			continue // the same function as its short name's: shared below
+		}
 		impl, ok := impls[stripCore(name)]
 		out[name] = build(p, name, sig, impl, ok)
+	}
+	for name := range sigs {
+		if _, built := out[name]; !built {
+			out[name] = out[stripCore(name)]
+		}
 	}
 	for _, name := range removed {
 		f := removedFunc(p, name)

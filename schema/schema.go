@@ -487,84 +487,170 @@ func (b *Body) asBlocks(body hcl.Body, s *hcl.BodySchema) *hcl.BodySchema {
 // and every block has a body. Bodies shared or reached again through a
 // cycle (dynamic blocks) are checked once.
 func (b *Body) Validate() error {
+	// Every command validates the built-in languages when it starts, so
+	// the walk is cheap when all is well: paths are spelled and labels
+	// sorted only for the messages, by a second walk that runs when the
+	// first finds an error.
+	_ = *b // a nil receiver panics here, not deep inside
+	if !b.validate(false) {
+		return nil
+	}
+	return fmt.Errorf("schema: %s", strings.Join(b.validateErrors(), "; "))
+}
+
+// validateErrors returns Validate's messages, in order.
+func (b *Body) validateErrors() []string {
 	var errs []string
+	b.walkValidate(true, func(at *schemaPath, format string, args ...any) {
+		errs = append(errs, at.String()+": "+fmt.Sprintf(format, args...))
+	})
+	return errs
+}
+
+// validate reports whether b has an error, labels walked in map order
+// when sorted is false.
+func (b *Body) validate(sorted bool) bool {
+	found := false
+	b.walkValidate(sorted, func(*schemaPath, string, ...any) { found = true })
+	return found
+}
+
+// schemaPath is where Validate is in the schema: root, a block type
+// within its parent, or a label of a ByLabel body.
+type schemaPath struct {
+	parent   *schemaPath
+	name     string // block type, or label when labelled
+	labelled bool
+}
+
+func (p *schemaPath) String() string {
+	switch {
+	case p.parent == nil:
+		return "root"
+	case p.labelled:
+		return p.parent.String() + "[" + strconv.Quote(p.name) + "]"
+	default:
+		return p.parent.String() + "." + p.name
+	}
+}
+
+// walkValidate calls bad with each inconsistency of b; ByLabel bodies are
+// walked in label order when sorted is set.
+func (b *Body) walkValidate(sorted bool, bad func(at *schemaPath, format string, args ...any)) {
 	seen := map[*Body]bool{}
-	var walk func(body *Body, path string)
-	walk = func(body *Body, path string) {
+	var walk func(body *Body, at *schemaPath)
+	walk = func(body *Body, at *schemaPath) {
 		if seen[body] {
 			return
 		}
 		seen[body] = true
-		bad := func(format string, args ...any) {
-			errs = append(errs, path+": "+fmt.Sprintf(format, args...))
-		}
 		if body.AnyAttributesMode >= numModes {
-			bad("invalid AnyAttributesMode %v", body.AnyAttributesMode)
+			bad(at, "invalid AnyAttributesMode %v", body.AnyAttributesMode)
 		}
 		if body.AnyAttributes && len(body.Blocks) > 0 {
-			bad("an AnyAttributes body cannot have blocks")
+			bad(at, "an AnyAttributes body cannot have blocks")
 		}
-		names := map[string]bool{}
-		for _, a := range body.Attributes {
+		var names map[string]bool // when the body has many names
+		if len(body.Attributes)+len(body.Blocks) > 16 {
+			names = make(map[string]bool, len(body.Attributes)+len(body.Blocks))
+		}
+		// listed reports whether name came before the i-th name of
+		// the body (attributes, then block types), and records it.
+		listed := func(i int, name string) bool {
+			if names != nil {
+				dup := names[name]
+				names[name] = true
+				return dup
+			}
+			for j := range i {
+				if j < len(body.Attributes) && body.Attributes[j].Name == name ||
+					j >= len(body.Attributes) && body.Blocks[j-len(body.Attributes)].Type == name {
+					return true
+				}
+			}
+			return false
+		}
+		for i, a := range body.Attributes {
 			switch {
 			case a.Name == "":
-				bad("attribute with no name")
-			case names[a.Name]:
-				bad("%s listed twice", a.Name)
+				bad(at, "attribute with no name")
+			case listed(i, a.Name):
+				bad(at, "%s listed twice", a.Name)
 			}
-			names[a.Name] = true
 			if a.Mode >= numModes {
-				bad("%s: invalid mode %v", a.Name, a.Mode)
+				bad(at, "%s: invalid mode %v", a.Name, a.Mode)
 			}
 			if a.Shape >= numShapes {
-				bad("%s: invalid shape %v", a.Name, a.Shape)
+				bad(at, "%s: invalid shape %v", a.Name, a.Shape)
 			}
 			if len(a.Keywords) > 0 && a.Mode != Keyword && a.Shape == One {
-				bad("%s: keywords need Keyword mode or a list or map shape", a.Name)
+				bad(at, "%s: keywords need Keyword mode or a list or map shape", a.Name)
 			}
 			for _, k := range a.Keywords {
-				if !hclsyntax.ValidIdentifier(k) {
-					bad("%s: keyword %q is not an identifier", a.Name, k)
+				if !plainIdentifier(k) && !hclsyntax.ValidIdentifier(k) {
+					bad(at, "%s: keyword %q is not an identifier", a.Name, k)
 				}
 			}
 		}
-		for _, blk := range body.Blocks {
-			p := path + "." + blk.Type
+		for i, blk := range body.Blocks {
 			switch {
 			case blk.Type == "":
-				bad("block with no type")
-			case names[blk.Type]:
-				bad("%s listed twice", blk.Type)
+				bad(at, "block with no type")
+			case listed(len(body.Attributes)+i, blk.Type):
+				bad(at, "%s listed twice", blk.Type)
 			}
-			names[blk.Type] = true
 			if blk.Nesting >= numNestings {
-				bad("%s: invalid nesting %v", blk.Type, blk.Nesting)
+				bad(at, "%s: invalid nesting %v", blk.Type, blk.Nesting)
 			}
 			if blk.Nesting == NestingMap && len(blk.Labels) != 1 {
-				bad("%s: map nesting needs exactly one label", blk.Type)
+				bad(at, "%s: map nesting needs exactly one label", blk.Type)
 			}
 			if blk.Body == nil {
-				bad("%s: no body", blk.Type)
+				bad(at, "%s: no body", blk.Type)
 				continue
 			}
+			p := &schemaPath{parent: at, name: blk.Type}
 			walk(blk.Body, p)
 			if len(blk.ByLabel) > 0 && len(blk.Labels) == 0 {
-				bad("%s: ByLabel needs a label", blk.Type)
+				bad(at, "%s: ByLabel needs a label", blk.Type)
 			}
-			for _, label := range slices.Sorted(maps.Keys(blk.ByLabel)) {
-				if blk.ByLabel[label] == nil {
-					bad("%s[%q]: no body", blk.Type, label)
-					continue
+			byLabel := func(label string, lb *Body) {
+				if lb == nil {
+					bad(at, "%s[%q]: no body", blk.Type, label)
+					return
 				}
-				walk(blk.ByLabel[label], p+"["+strconv.Quote(label)+"]")
+				walk(lb, &schemaPath{parent: p, name: label, labelled: true})
+			}
+			if sorted {
+				for _, label := range slices.Sorted(maps.Keys(blk.ByLabel)) {
+					byLabel(label, blk.ByLabel[label])
+				}
+			} else {
+				for label, lb := range blk.ByLabel {
+					byLabel(label, lb)
+				}
 			}
 		}
 	}
-	walk(b, "root")
-	if len(errs) > 0 {
-		return fmt.Errorf("schema: %s", strings.Join(errs, "; "))
+	walk(b, &schemaPath{})
+}
+
+// plainIdentifier reports whether s is an ASCII letter followed by ASCII
+// letters, digits, underscores and dashes: an identifier, which Validate
+// thus tells without hclsyntax's scanner (a cost of every command's start,
+// which validates the built-in languages). Other identifiers are left to
+// hclsyntax.ValidIdentifier.
+func plainIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '_' || c == '-'):
+		default:
+			return false
+		}
 	}
-	return nil
+	return s != ""
 }
 
 // CheckStructure decodes body (JSON or native syntax) and every block in it

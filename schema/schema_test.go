@@ -568,6 +568,28 @@ func TestValidate(t *testing.T) {
 	if err := bad.Validate(); err == nil || err.Error() != want {
 		t.Errorf("Validate() =\n%v\nwant\n%s", err, want)
 	}
+
+	// Labels are reported in their order, whatever the map's; a body of
+	// many names finds its repeated ones too.
+	var many []Attribute
+	for i := range 20 {
+		many = append(many, Attribute{Name: fmt.Sprintf("n%d", i%19)})
+	}
+	labelled := &Body{Blocks: []Block{{Type: "x", Labels: []string{"name"}, Body: &Body{}, ByLabel: map[string]*Body{
+		"z": {Attributes: []Attribute{{Name: ""}}},
+		"a": {Attributes: many},
+		"m": nil,
+		"b": {},
+	}}}}
+	want = "schema: " +
+		`root.x["a"]: n0 listed twice; ` +
+		`root: x["m"]: no body; ` +
+		`root.x["z"]: attribute with no name`
+	for range 5 {
+		if err := labelled.Validate(); err == nil || err.Error() != want {
+			t.Fatalf("Validate() =\n%v\nwant\n%s", err, want)
+		}
+	}
 }
 
 func TestStrings(t *testing.T) {

@@ -349,6 +349,9 @@ func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		return 0, 0, false
 	}
 	if src, isString := hcljson.StringSource(e); isString {
+		if !b.localsOK || !strings.Contains(src.Text, "local") {
+			return 0, 0, false // not a reference to a local (localSize), nothing to parse
+		}
 		text, ok := template.Parse(src).Interpolation()
 		if !ok {
 			return 0, 0, false

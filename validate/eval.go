@@ -319,37 +319,6 @@ func (md *unit) runShared() *ran {
 	return r
 }
 
-// outputDeps returns, for each output of the module ev evaluated, the
-// variables the output depends on, from its reference graph.
-func outputDeps(ev *evaluator) map[string][]string {
-	deps := map[string][]string{}
-	for name := range ev.md.decls.index.Outputs {
-		visited := map[string]bool{}
-		var vars []string
-		var walk func(n string)
-		walk = func(n string) {
-			if visited[n] {
-				return
-			}
-			visited[n] = true
-			if v, ok := strings.CutPrefix(n, "var."); ok {
-				vars = append(vars, v)
-				return
-			}
-			for _, e := range ev.edges[n] {
-				walk(e.to)
-			}
-			for _, to := range ev.moduleEdges(n) {
-				walk(to)
-			}
-		}
-		walk("output." + name)
-		slices.Sort(vars)
-		deps[name] = vars
-	}
-	return deps
-}
-
 // context returns the evaluation context of an expression in sc that
 // refers to vars: a child of the module's context (var, path,
 // terraform, module, data and the resource types, built once) with the

@@ -4,7 +4,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 // The collector's settings for the command. A command is a short process
@@ -55,12 +54,16 @@ func armGCWatch() {
 	})
 }
 
-// liveHeap is the heap that the last cycle found live, in bytes.
+// liveHeap is the heap that the last cycle found live, in bytes, as the
+// heap goal that the cycle set implies while the setting is
+// smallHeapGOGC: the goal is the live heap plus smallHeapGOGC percent of
+// it and of the goroutine stacks and globals, so this is the live heap
+// plus at most three quarters of those (well under a megabyte here). It
+// reads runtime.MemStats rather than runtime/metrics, whose
+// initialization every start of the command would pay (BENCHMARKS.md,
+// "Processes"); only a finished cycle reads it.
 func liveHeap() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.NextGC * 100 / (100 + smallHeapGOGC)
 }

@@ -72,3 +72,22 @@ func TestTuneGCKeepsOthersSetting(t *testing.T) {
 		t.Fatalf("GOGC = %d, want the 400 set after tuneGC", got)
 	}
 }
+
+// liveHeap, read from the heap goal, is the live heap that
+// runtime/metrics reports, within the stacks and globals that the goal
+// counts too.
+func TestLiveHeap(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(smallHeapGOGC))
+	big := make([][]byte, 0, 32)
+	for range 24 {
+		big = append(big, make([]byte, 1<<20))
+	}
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	live, got := s[0].Value.Uint64(), liveHeap()
+	runtime.KeepAlive(big)
+	if live < 24<<20 || got < live || got > live+1<<20 {
+		t.Errorf("liveHeap() = %d, runtime/metrics' live heap %d", got, live)
+	}
+}

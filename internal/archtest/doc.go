@@ -3,7 +3,9 @@
 // each package may import; TestScannedOnce that no layer scans its input
 // again; TestMisuseCovered that every public package tests what misuse of
 // its API does (spec.md §misuse); TestScaffoldingNames the rule of the
-// names under internal/.
+// names under internal/; TestCommandStartsLight that the command links no
+// package whose cost each of its starts would pay (net, runtime/cgo,
+// runtime/metrics).
 //
 // That rule: a package under internal/ whose name ends in "test" serves
 // only tests and measurements (the product, the public packages and
