@@ -10,7 +10,7 @@ import (
 // impl's handling of unknown, dynamically typed and marked arguments and
 // impl's Type and Impl. Unless implemented, the function type-checks its
 // arguments and returns an unknown value of its declared return type.
-func build(p Program, name string, sig Signature, impl function.Function, implemented bool) function.Function {
+func build(p Release, name string, sig Signature, impl function.Function, implemented bool) function.Function {
 	param := func(p Param, ip *function.Parameter) function.Parameter {
 		fp := function.Parameter{Name: p.Name, Type: p.Type, AllowNull: p.Nullable}
 		if ip != nil {
@@ -60,8 +60,8 @@ func build(p Program, name string, sig Signature, impl function.Function, implem
 // typed arguments where the program differs from the implementation
 // used here. The wrapper then answers first (an unknown result, without
 // calling the implementation), as the program does.
-var flags = map[Program]map[string]func(*function.Spec){
-	OpenTofu: {
+var flags = map[Release]map[string]func(*function.Spec){
+	OpenTofu112: {
 		"yamlencode": anyArgument, // go-cty-yaml's, not computed here
 	},
 	Terraform114: {
@@ -77,7 +77,7 @@ var flags = map[Program]map[string]func(*function.Spec){
 		// return type as string whatever vars is.
 		"templatestring": func(s *function.Spec) { s.Params[1].AllowDynamicType = true },
 	},
-	Terraform: {
+	Terraform157: {
 		"yamlencode": anyArgument,
 		// Terraform 1.5.7 has go-cty 1.12.2, whose stdlib takes fewer
 		// unknown or dynamically typed arguments than go-cty 1.19.
@@ -111,7 +111,7 @@ func stripCore(name string) string {
 // Evaluated reports whether the table's function called name computes
 // its result; false means it only type-checks its arguments and returns
 // an unknown value (of its return type), or that p has no such function.
-func Evaluated(p Program, name string) bool {
+func Evaluated(p Release, name string) bool {
 	if _, ok := signatures(p)[name]; !ok {
 		return false
 	}

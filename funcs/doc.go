@@ -1,13 +1,18 @@
-// Package funcs gives the function table of each target program
+// Package funcs gives the function table of each release it records
 // (OpenTofu 1.12.6, Terraform 1.14, and Terraform 1.5.7, the last MPL
-// release) as go-cty functions, for an offline validator: [Table] is
-// what to put in an hcl.EvalContext's Functions to type-check calls as
-// the program does, and to compute their results where that is safe.
-// [Added] says which release of a program added a function, for a
+// release: a [Release]) as go-cty functions, for an offline validator:
+// [Table] is what to put in an hcl.EvalContext's Functions to type-check
+// calls as the release does, and to compute their results where that is
+// safe. [Added] says which release of a program added a function, for a
 // validator that knows from a module's required_version which releases
-// may run it. [Differences] says which functions differ between two
-// programs' tables, and how, for a validator that validates a module
-// for a second program only where that can change its verdict.
+// may run it; [TableFor] is the one mapping from the program a module is
+// read for (schema.Program, spec.md {#validate} V12) and that evidence to
+// its functions: the table of the release that stands for the program
+// ([ReleaseOf]: OpenTofu 1.12.6's, or Terraform 1.14's), less the
+// functions added after the newest release that may run the module.
+// [Differences] says which functions differ between two releases'
+// tables, and how, for a validator that validates a module for a second
+// program only where that can change its verdict.
 //
 // # What it owns
 //
@@ -97,8 +102,9 @@
 //
 // # Imports
 //
-// funcs imports no package of the module: go-cty (cty, convert, function,
-// function/stdlib, gocty, json) and the standard library only.
+// funcs imports go-cty (cty, convert, function, function/stdlib, gocty,
+// json), the standard library, and of the module only package schema,
+// for the type of a program (schema.Program), which it maps to a release.
 //
 // # Tests
 //
@@ -120,8 +126,8 @@
 //
 // # Misuse
 //
-// A Program out of range panics, except in String and Version, which
-// describe it ([spec.md] §misuse).
+// A Release or a schema.Program out of range panics, except in String
+// and Version, which describe it ([spec.md] §misuse).
 //
 // Sections named V10, D11, {#validate} or §misuse are those of [spec.md], the
 // project's numbered specification, at the root of the repository.

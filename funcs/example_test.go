@@ -14,7 +14,7 @@ import (
 // unknown values of their types.
 func ExampleTable() {
 	ctx := &hcl.EvalContext{
-		Functions: funcs.Table(funcs.OpenTofu),
+		Functions: funcs.Table(funcs.OpenTofu112),
 		Variables: map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{
 			"name": cty.UnknownVal(cty.String),
 		})},
@@ -35,7 +35,7 @@ func ExampleTable() {
 		}
 		fmt.Printf("%s: %#v\n", src, v)
 	}
-	sig, _ := funcs.Lookup(funcs.Terraform, "cidrsubnet")
+	sig, _ := funcs.Lookup(funcs.Terraform157, "cidrsubnet")
 	fmt.Println(len(sig.Params), sig.Params[0].Name, sig.ReturnType.FriendlyName())
 	// Output:
 	// cidrsubnet("10.0.0.0/16", 8, 2): cty.StringVal("10.0.2.0/24")

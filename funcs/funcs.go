@@ -12,23 +12,26 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
 	ctyjson "github.com/zclconf/go-cty/cty/json"
+
+	"github.com/hcljson/hcljson/schema"
 )
 
 //go:generate ../scripts/funcs-metadata.sh
 
-// data holds each program's "metadata functions -json" output, as
+// data holds each release's "metadata functions -json" output, as
 // scripts/funcs-metadata.sh writes it.
 //
 //go:embed data/*.json
 var data embed.FS
 
-// A Program is one target program, at the version whose functions the
-// package describes.
-type Program int
+// A Release is a release of OpenTofu or Terraform whose functions the
+// package records: the release a table belongs to, not the program a
+// module is read for (schema.Program; TableFor maps one to the other).
+type Release int
 
 const (
-	OpenTofu  Program = iota // OpenTofu 1.12.6
-	Terraform                // Terraform 1.5.7
+	OpenTofu112  Release = iota // OpenTofu 1.12.6
+	Terraform157                // Terraform 1.5.7, the last MPL release
 	// Terraform114 is Terraform 1.14, the newest release: its table is
 	// the metadata of Terraform 1.11.4, whose functions 1.14 keeps (the
 	// same names in internal/lang/functions.go, the same signatures;
@@ -36,32 +39,32 @@ const (
 	Terraform114
 )
 
-// Programs lists the programs whose pinned clients (internal/clientstest)
+// Pinned lists the releases whose pinned clients (internal/clientstest)
 // the tests compare the tables with, OpenTofu first. Terraform114 has
 // no pinned client.
-var Programs = []Program{OpenTofu, Terraform}
+var Pinned = []Release{OpenTofu112, Terraform157}
 
-// All lists every Program: Programs, then Terraform114.
-var All = []Program{OpenTofu, Terraform, Terraform114}
+// All lists every Release: Pinned, then Terraform114.
+var All = []Release{OpenTofu112, Terraform157, Terraform114}
 
-// String returns the program's command name: "tofu" or "terraform".
-func (p Program) String() string {
+// String returns the command name of the release's program: "tofu" or
+// "terraform".
+func (p Release) String() string {
 	switch p {
-	case OpenTofu:
+	case OpenTofu112:
 		return "tofu"
-	case Terraform, Terraform114:
+	case Terraform157, Terraform114:
 		return "terraform"
 	}
-	return fmt.Sprintf("Program(%d)", int(p))
+	return fmt.Sprintf("Release(%d)", int(p))
 }
 
-// Version returns the version of the program whose functions the package
-// describes.
-func (p Program) Version() string {
+// Version returns the release's version: "1.12.6", "1.5.7" or "1.14".
+func (p Release) Version() string {
 	switch p {
-	case OpenTofu:
+	case OpenTofu112:
 		return "1.12.6"
-	case Terraform:
+	case Terraform157:
 		return "1.5.7"
 	case Terraform114:
 		return "1.14"
@@ -69,11 +72,53 @@ func (p Program) Version() string {
 	return ""
 }
 
-func (p Program) file() string {
+// ReleaseOf returns the release that stands for program p: its newest
+// release whose functions the package records, OpenTofu112 for OpenTofu,
+// Terraform114 for Terraform, and OpenTofu112 for schema.ProgramAuto,
+// whose module is read as OpenTofu reads it. It panics if p is out of
+// range.
+func ReleaseOf(p schema.Program) Release {
 	switch p {
-	case OpenTofu:
+	case schema.ProgramAuto, schema.ProgramOpenTofu:
+		return OpenTofu112
+	case schema.ProgramTerraform:
+		return Terraform114
+	}
+	panic("funcs: unknown " + p.String())
+}
+
+// TableFor returns the functions of program p at release 1.minor, the
+// newest of its releases that may run a module (spec.md {#validate}
+// V13): the Table of the release that stands for p (ReleaseOf), without
+// the functions that came after 1.minor (Added). A minor at or past the
+// newest release's is that release's whole table; a negative one keeps
+// the functions every release has. The map is fresh on each call and
+// the caller's to change. It panics if p is out of range.
+func TableFor(p schema.Program, minor int) map[string]function.Function {
+	r := ReleaseOf(p)
+	t := Table(r)
+	for name := range t {
+		if added := Added(r, name); added != "" && minorOf(added) > minor {
+			delete(t, name)
+		}
+	}
+	return t
+}
+
+// minorOf reads the minor version of "1.MINOR".
+func minorOf(v string) int {
+	n := 0
+	for i := len("1."); i < len(v); i++ {
+		n = n*10 + int(v[i]-'0')
+	}
+	return n
+}
+
+func (p Release) file() string {
+	switch p {
+	case OpenTofu112:
 		return "data/opentofu-1.12.6.json"
-	case Terraform:
+	case Terraform157:
 		return "data/terraform-1.5.7.json"
 	case Terraform114:
 		return "data/terraform-1.11.4.json"
@@ -83,18 +128,7 @@ func (p Program) file() string {
 
 // hasCore reports whether p also offers every built-in function under
 // core:: (OpenTofu since 1.7, Terraform since 1.8).
-func (p Program) hasCore() bool { return p != Terraform }
-
-// ParseProgram reads "tofu", "opentofu" or "terraform" (any case).
-func ParseProgram(s string) (Program, bool) {
-	switch strings.ToLower(s) {
-	case "tofu", "opentofu":
-		return OpenTofu, true
-	case "terraform":
-		return Terraform, true
-	}
-	return 0, false
-}
+func (p Release) hasCore() bool { return p != Terraform157 }
 
 // CorePrefix is the namespace under which OpenTofu and Terraform 1.14
 // also offer every built-in function (core::length). Terraform 1.5.7 has
@@ -119,8 +153,8 @@ type Signature struct {
 	ReturnType cty.Type
 }
 
-// tables caches each program's signatures, parsed once.
-var tables = map[Program]func() (map[string]Signature, error){}
+// tables caches each release's signatures, parsed once.
+var tables = map[Release]func() (map[string]Signature, error){}
 
 func init() {
 	for _, p := range All {
@@ -149,7 +183,7 @@ func (c typeCache) read(raw json.RawMessage) (cty.Type, error) {
 	return ty, err
 }
 
-func signatures(p Program) map[string]Signature {
+func signatures(p Release) map[string]Signature {
 	get, ok := tables[p]
 	if !ok {
 		panic("funcs: unknown " + p.String())
@@ -161,10 +195,10 @@ func signatures(p Program) map[string]Signature {
 	return sigs
 }
 
-// Signatures returns every function the program's "metadata functions
+// Signatures returns every function release p's "metadata functions
 // -json" lists, by name (with the core:: aliases). The map is the
 // caller's.
-func Signatures(p Program) map[string]Signature {
+func Signatures(p Release) map[string]Signature {
 	sigs := signatures(p)
 	out := make(map[string]Signature, len(sigs))
 	for name, s := range sigs {
@@ -192,9 +226,9 @@ func (s Signature) clone() Signature {
 }
 
 // Lookup returns the signature of the function called name, as the
-// program's metadata declares it. ok is false for a name the metadata
+// metadata of release p declares it. ok is false for a name the metadata
 // does not list, including the removed functions list and map.
-func Lookup(p Program, name string) (sig Signature, ok bool) {
+func Lookup(p Release, name string) (sig Signature, ok bool) {
 	sig, ok = signatures(p)[name]
 	return sig.clone(), ok
 }
@@ -206,7 +240,7 @@ var removed = []string{"list", "map"}
 // Names returns, sorted, the names of Table(p): the functions of the
 // metadata and the removed functions list and map (under core:: too
 // where p has that namespace).
-func Names(p Program) []string {
+func Names(p Release) []string {
 	var names []string
 	for name := range signatures(p) {
 		names = append(names, name)
@@ -221,12 +255,12 @@ func Names(p Program) []string {
 	return names
 }
 
-// Table returns the program's function table, for an hcl.EvalContext:
+// Table returns release p's function table, for an hcl.EvalContext:
 // every function of the metadata with exactly its parameters, variadic
 // parameter and return type, and the removed functions list and map,
-// whose every call fails as it does in the program. The map is fresh on
+// whose every call fails as it does in the release. The map is fresh on
 // each call and the caller's to change.
-func Table(p Program) map[string]function.Function {
+func Table(p Release) map[string]function.Function {
 	build, ok := builtTables[p]
 	if !ok {
 		panic("funcs: unknown " + p.String())
@@ -234,15 +268,15 @@ func Table(p Program) map[string]function.Function {
 	return maps.Clone(build())
 }
 
-// builtTables builds each program's table once: functions are values
+// builtTables builds each release's table once: functions are values
 // that never change, so the tables can share them.
-var builtTables = map[Program]func() map[string]function.Function{
-	OpenTofu:     sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu) }),
-	Terraform:    sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform) }),
+var builtTables = map[Release]func() map[string]function.Function{
+	OpenTofu112:  sync.OnceValue(func() map[string]function.Function { return buildTable(OpenTofu112) }),
+	Terraform157: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform157) }),
 	Terraform114: sync.OnceValue(func() map[string]function.Function { return buildTable(Terraform114) }),
 }
 
-func buildTable(p Program) map[string]function.Function {
+func buildTable(p Release) map[string]function.Function {
 	sigs := signatures(p)
 	impls := implementations(p)
 	out := make(map[string]function.Function, len(sigs)+4)

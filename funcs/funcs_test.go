@@ -15,6 +15,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/hcljson/hcljson/internal/clientstest"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // TestTableMatchesMetadata checks every function of Table against the
@@ -177,7 +178,7 @@ func TestMetadataOfClients(t *testing.T) {
 // and for Terraform114 a Terraform 1.11.4 ($HCLJSON_TERRAFORM_1_11, else
 // the terraform on PATH when it is that version), whose functions
 // Terraform 1.14 keeps.
-func client(t testing.TB, p Program) string {
+func client(t testing.TB, p Release) string {
 	t.Helper()
 	if p != Terraform114 {
 		return clientstest.Skip(t, p.String())
@@ -239,16 +240,16 @@ func TestAdded(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		p          Program
+		p          Release
 		name, want string
 	}{
 		{Terraform114, "templatestring", "1.9"},
 		{Terraform114, "core::templatestring", "1.9"},
 		{Terraform114, "core::length", "1.8"},
 		{Terraform114, "length", ""},
-		{OpenTofu, "core::length", "1.7"},
-		{OpenTofu, "ephemeralasnull", "1.11"},
-		{Terraform, "length", ""},
+		{OpenTofu112, "core::length", "1.7"},
+		{OpenTofu112, "ephemeralasnull", "1.11"},
+		{Terraform157, "length", ""},
 	} {
 		if got := Added(c.p, c.name); got != c.want {
 			t.Errorf("Added(%s %s, %s) = %q, want %q", c.p, c.p.Version(), c.name, got, c.want)
@@ -269,9 +270,9 @@ func releaseMinor(v string) int {
 // TestDifferences checks Differences between OpenTofu and each Terraform
 // table against the tables themselves and the releases.
 func TestDifferences(t *testing.T) {
-	for _, q := range []Program{Terraform, Terraform114} {
-		d := Differences(OpenTofu, q)
-		tp, tq := Table(OpenTofu), Table(q)
+	for _, q := range []Release{Terraform157, Terraform114} {
+		d := Differences(OpenTofu112, q)
+		tp, tq := Table(OpenTofu112), Table(q)
 		for name := range tp {
 			if _, ok := tq[name]; !ok && d[name] != Absent {
 				t.Errorf("%s: %s only in OpenTofu's table: %d, want Absent", q.Version(), name, d[name])
@@ -282,8 +283,8 @@ func TestDifferences(t *testing.T) {
 			switch {
 			case !inTofu && d[name] != Absent:
 				t.Errorf("%s: %s only in Terraform's table: %d, want Absent", q.Version(), name, d[name])
-			case inTofu && (Added(OpenTofu, name) != "" || Added(q, name) != "") && d[name] != Release:
-				t.Errorf("%s: %s added in some release: %d, want Release", q.Version(), name, d[name])
+			case inTofu && (Added(OpenTofu112, name) != "" || Added(q, name) != "") && d[name] != Recent:
+				t.Errorf("%s: %s added in some release: %d, want Recent", q.Version(), name, d[name])
 			}
 		}
 		for _, name := range []string{"length", "upper", "jsondecode", "lookup"} {
@@ -292,9 +293,9 @@ func TestDifferences(t *testing.T) {
 			}
 		}
 	}
-	d := Differences(OpenTofu, Terraform114)
+	d := Differences(OpenTofu112, Terraform114)
 	for name, want := range map[string]Difference{
-		"urldecode": Absent, "templatestring": Release, "core::length": Release,
+		"urldecode": Absent, "templatestring": Recent, "core::length": Recent,
 		"transpose": Behaviour, "list": Behaviour, "format": Arguments, "formatlist": Arguments,
 	} {
 		if d[name] != want {
@@ -303,10 +304,54 @@ func TestDifferences(t *testing.T) {
 	}
 	// Terraform 1.5.7's element takes no negative index, its startswith
 	// and transpose differ.
-	d = Differences(OpenTofu, Terraform)
+	d = Differences(OpenTofu112, Terraform157)
 	for _, name := range []string{"element", "startswith", "transpose", "jsonencode"} {
 		if _, ok := d[name]; !ok {
 			t.Errorf("1.5.7: %s not a difference", name)
 		}
+	}
+}
+
+// TestTableFor checks the one mapping from a program and the newest
+// minor version that may run a module to its functions: the table of the
+// release that stands for the program, less what came after.
+func TestTableFor(t *testing.T) {
+	for p, want := range map[schema.Program]Release{schema.ProgramAuto: OpenTofu112, schema.ProgramOpenTofu: OpenTofu112, schema.ProgramTerraform: Terraform114} {
+		if got := ReleaseOf(p); got != want {
+			t.Errorf("ReleaseOf(%s) = %s %s, want %s %s", p, got, got.Version(), want, want.Version())
+		}
+		if got, whole := TableFor(p, 99), Table(want); len(got) != len(whole) {
+			t.Errorf("TableFor(%s, 99) has %d functions, %s %s's table %d", p, len(got), want, want.Version(), len(whole))
+		}
+	}
+	for _, c := range []struct {
+		p           schema.Program
+		minor       int
+		has, hasNot []string
+	}{
+		{schema.ProgramTerraform, 14, []string{"templatestring", "core::length", "ephemeralasnull", "length"}, nil},
+		{schema.ProgramTerraform, 9, []string{"templatestring", "core::templatestring", "issensitive"}, []string{"ephemeralasnull"}},
+		{schema.ProgramTerraform, 8, []string{"core::length", "issensitive"}, []string{"templatestring", "core::templatestring", "ephemeralasnull"}},
+		{schema.ProgramTerraform, 5, []string{"length", "tostring"}, []string{"core::length", "issensitive"}},
+		{schema.ProgramOpenTofu, 10, []string{"urldecode", "core::urldecode", "templatestring"}, []string{"ephemeralasnull", "core::ephemeralasnull"}},
+		{schema.ProgramOpenTofu, 6, []string{"length"}, []string{"urldecode", "cidrcontains", "core::length"}},
+		{schema.ProgramAuto, 6, []string{"length"}, []string{"urldecode", "core::length"}},
+	} {
+		m := TableFor(c.p, c.minor)
+		for _, name := range c.has {
+			if _, ok := m[name]; !ok {
+				t.Errorf("TableFor(%s, %d) lacks %s", c.p, c.minor, name)
+			}
+		}
+		for _, name := range c.hasNot {
+			if _, ok := m[name]; ok {
+				t.Errorf("TableFor(%s, %d) has %s", c.p, c.minor, name)
+			}
+		}
+	}
+	// Fresh on each call: the caller may change it.
+	delete(TableFor(schema.ProgramOpenTofu, 12), "length")
+	if _, ok := TableFor(schema.ProgramOpenTofu, 12)["length"]; !ok {
+		t.Error("a change to one TableFor map shows in the next")
 	}
 }

@@ -73,17 +73,17 @@ var fromStdlib = map[string]function.Function{
 // implementations returns the functions of p the package computes, by
 // name without core::. A function of the metadata missing here only
 // type-checks its arguments (see build). The map is shared: read only.
-func implementations(p Program) map[string]function.Function {
+func implementations(p Release) map[string]function.Function {
 	return implTables[p]()
 }
 
-var implTables = map[Program]func() map[string]function.Function{
-	OpenTofu:     sync.OnceValue(func() map[string]function.Function { return makeImplementations(OpenTofu) }),
-	Terraform:    sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform) }),
+var implTables = map[Release]func() map[string]function.Function{
+	OpenTofu112:  sync.OnceValue(func() map[string]function.Function { return makeImplementations(OpenTofu112) }),
+	Terraform157: sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform157) }),
 	Terraform114: sync.OnceValue(func() map[string]function.Function { return makeImplementations(Terraform114) }),
 }
 
-func makeImplementations(p Program) map[string]function.Function {
+func makeImplementations(p Release) map[string]function.Function {
 	m := make(map[string]function.Function, len(fromStdlib)+40)
 	for name, f := range fromStdlib {
 		m[name] = f
@@ -93,11 +93,11 @@ func makeImplementations(p Program) map[string]function.Function {
 	}
 	v := variants()
 	switch p {
-	case OpenTofu:
+	case OpenTofu112:
 		m["startswith"] = v.startsWith[true]
 		m["nonsensitive"] = v.nonsensitive[false]
 		m["transpose"] = v.transpose[false]
-	case Terraform:
+	case Terraform157:
 		m["startswith"] = v.startsWith[false]
 		m["nonsensitive"] = v.nonsensitive[true]
 		m["transpose"] = v.transpose[true]
@@ -179,7 +179,7 @@ var ours = map[string]function.Function{
 
 // removedFunc is list or map: the programs keep the names so that a call
 // says what to write instead; every call fails, whatever its arguments.
-func removedFunc(p Program, name string) function.Function {
+func removedFunc(p Release, name string) function.Function {
 	instead := "tolist([ ... ])"
 	if name == "map" {
 		instead = "tomap({ ... })"
@@ -199,8 +199,8 @@ func removedFunc(p Program, name string) function.Function {
 	})
 }
 
-func (p Program) name() string {
-	if p == OpenTofu {
+func (p Release) name() string {
+	if p == OpenTofu112 {
 		return "OpenTofu"
 	}
 	return "Terraform"

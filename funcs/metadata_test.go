@@ -145,7 +145,7 @@ func TestCompact(t *testing.T) {
 }
 
 func TestSignatureEqual(t *testing.T) {
-	sigs := signatures(OpenTofu)
+	sigs := signatures(OpenTofu112)
 	base := sigs["format"]
 	if !base.equal(sigs["core::format"]) || !base.equal(base.clone()) {
 		t.Errorf("format and core::format differ: %#v, %#v", base, sigs["core::format"])

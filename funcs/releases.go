@@ -12,8 +12,8 @@ import (
 // added each (from the programs' sources, internal/lang/functions.go of
 // each release). OpenTofu's count from 1.6, its first release;
 // Terraform's from 1.5: what came before is not recorded.
-var added = map[Program]map[string]string{
-	OpenTofu: {
+var added = map[Release]map[string]string{
+	OpenTofu112: {
 		"base64gunzip":    "1.7",
 		"cidrcontains":    "1.7",
 		"issensitive":     "1.7",
@@ -29,7 +29,7 @@ var added = map[Program]map[string]string{
 }
 
 // coreAdded is the release that added the core:: namespace.
-var coreAdded = map[Program]string{OpenTofu: "1.7", Terraform114: "1.8"}
+var coreAdded = map[Release]string{OpenTofu112: "1.7", Terraform114: "1.8"}
 
 // Added returns the release of p that added the function called name,
 // as "MAJOR.MINOR" ("1.9" for Terraform's templatestring, "1.8" for its
@@ -37,8 +37,8 @@ var coreAdded = map[Program]string{OpenTofu: "1.7", Terraform114: "1.8"}
 // (OpenTofu from 1.6, Terraform from 1.5; every function of the
 // Terraform 1.5.7 table). A validator that knows which releases may run
 // a module (their required_version) drops the functions none of them
-// has. It panics if p is not a Program.
-func Added(p Program, name string) string {
+// has. It panics if p is not a Release.
+func Added(p Release, name string) string {
 	if _, ok := tables[p]; !ok {
 		panic("funcs: unknown " + p.String())
 	}
@@ -56,10 +56,10 @@ type Difference uint8
 const (
 	// Absent: one table has the function, the other has not.
 	Absent Difference = 1 + iota
-	// Release: some release of either program lacks it (Added), so
+	// Recent: some release of either program lacks it (Added), so
 	// that a validator narrowing each program's table by the releases
 	// that may run a module may find it under one program only.
-	Release
+	Recent
 	// Behaviour: its signature (parameters, variadic parameter, return
 	// type) or its implementation differ, or its errors name the program
 	// (the removed list and map).
@@ -73,12 +73,12 @@ const (
 )
 
 // Differences returns the functions that a module may find different
-// under p and under q, each with how (the first of Absent, Release,
+// under p and under q, each with how (the first of Absent, Recent,
 // Behaviour, Arguments that applies). It is computed from the tables,
 // the signatures, the implementations and the releases, not listed by
 // hand: a function not named is the same function under both programs at
 // every release that may run a module.
-func Differences(p, q Program) map[string]Difference {
+func Differences(p, q Release) map[string]Difference {
 	sp, sq := signatures(p), signatures(q)
 	ip, iq := implementations(p), implementations(q)
 	tp, tq := Table(p), Table(q)
@@ -99,7 +99,7 @@ func Differences(p, q Program) map[string]Difference {
 		fp, fq := flags[p][base], flags[q][base]
 		switch {
 		case Added(p, name) != "" || Added(q, name) != "":
-			out[name] = Release
+			out[name] = Recent
 		case slices.Contains(removed, base) && p != q,
 			okP != okQ || implP != implQ,
 			!sameSignature(sp[name], sq[name], !okP):

@@ -132,7 +132,7 @@ var valueCases = []string{
 // generatedCases makes, for each function of the table (core::
 // aliases aside), calls with no arguments, sample arguments, one too
 // many, and each parameter in turn null, unknown, of a wrong type.
-func generatedCases(p Program) []string {
+func generatedCases(p Release) []string {
 	var out []string
 	sigs := Signatures(p)
 	for _, name := range Names(p) {
@@ -266,7 +266,7 @@ type validateOutput struct {
 
 // runValidate runs the program's validate -json on src, cached under
 // ~/.cache/hcljson/funcs by a hash of the binary's name, version and src.
-func runValidate(t *testing.T, p Program, bin, src string) validateOutput {
+func runValidate(t *testing.T, p Release, bin, src string) validateOutput {
 	t.Helper()
 	sum := sha256.Sum256([]byte(p.String() + " " + p.Version() + "\n" + src))
 	key := hex.EncodeToString(sum[:])
@@ -325,7 +325,7 @@ func uniqSorted(s []string) []string {
 // program and got here, or "". A function left unknown here may miss
 // the program's errors about values, never differ otherwise; try and
 // can may report here the errors the program catches.
-func expectedDifference(p Program, name string, want, got []string) string {
+func expectedDifference(p Release, name string, want, got []string) string {
 	switch name {
 	case "try", "can":
 		if len(want) == 0 {
@@ -349,8 +349,8 @@ func expectedDifference(p Program, name string, want, got []string) string {
 
 // knownDifferences are the calls on which the table is known to differ
 // from the program, with the reason.
-var knownDifferences = map[Program]map[string]string{
-	Terraform: {
+var knownDifferences = map[Release]map[string]string{
+	Terraform157: {
 		// go-cty 1.12.2 calls the implementation when an argument is a
 		// null of no type (the null literal) on a parameter that does not
 		// take dynamic types; go-cty 1.19 returns an unknown value.
@@ -376,11 +376,11 @@ func calledName(expr string) string {
 
 // validateResults returns the differential cases of p and, for each,
 // the summaries of the errors the program's validate reports.
-func validateResults(t *testing.T, p Program) (cases []string, theirs [][]string) {
+func validateResults(t *testing.T, p Release) (cases []string, theirs [][]string) {
 	t.Helper()
 	bin := client(t, p)
 	for _, c := range slices.Concat(handCases, valueCases, generatedCases(p)) {
-		if p == Terraform && strings.Contains(c, "::") {
+		if p == Terraform157 && strings.Contains(c, "::") {
 			continue // Terraform 1.5.7's HCL cannot parse namespaced calls
 		}
 		cases = append(cases, c)
@@ -412,7 +412,7 @@ func validateResults(t *testing.T, p Program) (cases []string, theirs [][]string
 	return cases, theirs
 }
 
-func evalContext(p Program) *hcl.EvalContext {
+func evalContext(p Release) *hcl.EvalContext {
 	return &hcl.EvalContext{
 		Variables: map[string]cty.Value{"var": variableValues()},
 		Functions: Table(p),
@@ -513,7 +513,7 @@ func TestValuesAgainstConsole(t *testing.T) {
 
 // consoleValues evaluates jsonencode of each expression with the
 // program's console, cached like runValidate.
-func consoleValues(t *testing.T, p Program, exprs []string) []string {
+func consoleValues(t *testing.T, p Release, exprs []string) []string {
 	t.Helper()
 	bin := client(t, p)
 	var b strings.Builder

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -34,13 +34,13 @@ var benchDocs sync.Map // size → func() *benchDoc
 
 func loadBenchDoc(size int) *benchDoc {
 	f, _ := benchDocs.LoadOrStore(size, sync.OnceValue(func() *benchDoc {
-		src := tfgen.Generate(size, 1)
+		src := tfgentest.Generate(size, 1)
 		file, diags := hcljson.Parse(src, "bench.tf.json")
 		if diags.HasErrors() {
 			panic(diags.Error())
 		}
 		d := &benchDoc{file: NewFile(), tree: map[string]any{}}
-		d.body(d.file.Body(), d.tree, file.Body, tfgen.Root(), src)
+		d.body(d.file.Body(), d.tree, file.Body, tfgentest.Root(), src)
 		return d
 	}))
 	return f.(func() *benchDoc)()
@@ -48,7 +48,7 @@ func loadBenchDoc(size int) *benchDoc {
 
 // body copies a decoded body into dst (and tree): attributes in source
 // order, then blocks, as tfgen's schema nodes describe them.
-func (d *benchDoc) body(dst *Body, tree map[string]any, hb hcl.Body, n *tfgen.Node, src []byte) {
+func (d *benchDoc) body(dst *Body, tree map[string]any, hb hcl.Body, n *tfgentest.Node, src []byte) {
 	var attrs hcl.Attributes
 	var blocks hcl.Blocks
 	if n.Schema == nil {
@@ -206,7 +206,7 @@ func TestBenchDocReadsBack(t *testing.T) {
 	d := loadBenchDoc(1 << 20)
 	out := d.file.Bytes()
 	saved := evalCtx
-	evalCtx = tfgen.EvalContext()
+	evalCtx = tfgentest.EvalContext()
 	defer func() { evalCtx = saved }()
 	checkReadsBack(t, d.file, out)
 	if d.attrs < 1000 || len(out) < 1<<20 {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/hcljson/hcljson/hcljson"
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -14,7 +14,7 @@ import (
 // through the decoder's label walk (hcljson.Source.Blocks).
 func BenchmarkFormat(b *testing.B) {
 	for _, s := range benchSizes {
-		src := tfgen.Generate(s.size, 1)
+		src := tfgentest.Generate(s.size, 1)
 		file, diags := hcljson.Parse(src, "bench.tf.json")
 		if diags.HasErrors() {
 			b.Fatal(diags)

@@ -20,7 +20,7 @@ import (
 	ojson "github.com/hashicorp/hcl/v2/json"
 
 	"github.com/hcljson/hcljson/hcljson"
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // benchSeed is the generator seed of every benchmark input.
@@ -69,7 +69,7 @@ func benchInput(n int) []byte {
 	if benchInputs.m == nil {
 		benchInputs.m = make(map[int][]byte)
 	}
-	src := tfgen.Generate(n, benchSeed)
+	src := tfgentest.Generate(n, benchSeed)
 	benchInputs.m[n] = src
 	return src
 }
@@ -144,21 +144,21 @@ func BenchmarkParse(b *testing.B) {
 
 // BenchmarkDecode measures Parse, Content with the schema for every body
 // down to every block, and Value with a full evaluation context for every
-// attribute (tfgen.Decode).
-func BenchmarkDecode(b *testing.B) { benchDecode(b, "Decode", tfgen.Decode) }
+// attribute (tfgentest.Decode).
+func BenchmarkDecode(b *testing.B) { benchDecode(b, "Decode", tfgentest.Decode) }
 
 // BenchmarkLoad measures what Terraform's and OpenTofu's configuration
-// loader does (tfgen.Load): Parse, PartialContent of the root body with the
+// loader does (tfgentest.Load): Parse, PartialContent of the root body with the
 // language's whole top-level schema, each block decoded with the loader's
 // schema of its kind (PartialContent of the meta-arguments, then Content of
 // the rest; JustAttributes for locals, module calls, required_providers and
 // backend), and Value with a full evaluation context for every attribute.
-func BenchmarkLoad(b *testing.B) { benchDecode(b, "Load", tfgen.Load) }
+func BenchmarkLoad(b *testing.B) { benchDecode(b, "Load", tfgentest.Load) }
 
 // benchDecode runs Parse then decode on every input with each
 // implementation, failing on any error.
-func benchDecode(b *testing.B, name string, decode func(hcl.Body, *hcl.EvalContext) (tfgen.Stats, hcl.Diagnostics)) {
-	ctx := tfgen.EvalContext()
+func benchDecode(b *testing.B, name string, decode func(hcl.Body, *hcl.EvalContext) (tfgentest.Stats, hcl.Diagnostics)) {
+	ctx := tfgentest.EvalContext()
 	for _, impl := range benchImpls {
 		b.Run(impl.name, func(b *testing.B) {
 			forSizes(b, func(b *testing.B, src []byte) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // pairedSpan is how long each implementation runs in one round of
@@ -27,7 +27,7 @@ const pairedSpan = 50 * time.Millisecond
 // (HCLJSON_REALWORLD_JSON, see BenchmarkLoadRealWorld) runs too when it is
 // set, as "realworld", one operation being its whole sample.
 func BenchmarkLoadPaired(b *testing.B) {
-	ctx := tfgen.EvalContext()
+	ctx := tfgentest.EvalContext()
 	type input struct {
 		name string
 		op   func(parse func([]byte, string) (*hcl.File, hcl.Diagnostics))
@@ -43,7 +43,7 @@ func BenchmarkLoadPaired(b *testing.B) {
 			if diags.HasErrors() {
 				b.Fatalf("Parse: %s", firstError(diags))
 			}
-			if _, diags := tfgen.Load(f.Body, ctx); diags.HasErrors() {
+			if _, diags := tfgentest.Load(f.Body, ctx); diags.HasErrors() {
 				b.Fatalf("Load: %s", firstError(diags))
 			}
 		}})
@@ -53,7 +53,7 @@ func BenchmarkLoadPaired(b *testing.B) {
 			for _, f := range files {
 				file, _ := parse(f.src, f.name)
 				if file != nil {
-					tfgen.LoadAny(file.Body, rctx)
+					tfgentest.LoadAny(file.Body, rctx)
 				}
 			}
 		}})

@@ -14,7 +14,7 @@ import (
 
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/hcljson"
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 // realWorldStride keeps every realWorldStride-th file of the corpus, in
@@ -56,7 +56,7 @@ var realWorld = sync.OnceValues(func() ([]realWorldFile, *hcl.EvalContext) {
 // any type (a real loader knows none of them either), and the functions
 // are OpenTofu's.
 func realWorldContext(files []realWorldFile) *hcl.EvalContext {
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: funcs.Table(funcs.OpenTofu)}
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: funcs.Table(funcs.OpenTofu112)}
 	for _, f := range files {
 		file, _ := hcljson.Parse(f.src, f.name)
 		if file == nil {
@@ -78,7 +78,7 @@ func realWorldContext(files []realWorldFile) *hcl.EvalContext {
 // converted to JSON (hcljson convert --no-copy -o DIR REPO for each
 // repository of scripts/fetch-realworld.sh), in the directory that
 // HCLJSON_REALWORLD_JSON names: every tenth .tf.json file, in path order,
-// each parsed and loaded with tfgen.LoadAny (the blocks and resource types
+// each parsed and loaded with tfgentest.LoadAny (the blocks and resource types
 // tfgen has no schema for read with JustAttributes), one operation being
 // the whole sample. Diagnostics are counted, not fatal: the two
 // implementations must report the same number of errors.
@@ -103,7 +103,7 @@ func BenchmarkLoadRealWorld(b *testing.B) {
 					if file == nil {
 						continue
 					}
-					_, diags = tfgen.LoadAny(file.Body, ctx)
+					_, diags = tfgentest.LoadAny(file.Body, ctx)
 					n += len(diags.Errs())
 				}
 			})

@@ -124,7 +124,7 @@
 // Terraform (and when nothing says which program the root directory is
 // for); for OpenTofu (Options.Program, or a root directory that says so: a
 // .tofu file, OpenTofu's registry in its lock file or installed
-// providers, see module.Program.Resolve) they are evaluated early as OpenTofu does, from the
+// providers, see module.ResolveProgram) they are evaluated early as OpenTofu does, from the
 // variables' defaults, the locals, path, terraform.workspace and a few
 // string functions (format, join, lower, upper, trimprefix, trimsuffix,
 // trimspace, coalesce); a reference to anything else is an error with its

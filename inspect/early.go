@@ -18,7 +18,7 @@ import (
 // table (package funcs), whose functions compute what OpenTofu computes,
 // except those that read files, the clock or randomness, which give
 // unknown values.
-var earlyFunctions = sync.OnceValue(func() map[string]function.Function { return funcs.Table(funcs.OpenTofu) })
+var earlyFunctions = sync.OnceValue(func() map[string]function.Function { return funcs.Table(funcs.OpenTofu112) })
 
 // earlyContext returns the context in which OpenTofu evaluates a module's
 // source and version before anything else: var.NAME is the variable's

@@ -12,7 +12,7 @@ import (
 type Options struct {
 	// Program is the program the configuration is written for; the zero
 	// value, module.Auto, lets the root directory's files decide (see
-	// module.Program.Resolve). It chooses which files of a directory are
+	// module.ResolveProgram). It chooses which files of a directory are
 	// read, and the language when Language is nil.
 	Program module.Program
 
@@ -79,7 +79,7 @@ func Module(dir string, opts Options) (*Config, hcl.Diagnostics) {
 		t, _ := module.LoadTree(dir, module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize})
 		return FromTree(t, opts)
 	}
-	opts.Program = opts.Program.Resolve(dir)
+	opts.Program = module.ResolveProgram(opts.Program, dir)
 	if opts.Language == nil {
 		opts.Language = opts.Program.ConfigLanguage()
 	}
@@ -134,7 +134,7 @@ func Files(dir string, files []*hcl.File, opts Options) (*Config, hcl.Diagnostic
 			panic(fmt.Sprintf("inspect: Files: file %d is nil or has no Body", i))
 		}
 	}
-	opts.Program = opts.Program.Resolve(dir)
+	opts.Program = module.ResolveProgram(opts.Program, dir)
 	if opts.Language == nil {
 		opts.Language = opts.Program.ConfigLanguage()
 	}

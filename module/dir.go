@@ -52,7 +52,7 @@ func ConfigFiles(dir string, opts Options) (primary, override, tests []string, d
 
 // list reads dir and sorts its entries as opts.Program does.
 func list(dir string, opts Options) (listing, hcl.Diagnostics) {
-	opts.Program.check()
+	checkProgram(opts.Program)
 	var l listing
 	entries, diags := readDir(dir)
 	if diags.HasErrors() {
@@ -103,7 +103,7 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 		l.skipped = append(l.skipped, d)
 		return
 	}
-	if opts.Program.readsTofu() {
+	if readsTofu(opts.Program) {
 		if twin := tofuTwin(name, ext); twin != "" && present[twin] {
 			l.hidden = append(l.hidden, Twin{Path: path, By: filepath.Join(dir, twin)})
 			return
@@ -208,7 +208,7 @@ func noConfigDiag(dir string, prog Program, tofuSkipped int) *hcl.Diagnostic {
 func configEndings(prog Program) string {
 	var exts []string
 	for _, e := range schema.Endings() {
-		if e.Kind == schema.ConfigFile && (!e.Tofu || prog.readsTofu()) {
+		if e.Kind == schema.ConfigFile && (!e.Tofu || readsTofu(prog)) {
 			exts = append(exts, e.Suffix)
 		}
 	}
@@ -223,15 +223,15 @@ func countTofu(n int) string {
 	return fmt.Sprintf("%d .tofu files", n)
 }
 
-// Resolve returns the program the module in dir is read for: p itself,
-// or under Auto what the directory says, as Load sets Module.Program:
+// ResolveProgram returns the program the module in dir is read for: p
+// itself, or under Auto what the directory says, as Load sets Module.Program:
 // OpenTofu when it holds a configuration file of the .tofu family,
 // otherwise the program whose registry its lock file
 // (.terraform.lock.hcl) and installed providers (.terraform/providers)
 // name, and Auto when nothing says (a module either program may read; see
 // Auto). A directory that cannot be read is Auto's.
-func (p Program) Resolve(dir string) Program {
-	p.check()
+func ResolveProgram(p Program, dir string) Program {
+	checkProgram(p)
 	if p != Auto {
 		return p
 	}
@@ -240,7 +240,7 @@ func (p Program) Resolve(dir string) Program {
 }
 
 // program is the program that the listing of dir says, under Auto (see
-// Resolve); limit bounds the lock file's size as Options.MaxFileSize.
+// ResolveProgram); limit bounds the lock file's size as Options.MaxFileSize.
 func (l *listing) program(dir string, limit int64) Program {
 	if l.tofu {
 		return OpenTofu

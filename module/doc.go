@@ -31,8 +31,14 @@
 //
 // # OpenTofu and Terraform
 //
-// [Options.Program] chooses whose rules apply; its zero value, [Auto], lets
-// the directory decide ([Module.Program], [Program.Resolve]): a directory
+// [Options.Program] chooses whose rules apply. [Program] is
+// schema.Program, the one type of the program (spec.md {#validate} V12),
+// which package schema owns with its language (Program.Language) and the
+// reader of its name (schema.ParseProgram); [Auto], [OpenTofu] and
+// [Terraform] are its values under the names the options take. module
+// owns the rules that follow from it: which files a program reads, and
+// what a directory says of its program. The zero value, [Auto], lets the
+// directory decide ([Module.Program], [ResolveProgram]): a directory
 // holding a file of the .tofu family is an OpenTofu module; otherwise what
 // "init" left there names the program by its registry's host, in the
 // providers of the lock file (.terraform.lock.hcl) and the directories of
@@ -40,7 +46,7 @@
 // registry.terraform.io for Terraform. When nothing says, or those two
 // disagree, the program stays Auto: the module is one either program may
 // read, and a checker accepts what either accepts ([spec.md] {#validate}
-// V12). [Program.Language] gives the language of each file (OpenTofu
+// V12). Program.Language gives the language of each file (OpenTofu
 // evaluates a module's source, backend settings and a few more early: see
 // schema.OpenTofu).
 // Terraform ignores the ".tofu" family of endings. OpenTofu reads both, but

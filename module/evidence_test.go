@@ -53,14 +53,14 @@ func TestEvidence(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got := Auto.Resolve(dir); got != tt.want {
+			if got := ResolveProgram(Auto, dir); got != tt.want {
 				t.Errorf("Auto.Resolve = %s, want %s", got, tt.want)
 			}
 			m, _ := Load(dir, Options{})
 			if m.Program != tt.want {
 				t.Errorf("Load(...).Program = %s, want %s", m.Program, tt.want)
 			}
-			if got := Terraform.Resolve(dir); got != Terraform {
+			if got := ResolveProgram(Terraform, dir); got != Terraform {
 				t.Errorf("Terraform.Resolve = %s: --program is not overridden", got)
 			}
 		})

@@ -33,7 +33,7 @@ type Module struct {
 	// Dir is the directory as given to Load.
 	Dir string
 	// Program is the program the module is read for: Options.Program, or
-	// under Auto what the directory says (see Program.Resolve): OpenTofu
+	// under Auto what the directory says (see ResolveProgram): OpenTofu
 	// when it holds a configuration file of the .tofu family, otherwise
 	// the program whose registry the lock file and installed providers
 	// name, and Auto when nothing says, for a module that either program

@@ -276,27 +276,10 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("ReadText of a byte that is not UTF-8:\n%s\nwant\n%s", got, want)
 			}
 		}},
-		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
-			if p, err := ParseProgram(""); p != Auto || err != nil {
-				t.Errorf("ParseProgram(\"\") = %v, %v", p, err)
-			}
-		}},
-		{Func: "Program.String", Name: "out of range", Call: func(t *testing.T) {
-			if got := Program(3).String(); got != "Program(3)" {
-				t.Errorf("got %q", got)
-			}
-		}},
-		{Func: "Program.ConfigLanguage", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).ConfigLanguage() }},
-		{Func: "Program.Language", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).Language("a.tf") }},
-		{Func: "Program.Language", Name: "empty name", Call: func(t *testing.T) {
-			if l := Auto.Language(""); l != nil {
-				t.Errorf("Language(\"\") = %v", l.Name)
-			}
-		}},
-		{Func: "Program.Resolve", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { Program(3).Resolve(".") }},
-		{Func: "Program.Resolve", Name: "no such directory", Call: func(t *testing.T) {
-			if p := Auto.Resolve("testdata/no-such-dir"); p != Auto {
-				t.Errorf("Resolve = %v", p)
+		{Func: "ResolveProgram", Name: "out of range", Panic: badProgram, Call: func(t *testing.T) { ResolveProgram(3, ".") }},
+		{Func: "ResolveProgram", Name: "no such directory", Call: func(t *testing.T) {
+			if p := ResolveProgram(Auto, "testdata/no-such-dir"); p != Auto {
+				t.Errorf("ResolveProgram = %v", p)
 			}
 		}},
 		{Func: "Module.Body", Name: "nil receiver", Call: func(t *testing.T) {

@@ -7,59 +7,37 @@ import (
 	"github.com/hcljson/hcljson/schema"
 )
 
-// Program is the program a module is read for: its rules decide which
-// files belong to the module, and in which language each is read.
-type Program uint8
+// Program is the program a module is read for (schema.Program, the one
+// type of it: spec.md {#validate} V12): its rules decide which files
+// belong to the module, and in which language each is read
+// (Program.Language, Program.ConfigLanguage). ParseProgram in package
+// schema reads its name.
+type Program = schema.Program
 
+// The programs, as Options, TreeOptions and the options of the layers
+// above name them.
 const (
 	// Auto, the zero value, lets the directory decide: it is read as
 	// OpenTofu reads it (Terraform reads the same files when there is no
 	// file of the .tofu family), and it is an OpenTofu module when it
 	// holds a configuration file of the .tofu family, otherwise the
 	// module of the program whose registry its lock file and installed
-	// providers name (see Program.Resolve). When nothing says, the
+	// providers name (see ResolveProgram). When nothing says, the
 	// module's program stays Auto: a module that either program may
 	// read, which a checker should reject only where both would (see
 	// Module.Program and Program.Language).
-	Auto Program = iota
+	Auto = schema.ProgramAuto
 	// OpenTofu reads the .tf and the .tofu families of files, a .tofu
 	// file hiding its .tf twin, all in the OpenTofu language.
-	OpenTofu
+	OpenTofu = schema.ProgramOpenTofu
 	// Terraform reads the .tf family of files only.
-	Terraform
+	Terraform = schema.ProgramTerraform
 )
 
-// String returns "auto", "OpenTofu" or "Terraform".
-func (p Program) String() string {
-	switch p {
-	case Auto:
-		return "auto"
-	case OpenTofu:
-		return "OpenTofu"
-	case Terraform:
-		return "Terraform"
-	}
-	return fmt.Sprintf("Program(%d)", uint8(p))
-}
-
-// ParseProgram reads a program's name as a command line gives it:
-// "opentofu" or "tofu", "terraform", or "auto" (or ""), in any case.
-func ParseProgram(s string) (Program, error) {
-	switch strings.ToLower(s) {
-	case "", "auto":
-		return Auto, nil
-	case "opentofu", "tofu":
-		return OpenTofu, nil
-	case "terraform":
-		return Terraform, nil
-	}
-	return Auto, fmt.Errorf("unknown program %q: want opentofu (or tofu), terraform or auto", s)
-}
-
-// check panics if p is not one of the programs: a Program out of range is
-// a mistake of the calling program (spec.md §misuse), which every function
-// taking one reports before it reads anything.
-func (p Program) check() {
+// checkProgram panics if p is not one of the programs: a Program out of
+// range is a mistake of the calling program (spec.md §misuse), which
+// every function taking one reports before it reads anything.
+func checkProgram(p Program) {
 	if p > Terraform {
 		panic(fmt.Sprintf("module: unknown %v", p))
 	}
@@ -67,34 +45,7 @@ func (p Program) check() {
 
 // readsTofu reports whether p reads the .tofu family. Any value other than
 // Terraform behaves as OpenTofu.
-func (p Program) readsTofu() bool { return p != Terraform }
-
-// Language returns the language in which p reads a file called filename:
-// for a configuration file, p.ConfigLanguage() under OpenTofu and
-// Terraform (which differ in the arguments OpenTofu evaluates early, such
-// as a module's source), and under Auto the language its name implies
-// (schema.LanguageFor: OpenTofu for .tofu and .tofu.json, Terraform for
-// .tf and .tf.json); for any other file schema.LanguageFor's answer (test
-// and query files, or nil).
-func (p Program) Language(filename string) *schema.Language {
-	p.check()
-	e := schema.EndingOf(filename)
-	if e.Kind == schema.ConfigFile && (p == OpenTofu || p == Terraform) {
-		return p.ConfigLanguage()
-	}
-	return e.Language
-}
-
-// ConfigLanguage returns the language in which p reads configuration
-// files: schema.OpenTofu under OpenTofu, schema.Terraform under Terraform
-// and Auto (a module whose program is not resolved; see Resolve).
-func (p Program) ConfigLanguage() *schema.Language {
-	p.check()
-	if p == OpenTofu {
-		return schema.OpenTofu
-	}
-	return schema.Terraform
-}
+func readsTofu(p Program) bool { return p != Terraform }
 
 // Options say how a directory is read.
 type Options struct {
@@ -120,9 +71,9 @@ const (
 // endings (schema.EndingOf), the .tofu family only for OpenTofu. It does
 // not apply the ignore rules.
 func classify(name string, prog Program) (string, kind) {
-	prog.check()
+	checkProgram(prog)
 	e := schema.EndingOf(name)
-	if e.Tofu && !prog.readsTofu() {
+	if e.Tofu && !readsTofu(prog) {
 		return "", other
 	}
 	switch e.Kind {

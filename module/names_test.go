@@ -3,8 +3,6 @@ package module
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/hcljson/hcljson/schema"
 )
 
 func TestNames(t *testing.T) {
@@ -90,16 +88,8 @@ func TestTofuTwin(t *testing.T) {
 	}
 }
 
-func TestProgramString(t *testing.T) {
-	for p, want := range map[Program]string{OpenTofu: "OpenTofu", Terraform: "Terraform", 9: "Program(9)"} {
-		if got := p.String(); got != want {
-			t.Errorf("Program(%d).String() = %q, want %q", uint8(p), got, want)
-		}
-	}
-}
-
-// TestProgram: the program a module is read for, and the language of each
-// file under each program.
+// TestProgram: the program a module is read for (schema's
+// TestProgramLanguage tests the language of each file under each).
 func TestProgram(t *testing.T) {
 	for _, tt := range []struct {
 		dir  string
@@ -115,37 +105,8 @@ func TestProgram(t *testing.T) {
 		if m.Program != tt.want {
 			t.Errorf("Load(%s, %s).Program = %s, want %s", tt.dir, tt.opts, m.Program, tt.want)
 		}
-		if got := tt.opts.Resolve(filepath.Join("testdata", tt.dir)); got != tt.want {
-			t.Errorf("%s.Resolve(%s) = %s, want %s", tt.opts, tt.dir, got, tt.want)
+		if got := ResolveProgram(tt.opts, filepath.Join("testdata", tt.dir)); got != tt.want {
+			t.Errorf("ResolveProgram(%s, %s) = %s, want %s", tt.opts, tt.dir, got, tt.want)
 		}
-	}
-	for _, tt := range []struct {
-		name                  string
-		auto, tofu, terraform *schema.Language
-	}{
-		{"main.tf", schema.Terraform, schema.OpenTofu, schema.Terraform},
-		{"main.tf.json", schema.Terraform, schema.OpenTofu, schema.Terraform},
-		{"main.tofu", schema.OpenTofu, schema.OpenTofu, schema.Terraform},
-		{"main.tofu.json", schema.OpenTofu, schema.OpenTofu, schema.Terraform},
-		{"a.tftest.hcl", schema.TerraformTest, schema.TerraformTest, schema.TerraformTest},
-		{"a.tfquery.hcl", schema.TerraformQuery, schema.TerraformQuery, schema.TerraformQuery},
-		{"x.hcl", nil, nil, nil},
-	} {
-		for _, c := range []struct {
-			p    Program
-			want *schema.Language
-		}{{Auto, tt.auto}, {OpenTofu, tt.tofu}, {Terraform, tt.terraform}} {
-			if got := c.p.Language(tt.name); got != c.want {
-				t.Errorf("%s.Language(%q) = %v, want %v", c.p, tt.name, got, c.want)
-			}
-		}
-	}
-	for in, want := range map[string]Program{"": Auto, "auto": Auto, "OpenTofu": OpenTofu, "tofu": OpenTofu, "terraform": Terraform} {
-		if got, err := ParseProgram(in); err != nil || got != want {
-			t.Errorf("ParseProgram(%q) = %s, %v; want %s", in, got, err, want)
-		}
-	}
-	if _, err := ParseProgram("terragrunt"); err == nil || err.Error() != `unknown program "terragrunt": want opentofu (or tofu), terraform or auto` {
-		t.Errorf("ParseProgram(terragrunt): error %v", err)
 	}
 }

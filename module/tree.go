@@ -27,7 +27,7 @@ type Tree struct {
 	opts TreeOptions
 	root *Module
 	// program is the program every directory is read for:
-	// TreeOptions.Program, or under Auto the root's (Program.Resolve),
+	// TreeOptions.Program, or under Auto the root's (ResolveProgram),
 	// which is Auto when nothing says: either program's.
 	program Program
 	// dirs are the directories read, by DirKey; keys caches DirKey by
@@ -44,7 +44,7 @@ type Tree struct {
 // TreeOptions say how a tree's directories are read.
 type TreeOptions struct {
 	// Program chooses whose rules apply to the root directory; under
-	// Auto the root's files decide (Program.Resolve). The other
+	// Auto the root's files decide (ResolveProgram). The other
 	// directories are read for the root's program, and for Terraform
 	// when that is Auto.
 	Program Program
@@ -83,13 +83,13 @@ type reading struct {
 }
 
 // LoadTree reads the module in dir with Load, as opts.Program reads it
-// (under Auto, the directory's files decide: see Program.Resolve), and
+// (under Auto, the directory's files decide: see ResolveProgram), and
 // returns its tree with the diagnostics of reading and parsing its
 // files. The Tree is returned even when there are errors, with what
 // could be read; the other directories are read when asked for (Module,
 // ReadDir), for the program the root was read for.
 func LoadTree(dir string, opts TreeOptions) (*Tree, hcl.Diagnostics) {
-	opts.Program.check()
+	checkProgram(opts.Program)
 	t := newTree(opts)
 	r := t.load(dir, opts.Program)
 	t.setRoot(r.mod)
@@ -102,7 +102,7 @@ func LoadTree(dir string, opts TreeOptions) (*Tree, hcl.Diagnostics) {
 // when asked for. A nil m is a module without files, as the zero Module
 // is.
 func TreeOf(m *Module, opts TreeOptions) *Tree {
-	opts.Program.check()
+	checkProgram(opts.Program)
 	if m == nil {
 		m = &Module{}
 	}
@@ -140,7 +140,7 @@ func (t *Tree) Root() *Module { return t.check("Root").root }
 
 // Program returns the program the tree is read for:
 // TreeOptions.Program, or under Auto what the root directory says
-// (Program.Resolve), which is Auto when nothing says: the root is then
+// (ResolveProgram), which is Auto when nothing says: the root is then
 // read as OpenTofu reads it (the same files Terraform reads, as there is
 // no .tofu file), the other directories as Terraform reads them.
 func (t *Tree) Program() Program { return t.check("Program").program }

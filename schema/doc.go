@@ -72,8 +72,8 @@
 // OpenTofu evaluates early (module source and version, backend and cloud
 // settings), which Terraform takes as literals (Attribute.OpenTofuTemplate
 // in Terraform), are expressions. LanguageFor gives it to .tofu and
-// .tofu.json files; module.Program.Language to every configuration file
-// of an OpenTofu module. Generic is HCL with no schema.
+// .tofu.json files; Program.Language to every configuration file of an
+// OpenTofu module. Generic is HCL with no schema.
 //
 // Terraform 1.14 actions: an action block has two labels (type, name),
 // count, for_each, provider and a config block whose Open body holds the
@@ -109,6 +109,20 @@
 // family), its language, and the ending of its twin in the other syntax
 // (.tf ⇄ .tf.json, .tftest.hcl ⇄ .tftest.json). LanguageFor, the module
 // loader and the hcljson command all decide by it.
+//
+// # The program
+//
+// Program is the one type of "which program" a module is read for
+// (spec.md {#validate} V12): ProgramOpenTofu, ProgramTerraform, and
+// ProgramAuto where the evidence is missing. schema owns it because it is
+// the lowest package that needs it: Program.Language and
+// Program.ConfigLanguage give the language each file is read in, and
+// ParseProgram is the one reader of a program's name (--program).
+// Package module reads a module's files by it (module.Program is this
+// type, module.Auto, module.OpenTofu and module.Terraform its values;
+// module.ResolveProgram reads a directory's evidence), and package funcs
+// maps it to the function table of the release that stands for it
+// (funcs.TableFor).
 //
 // # Limits
 //

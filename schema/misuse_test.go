@@ -24,6 +24,19 @@ func TestMisuse(t *testing.T) {
 	}
 	empty := hcl.EmptyBody()
 	misusetest.Run(t, ".", []misusetest.Case{
+		{Func: "ParseProgram", Name: "empty", Call: func(t *testing.T) {
+			if p, err := ParseProgram(""); p != ProgramAuto || err != nil {
+				t.Errorf("ParseProgram(\"\") = %v, %v", p, err)
+			}
+		}},
+		{Func: "Program.String", Name: "out of range", Call: func(t *testing.T) { eq(t, Program(3).String(), "Program(3)") }},
+		{Func: "Program.ConfigLanguage", Name: "out of range", Panic: "schema: unknown Program(3)", Call: func(t *testing.T) { Program(3).ConfigLanguage() }},
+		{Func: "Program.Language", Name: "out of range", Panic: "schema: unknown Program(3)", Call: func(t *testing.T) { Program(3).Language("a.tf") }},
+		{Func: "Program.Language", Name: "empty name", Call: func(t *testing.T) {
+			if l := ProgramAuto.Language(""); l != nil {
+				t.Errorf("Language(\"\") = %v", l.Name)
+			}
+		}},
 		{Func: "ImpliedProvider", Name: "empty type", Call: func(t *testing.T) { eq(t, ImpliedProvider(""), "") }},
 		{Func: "BuiltinProviderSchemas", Name: "no argument", Call: func(t *testing.T) {
 			if ps := BuiltinProviderSchemas(); ps == nil || len(ps.Schemas) != 1 {

@@ -3,7 +3,7 @@ package validate
 import (
 	"testing"
 
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/module"
 )
 
@@ -16,7 +16,7 @@ import (
 // and the command's output. BenchmarkCheck measures Dir, with the check.
 func BenchmarkDir(b *testing.B) {
 	dir := b.TempDir()
-	if err := tfgen.WriteModule(dir, 100); err != nil {
+	if err := tfgentest.WriteModule(dir, 100); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -35,7 +35,7 @@ func BenchmarkDir(b *testing.B) {
 // the command's flags and output.
 func BenchmarkCheck(b *testing.B) {
 	dir := b.TempDir()
-	if err := tfgen.WriteModule(dir, 100); err != nil {
+	if err := tfgentest.WriteModule(dir, 100); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

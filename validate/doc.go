@@ -20,8 +20,9 @@
 // on as many goroutines as there are Models, for a run that validates many
 // root modules (hcljson check -recursive). [Validate] and [ValidateFiles]
 // validate a module already loaded ([ModelOf]), without the check of its
-// files. [Options] choose the program and give the provider
-// schemas, when known (the output of providers schema -json, read by
+// files. [Options] choose the program (module.Program, which is
+// schema.Program, the one type of it) and give the provider schemas,
+// when known (the output of providers schema -json, read by
 // schema.ReadProviderSchemas).
 //
 // # What it owns
@@ -56,7 +57,8 @@
 //   - which release of the program validated for may run the module
 //     (V13): its newest (OpenTofu 1.12, Terraform 1.14) unless the
 //     version constraints it reads (required_version,
-//     language.compatible_with) rule that out; its functions, and the
+//     language.compatible_with) rule that out; its functions
+//     (funcs.TableFor), and the
 //     provider functions of the required providers. A module that
 //     either program may run (nothing in its directory says which) is
 //     validated for each, and Either keeps as errors what both reject

@@ -50,7 +50,7 @@ import (
 // functionDifferences are the functions that differ between OpenTofu's
 // table and Terraform 1.14's.
 var functionDifferences = sync.OnceValue(func() map[string]funcs.Difference {
-	return funcs.Differences(funcs.OpenTofu, funcs.Terraform114)
+	return funcs.Differences(funcs.OpenTofu112, funcs.Terraform114)
 })
 
 // terraformTable is Terraform 1.14's function table, read only.

@@ -84,7 +84,7 @@ func TestReadsAlikeRealworld(t *testing.T) {
 		alike, both := NewReadings(false), NewReadings(false)
 		auto, skipped := 0, 0
 		for _, dir := range dirs {
-			if module.Auto.Resolve(dir) != module.Auto {
+			if module.ResolveProgram(module.Auto, dir) != module.Auto {
 				continue
 			}
 			auto++
@@ -338,13 +338,13 @@ func TestLanguagesDifferInEarlyArguments(t *testing.T) {
 // named has the same parameters in both tables.
 func TestFunctionDifferences(t *testing.T) {
 	diffs := functionDifferences()
-	tofu, terraform := funcs.Table(funcs.OpenTofu), terraformTable()
+	tofu, terraform := funcs.Table(funcs.OpenTofu112), terraformTable()
 	for _, name := range []string{"urldecode", "ephemeralasnull", "templatestring", "format", "core::length"} {
 		if _, ok := diffs[name]; !ok {
 			t.Errorf("%s is not a difference", name)
 		}
 	}
-	if diffs["urldecode"] != funcs.Absent || diffs["format"] != funcs.Arguments || diffs["templatestring"] != funcs.Release {
+	if diffs["urldecode"] != funcs.Absent || diffs["format"] != funcs.Arguments || diffs["templatestring"] != funcs.Recent {
 		t.Errorf("urldecode %d, format %d, templatestring %d", diffs["urldecode"], diffs["format"], diffs["templatestring"])
 	}
 	for name, f := range tofu {

@@ -80,7 +80,7 @@ func TestMisuse(t *testing.T) {
 		{Func: "Model.VariableValues", Name: "nil files", Call: func(t *testing.T) {
 			diags(t, model().VariableValues([]*hcl.File{nil, {}}), "")
 		}},
-		{Func: "Model.ValidateAs", Name: "program out of range", Panic: "module: unknown Program(3)", Call: func(t *testing.T) { model().ValidateAs(3) }},
+		{Func: "Model.ValidateAs", Name: "program out of range", Panic: "schema: unknown Program(3)", Call: func(t *testing.T) { model().ValidateAs(3) }},
 		{Func: "Load", Name: "zero Readings", Panic: "validate: Options.Readings is a Readings that NewReadings did not make", Call: func(t *testing.T) {
 			Load("testdata/no-such-dir", Options{Readings: &Readings{}})
 		}},

@@ -52,7 +52,7 @@ func (opts Options) treeOptions() module.TreeOptions {
 
 // Load reads the module in dir with module.LoadTree, as opts.Program
 // reads it (under module.Auto, the directory's files decide: see
-// module.Program.Resolve), and returns its model with the diagnostics of
+// module.ResolveProgram), and returns its model with the diagnostics of
 // reading and parsing its files. The Model is returned even when there
 // are errors, with what could be read; the other directories are read
 // when asked for (Module, ReadDir, Validate), for the program the root
@@ -89,7 +89,7 @@ func (md *Model) Root() *module.Module { return md.check("Root").tree.Root() }
 
 // Program returns the program the model is read and validated for:
 // Options.Program, or under module.Auto what the root directory says
-// (module.Program.Resolve), which is module.Auto when nothing says: the
+// (module.ResolveProgram), which is module.Auto when nothing says: the
 // root is then read as OpenTofu reads it (the same files Terraform
 // reads, as there is no .tofu file), the other directories as Terraform
 // reads them, and the model is validated for both programs (Validate).

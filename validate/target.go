@@ -30,7 +30,7 @@ type target struct {
 }
 
 // The newest releases, whose language and functions this package knows
-// (funcs.OpenTofu and funcs.Terraform114), and the oldest releases
+// (funcs.OpenTofu112 and funcs.Terraform114), and the oldest releases
 // version constraints are read against.
 const (
 	newestTofu, oldestTofu           = 12, 6 // OpenTofu 1.6 is its first release
@@ -155,7 +155,7 @@ var tables = struct {
 
 // table returns the functions of the release that may run the module:
 // its program's table (OpenTofu's, or Terraform 1.14's) without the
-// functions that came after that release (funcs.Added). try and can are
+// functions that came after that release (funcs.TableFor). try and can are
 // hcl/ext/tryfunc's, which take expressions and catch their errors, as in
 // the programs (V16). The map is shared: read only.
 func (t target) table() map[string]function.Function {
@@ -164,16 +164,11 @@ func (t target) table() map[string]function.Function {
 	if m, ok := tables.m[t]; ok {
 		return m
 	}
-	p, minor := funcs.OpenTofu, t.tofu
+	p, minor := module.OpenTofu, t.tofu
 	if t.tofu < 0 {
-		p, minor = funcs.Terraform114, t.terraform
+		p, minor = module.Terraform, t.terraform
 	}
-	m := map[string]function.Function{}
-	for name, f := range funcs.Table(p) {
-		if added := funcs.Added(p, name); added == "" || minorOf(added) <= minor {
-			m[name] = f
-		}
-	}
+	m := funcs.TableFor(p, minor)
 	for _, name := range []string{"try", funcs.CorePrefix + "try"} {
 		if _, ok := m[name]; ok {
 			m[name] = tryfunc.TryFunc
@@ -186,13 +181,4 @@ func (t target) table() map[string]function.Function {
 	}
 	tables.m[t] = m
 	return m
-}
-
-// minorOf reads the minor version of "1.MINOR".
-func minorOf(v string) int {
-	n := 0
-	for i := len("1."); i < len(v); i++ {
-		n = n*10 + int(v[i]-'0')
-	}
-	return n
 }

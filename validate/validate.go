@@ -14,7 +14,7 @@ import (
 type Options struct {
 	// Program chooses whose rules apply: module.OpenTofu or
 	// module.Terraform; under module.Auto, what the directory says
-	// (module.Program.Resolve), and both programs when it says nothing
+	// (module.ResolveProgram), and both programs when it says nothing
 	// (see Model.Validate and Either).
 	Program module.Program
 	// Providers, when not nil, are the provider schemas (the output of

@@ -47,7 +47,7 @@ func TestFixtures(t *testing.T) {
 				case "want":
 					want, wantAt = string(f.Data), i
 				case "program":
-					p, err := module.ParseProgram(strings.TrimSpace(string(f.Data)))
+					p, err := schema.ParseProgram(strings.TrimSpace(string(f.Data)))
 					if err != nil {
 						t.Fatal(err)
 					}

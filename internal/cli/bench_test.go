@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tonative"
 )
@@ -25,7 +25,7 @@ func writeBenchTree(tb testing.TB, dir string, n int) int64 {
 	tb.Helper()
 	var total int64
 	for i := range n {
-		src := tfgen.Generate(10_000, uint64(i+1))
+		src := tfgentest.Generate(10_000, uint64(i+1))
 		out, diags := tonative.Convert(src, "gen.tf.json", tonative.Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
 		if diags.HasErrors() {
 			tb.Fatalf("seed %d: %v", i+1, diags)
@@ -70,11 +70,11 @@ func TestWriteBenchTree(t *testing.T) {
 
 // BenchmarkCheckModule runs "hcljson check --format json" in process on
 // the module of internal/validatedifftest's BenchmarkValidateModule (100
-// files, half native, half JSON, tfgen.WriteModule): the per-file check
+// files, half native, half JSON, tfgentest.WriteModule): the per-file check
 // and the module's validation, without the process's start.
 func BenchmarkCheckModule(b *testing.B) {
 	dir := b.TempDir()
-	if err := tfgen.WriteModule(dir, 100); err != nil {
+	if err := tfgentest.WriteModule(dir, 100); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -107,7 +107,7 @@ func minifiedDoc(tb testing.TB, shape string, n int) (indented, minified []byte)
 		b.WriteString("\n  }\n}\n")
 		indented = b.Bytes()
 	case "tfgen":
-		indented = tfgen.Generate(n, 1)
+		indented = tfgentest.Generate(n, 1)
 	default:
 		tb.Fatalf("shape %q", shape)
 	}

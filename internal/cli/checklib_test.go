@@ -63,7 +63,7 @@ func TestCheckMatchesLibrary(t *testing.T) {
 					}
 				}
 			}
-			p, err := module.ParseProgram(program)
+			p, err := schema.ParseProgram(program)
 			if err != nil {
 				t.Fatal(err)
 			}

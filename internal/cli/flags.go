@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // newFlags returns a flag set for command c that prints nothing itself:
@@ -98,12 +98,12 @@ func plural(n int, noun string) string {
 }
 
 // programFlag is --program: the program the files are written for.
-type programFlag struct{ p module.Program }
+type programFlag struct{ p schema.Program }
 
 func (f *programFlag) String() string { return f.p.String() }
 
 func (f *programFlag) Set(s string) error {
-	p, err := module.ParseProgram(s)
+	p, err := schema.ParseProgram(s)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ type languages struct {
 	terraform bool
 	// program is the program the files are written for (--program);
 	// under module.Auto a configuration file's is what its directory
-	// says (module.Program.Resolve: a file of the .tofu family, the
+	// says (module.ResolveProgram: a file of the .tofu family, the
 	// registry of the providers "init" installed), and module.Auto when
 	// it says nothing: the file is then either program's.
 	program module.Program
@@ -41,7 +41,7 @@ type languages struct {
 	mu       sync.Mutex
 	extended map[*schema.Language]extended
 	// dirs caches, under module.Auto, the program each directory says
-	// (module.Program.Resolve).
+	// (module.ResolveProgram).
 	dirs map[string]module.Program
 }
 
@@ -121,13 +121,13 @@ func (l *languages) either(name string) bool {
 }
 
 // dirProgram returns the program that dir says it is written for, under
-// module.Auto (module.Program.Resolve), listing it on the first call.
+// module.Auto (module.ResolveProgram), listing it on the first call.
 func (l *languages) dirProgram(dir string) module.Program {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	p, ok := l.dirs[dir]
 	if !ok {
-		p = module.Auto.Resolve(dir)
+		p = module.ResolveProgram(module.Auto, dir)
 		l.dirs[dir] = p
 	}
 	return p

@@ -10,7 +10,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 
 	"github.com/hcljson/hcljson/internal/native"
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/hcljson/hcljson/tonative"
 )
@@ -21,7 +21,7 @@ import (
 // genDoc is a native configuration of about 1.5 MB: tfgen's JSON document
 // converted to native syntax, made once at run time.
 var genDoc = sync.OnceValue(func() []byte {
-	js := tfgen.Generate(1800<<10, 1)
+	js := tfgentest.Generate(1800<<10, 1)
 	out, diags := tonative.Convert(js, "gen.tf.json", tonative.Options{Schema: schema.Terraform.Root, ObjectsAsAttributes: true})
 	if diags.HasErrors() {
 		panic(diags.Error())

@@ -7,7 +7,7 @@
 // process's CPU time (user and system) and page faults (minor and major),
 // which the load does not move (Unix only: it reads getrusage). The
 // commands are hcljson version, hcljson check of a one-file module and of
-// the 100-file module of BenchmarkValidateModule (tfgen.WriteModule), an
+// the 100-file module of BenchmarkValidateModule (tfgentest.WriteModule), an
 // empty Go program, and, when -tofu names a binary, tofu validate of the
 // 100-file module:
 //
@@ -29,7 +29,7 @@ import (
 	"syscall"
 	"time"
 
-	tfgen "github.com/hcljson/hcljson/internal/tfgentest"
+	"github.com/hcljson/hcljson/internal/tfgentest"
 )
 
 func main() {
@@ -68,7 +68,7 @@ func run() error {
 			if err := os.MkdirAll(m.dir, 0o755); err != nil {
 				return err
 			}
-			if err := tfgen.WriteModule(m.dir, m.n); err != nil {
+			if err := tfgentest.WriteModule(m.dir, m.n); err != nil {
 				return err
 			}
 		}
@@ -90,7 +90,7 @@ func run() error {
 		if err := os.MkdirAll(m.dir, 0o755); err != nil {
 			return err
 		}
-		if err := tfgen.WriteModule(m.dir, m.n); err != nil {
+		if err := tfgentest.WriteModule(m.dir, m.n); err != nil {
 			return err
 		}
 	}
