@@ -128,12 +128,23 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 // including its line break (stop is '\n'), or up to the "${" of an
 // interpolation ('$') or the "%{" of a directive ('%'). It falls back as
 // literal does, and on a lone "\r".
-func (p *parser) heredocText(i int) (end int, stop byte) {
+func (p *parser) heredocText(i int) (end int, stop byte) { return p.lineText(i, false) }
+
+// lineText reads literal text from i as heredocText and bareText do: up
+// to and including a line break (stop '\n'), or up to the "${" or "%{"
+// that starts an interpolation or a directive (stop '$' or '%'). The end
+// of the source ends the text (stop 0) when toEnd is set, and falls back
+// otherwise, as a heredoc's text must end with its line.
+func (p *parser) lineText(i int, toEnd bool) (end int, stop byte) {
 	src := p.src
 	seg, wide := i, false
 	for {
 		if i >= len(src) {
-			p.fail(reasonString)
+			if !toEnd {
+				p.fail(reasonString)
+			}
+			p.segment(seg, i, wide)
+			return i, 0
 		}
 		switch c := src[i]; c {
 		case '\n':

@@ -14,31 +14,7 @@ import (
 // and diagnostics are the answer. Literal strings in the tree are
 // substrings of text.
 func ParseTemplate(text string, filename string, start hcl.Pos) (expr hclsyntax.Expression, ok bool) {
-	if len(text) >= 3 && text[0] == 0xef && text[1] == 0xbb && text[2] == 0xbf {
-		return nil, false // hclsyntax drops a byte order mark
-	}
-	p := parsers.Get().(*parser)
-	*p = parser{
-		src:      []byte(text),
-		str:      text,
-		filename: filename,
-		base:     start,
-		cur:      cursor{0, start.Line, 0},
-		nl:       true,
-		scratch:  p.scratch,
-	}
-	p.slabs.size(len(text))
-	p.slabs.small(len(text))
-	defer func() {
-		p.release()
-		if r := recover(); r != nil {
-			if _, fb := r.(fallback); !fb {
-				panic(r)
-			}
-			expr, ok = nil, false
-		}
-	}()
-	return p.bareTemplate(), true
+	return parseText(text, filename, start, true, (*parser).bareTemplate)
 }
 
 // ParseExpression parses text as a standalone expression, as
@@ -48,6 +24,21 @@ func ParseTemplate(text string, filename string, start hcl.Pos) (expr hclsyntax.
 // range. It reports false, and returns nil, where the reader does not
 // read the expression or where hclsyntax would report anything.
 func ParseExpression(text string, filename string, start hcl.Pos) (expr hclsyntax.Expression, ok bool) {
+	return parseText(text, filename, start, false, func(p *parser) hclsyntax.Expression {
+		p.enter(1)
+		expr := p.expression()
+		if p.peekKind() != tEOF {
+			p.fail(reasonSyntax)
+		}
+		return expr
+	})
+}
+
+// parseText reads text with read, a parser set on text from start (nl:
+// whether line breaks are tokens, as in a template, or ignored, as inside
+// parentheses), its slabs sized for one string; a fall back of the reader
+// is a false ok.
+func parseText(text, filename string, start hcl.Pos, nl bool, read func(*parser) hclsyntax.Expression) (expr hclsyntax.Expression, ok bool) {
 	if len(text) >= 3 && text[0] == 0xef && text[1] == 0xbb && text[2] == 0xbf {
 		return nil, false // hclsyntax drops a byte order mark
 	}
@@ -58,7 +49,7 @@ func ParseExpression(text string, filename string, start hcl.Pos) (expr hclsynta
 		filename: filename,
 		base:     start,
 		cur:      cursor{0, start.Line, 0},
-		nl:       false,
+		nl:       nl,
 		scratch:  p.scratch,
 	}
 	p.slabs.size(len(text))
@@ -72,12 +63,7 @@ func ParseExpression(text string, filename string, start hcl.Pos) (expr hclsynta
 			expr, ok = nil, false
 		}
 	}()
-	p.enter(1)
-	expr = p.expression()
-	if p.peekKind() != tEOF {
-		p.fail(reasonSyntax)
-	}
-	return expr, true
+	return read(p), true
 }
 
 // bareTemplate parses the whole source as a template, as hclsyntax's
@@ -172,55 +158,7 @@ func hasEscapedBrace(b []byte) bool {
 // interpolation ('$') or the "%{" of a directive ('%'), or up to the end
 // of the source (stop is 0). It falls back as heredocText does: on a lone
 // "\r", invalid UTF-8 and runs of three "$" or "%".
-func (p *parser) bareText(i int) (end int, stop byte) {
-	src := p.src
-	seg, wide := i, false
-	for {
-		if i >= len(src) {
-			p.segment(seg, i, wide)
-			return i, 0
-		}
-		switch c := src[i]; c {
-		case '\n':
-			p.segment(seg, i, wide)
-			return i + 1, '\n'
-		case '\r':
-			if i+1 >= len(src) || src[i+1] != '\n' {
-				p.fail(reasonString)
-			}
-			i++
-		case '$', '%':
-			p.segment(seg, i, wide)
-			next := byte(0)
-			if i+1 < len(src) {
-				next = src[i+1]
-			}
-			switch {
-			case next == '{':
-				return i, c
-			case next == c:
-				if i+2 < len(src) && src[i+2] == c {
-					p.fail(reasonString)
-				}
-				i += 2
-				if i < len(src) && src[i] == '{' {
-					i++
-					if i < len(src) && src[i] == '~' {
-						i++ // the escape's token is "$${~", whose clusters end here
-					}
-				}
-			default:
-				i++
-			}
-			seg, wide = i, false
-		default:
-			if c >= 0x80 {
-				wide = true
-			}
-			i++
-		}
-	}
-}
+func (p *parser) bareText(i int) (end int, stop byte) { return p.lineText(i, true) }
 
 // small bounds the slabs' chunk lengths for a template of n bytes: one
 // node of each type to 256 bytes of text, at least one. A template is
