@@ -103,8 +103,9 @@
 // # Imports
 //
 // funcs imports go-cty (cty, convert, function, function/stdlib, gocty,
-// json), the standard library, and of the module only package schema,
-// for the type of a program (schema.Program), which it maps to a release.
+// json), the standard library, and of the module package schema, for
+// the type of a program (schema.Program), which it maps to a release,
+// and package scanner, which reads the embedded metadata.
 //
 // # Tests
 //

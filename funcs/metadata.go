@@ -1,43 +1,46 @@
 package funcs
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/hcljson/hcljson/scanner"
 )
 
 // parseMetadata reads the output of "metadata functions -json": the
-// signatures by name; members it does not know are skipped. It reads the
-// JSON with metaReader rather than encoding/json, whose reflection made
-// the first use of a table the largest cost of checking a small module
-// (BENCHMARKS.md, "Processes"); the types go through typeCache
+// signatures by name; members it does not know are skipped, and of a
+// repeated member the last counts, as with encoding/json. The JSON is
+// read by the module's own scanner (a tape, no reflection: encoding/json's
+// made the first use of a table the largest cost of checking a small
+// module, BENCHMARKS.md "Processes"); the types go through typeCache
 // (go-cty's reader), each distinct one once.
 func parseMetadata(b []byte) (map[string]Signature, error) {
-	r := &metaReader{b: b}
+	d := scanner.Parse(b, scanner.Options{})
+	if len(d.Errors) > 0 {
+		return nil, fmt.Errorf("%w: %w", errMetadata, d.Errors[0])
+	}
+	m := meta{d}
 	var version string
 	out := map[string]Signature{}
 	types := typeCache{}
-	err := r.object(func(key []byte) error {
-		switch string(key) {
+	err := m.object(0, func(key string, v int) error {
+		switch key {
 		case "format_version":
-			v, err := r.string()
-			version = v
+			s, err := m.string(v)
+			version = s
 			return err
 		case "function_signatures":
-			return r.object(func(name []byte) error {
-				sig, err := r.signature(types)
+			return m.object(v, func(name string, v int) error {
+				sig, err := m.signature(v, types)
 				if err != nil {
 					return fmt.Errorf("%s: %w", name, err)
 				}
-				out[string(name)] = sig
+				out[name] = sig
 				return nil
 			})
 		}
-		return r.skip()
+		return nil
 	})
-	if err == nil && r.skipSpace() < len(b) {
-		err = r.errorf("data after the document")
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -47,37 +50,94 @@ func parseMetadata(b []byte) (map[string]Signature, error) {
 	return out, nil
 }
 
+// errMetadata is wrapped by the errors of a document that is not JSON, or
+// whose values are not of the kinds the metadata format gives them.
+var errMetadata = errors.New("invalid metadata")
+
+// meta reads the values of a scanned metadata document by node index.
+type meta struct{ d *scanner.Document }
+
+func (m meta) errorf(i int, format string, args ...any) error {
+	return fmt.Errorf("at byte %d: %w: %s", m.d.Nodes[i].Start, errMetadata, fmt.Sprintf(format, args...))
+}
+
+// object calls member with each member's key and value node of object
+// node i, in written order.
+func (m meta) object(i int, member func(key string, v int) error) error {
+	if len(m.d.Nodes) <= i || m.d.Nodes[i].Kind() != scanner.Object {
+		if len(m.d.Nodes) <= i {
+			return fmt.Errorf("%w: want an object", errMetadata)
+		}
+		return m.errorf(i, "want an object")
+	}
+	for k, end := i+1, m.d.Next(i); k < end; k = m.d.Next(k + 1) {
+		if err := member(m.d.Text(k), k+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// array calls elem with each element's node of array node i (null: none).
+func (m meta) array(i int, elem func(v int) error) error {
+	switch m.d.Nodes[i].Kind() {
+	case scanner.Null:
+		return nil
+	case scanner.Array:
+	default:
+		return m.errorf(i, "want an array")
+	}
+	for k, end := i+1, m.d.Next(i); k < end; k = m.d.Next(k) {
+		if err := elem(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m meta) string(i int) (string, error) {
+	if m.d.Nodes[i].Kind() != scanner.String {
+		return "", m.errorf(i, "want a string")
+	}
+	return m.d.Text(i), nil
+}
+
+func (m meta) bool(i int) (bool, error) {
+	switch m.d.Nodes[i].Kind() {
+	case scanner.True:
+		return true, nil
+	case scanner.False:
+		return false, nil
+	}
+	return false, m.errorf(i, "want a boolean")
+}
+
 // signature reads one function's object: parameters, variadic_parameter
 // and return_type.
-func (r *metaReader) signature(types typeCache) (Signature, error) {
+func (m meta) signature(i int, types typeCache) (Signature, error) {
 	var sig Signature
 	var ret []byte
-	err := r.object(func(key []byte) error {
-		switch string(key) {
+	err := m.object(i, func(key string, v int) error {
+		switch key {
 		case "parameters":
 			sig.Params = nil
-			if r.null() {
-				return nil
-			}
-			return r.array(func() error {
-				p, err := r.param(types)
+			return m.array(v, func(e int) error {
+				p, err := m.param(e, types)
 				sig.Params = append(sig.Params, p)
 				return err
 			})
 		case "variadic_parameter":
 			sig.VarParam = nil
-			if r.null() {
+			if m.d.Nodes[v].Kind() == scanner.Null {
 				return nil
 			}
-			p, err := r.param(types)
+			p, err := m.param(v, types)
 			sig.VarParam = &p
 			return err
 		case "return_type":
-			v, err := r.value()
-			ret = compact(v)
-			return err
+			ret = compact(m.d.Raw(v))
 		}
-		return r.skip()
+		return nil
 	})
 	if err != nil {
 		return Signature{}, err
@@ -91,21 +151,18 @@ func (r *metaReader) signature(types typeCache) (Signature, error) {
 }
 
 // param reads one parameter's object: name, type and is_nullable.
-func (r *metaReader) param(types typeCache) (Param, error) {
+func (m meta) param(i int, types typeCache) (Param, error) {
 	var p Param
 	var ty []byte
-	err := r.object(func(key []byte) error {
+	err := m.object(i, func(key string, v int) error {
 		var err error
-		switch string(key) {
+		switch key {
 		case "name":
-			p.Name, err = r.string()
+			p.Name, err = m.string(v)
 		case "type":
-			ty, err = r.value()
-			ty = compact(ty)
+			ty = compact(m.d.Raw(v))
 		case "is_nullable":
-			p.Nullable, err = r.bool()
-		default:
-			err = r.skip()
+			p.Nullable, err = m.bool(v)
 		}
 		return err
 	})
@@ -118,9 +175,9 @@ func (r *metaReader) param(types typeCache) (Param, error) {
 	return p, nil
 }
 
-// compact returns v without white space outside strings, so that
-// typeCache reads a type once however the document indents it. v is a
-// value that metaReader read.
+// compact returns v, the text of a JSON value, without white space
+// outside strings, so that typeCache reads a type once however the
+// document indents it.
 func compact(v []byte) []byte {
 	var out []byte // nil until the first white space
 	in, esc := false, false
@@ -147,218 +204,4 @@ func compact(v []byte) []byte {
 		return v
 	}
 	return out
-}
-
-// metaReader reads a JSON document front to back: objects and arrays
-// member by member, strings, booleans, and any value as its text.
-type metaReader struct {
-	b []byte
-	i int
-}
-
-var errMetaSyntax = errors.New("invalid JSON")
-
-func (r *metaReader) errorf(format string, args ...any) error {
-	return fmt.Errorf("at byte %d: %w: %s", r.i, errMetaSyntax, fmt.Sprintf(format, args...))
-}
-
-// skipSpace moves past white space and returns the offset of what follows.
-func (r *metaReader) skipSpace() int {
-	for r.i < len(r.b) {
-		switch r.b[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return r.i
-		}
-	}
-	return r.i
-}
-
-// next reports whether the next byte after white space is c, and moves
-// past it if so.
-func (r *metaReader) next(c byte) bool {
-	if r.skipSpace() < len(r.b) && r.b[r.i] == c {
-		r.i++
-		return true
-	}
-	return false
-}
-
-// object reads an object, calling member with each key (decoded; only
-// for the call) after its colon; member reads the value.
-func (r *metaReader) object(member func(key []byte) error) error {
-	if !r.next('{') {
-		return r.errorf("want an object")
-	}
-	if r.next('}') {
-		return nil
-	}
-	for {
-		key, err := r.stringBytes()
-		if err != nil {
-			return err
-		}
-		if !r.next(':') {
-			return r.errorf("want a colon")
-		}
-		if err := member(key); err != nil {
-			return err
-		}
-		if r.next('}') {
-			return nil
-		}
-		if !r.next(',') {
-			return r.errorf("want a comma or }")
-		}
-	}
-}
-
-// array reads an array, calling elem to read each element.
-func (r *metaReader) array(elem func() error) error {
-	if !r.next('[') {
-		return r.errorf("want an array")
-	}
-	if r.next(']') {
-		return nil
-	}
-	for {
-		if err := elem(); err != nil {
-			return err
-		}
-		if r.next(']') {
-			return nil
-		}
-		if !r.next(',') {
-			return r.errorf("want a comma or ]")
-		}
-	}
-}
-
-// null reads null if it comes next.
-func (r *metaReader) null() bool {
-	r.skipSpace()
-	if len(r.b)-r.i >= 4 && string(r.b[r.i:r.i+4]) == "null" {
-		r.i += 4
-		return true
-	}
-	return false
-}
-
-func (r *metaReader) bool() (bool, error) {
-	v, err := r.value()
-	switch {
-	case err != nil:
-		return false, err
-	case string(v) == "true":
-		return true, nil
-	case string(v) == "false", string(v) == "null":
-		return false, nil
-	}
-	return false, r.errorf("want a boolean")
-}
-
-// string reads a string.
-func (r *metaReader) string() (string, error) {
-	b, err := r.stringBytes()
-	return string(b), err
-}
-
-// stringBytes reads a string and returns its bytes: the document's own
-// when it has no escapes; one with escapes is decoded by encoding/json.
-func (r *metaReader) stringBytes() ([]byte, error) {
-	v, err := r.value()
-	if err != nil {
-		return nil, err
-	}
-	if len(v) < 2 || v[0] != '"' {
-		return nil, r.errorf("want a string")
-	}
-	for _, c := range v[1 : len(v)-1] {
-		if c == '\\' {
-			var s string
-			err := json.Unmarshal(v, &s)
-			return []byte(s), err
-		}
-	}
-	return v[1 : len(v)-1], nil
-}
-
-// skip reads a value that is not used, and checks it.
-func (r *metaReader) skip() error {
-	v, err := r.value()
-	if err == nil && !json.Valid(v) {
-		return r.errorf("invalid value %s", v)
-	}
-	return err
-}
-
-// value reads any value and returns its text. A string's text is checked
-// for its closing quote and for control characters, a compound value's
-// for balanced brackets outside strings (skip and go-cty's reader of
-// types check it fully), and a literal's fully.
-func (r *metaReader) value() ([]byte, error) {
-	start := r.skipSpace()
-	if start == len(r.b) {
-		return nil, r.errorf("unexpected end of the document")
-	}
-	depth := 0
-	for r.i < len(r.b) {
-		switch c := r.b[r.i]; c {
-		case '"':
-			r.i++
-			for {
-				if r.i == len(r.b) {
-					return nil, r.errorf("unterminated string")
-				}
-				c := r.b[r.i]
-				r.i++
-				if c == '"' {
-					break
-				}
-				if c < 0x20 {
-					return nil, r.errorf("control character in a string")
-				}
-				if c == '\\' {
-					r.i++
-				}
-			}
-		case '{', '[':
-			depth++
-			r.i++
-		case '}', ']':
-			if depth == 0 {
-				return r.literal(start)
-			}
-			depth--
-			r.i++
-		case ',', ':', ' ', '\t', '\n', '\r':
-			if depth == 0 {
-				return r.literal(start)
-			}
-			r.i++
-		default:
-			r.i++
-		}
-		if depth == 0 && (r.b[start] == '"' || r.b[start] == '{' || r.b[start] == '[') {
-			return r.b[start:r.i], nil
-		}
-	}
-	if depth > 0 {
-		return nil, r.errorf("unexpected end of the document")
-	}
-	return r.literal(start)
-}
-
-// literal returns the text from start to the reader's offset, which must
-// be a number, true, false or null.
-func (r *metaReader) literal(start int) ([]byte, error) {
-	v := r.b[start:r.i]
-	if len(v) == 0 {
-		return nil, r.errorf("want a value")
-	}
-	if !json.Valid(v) {
-		return nil, r.errorf("invalid literal %q", v)
-	}
-	return v, nil
 }

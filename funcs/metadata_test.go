@@ -12,8 +12,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 )
 
-// jsonMetadata reads the metadata with encoding/json, as parseMetadata
-// did before metaReader: the reference it must match.
+// jsonMetadata reads the metadata with encoding/json, the reference
+// parseMetadata (the module's scanner) must match.
 func jsonMetadata(b []byte) (map[string]Signature, error) {
 	type metaParam struct {
 		Name     string          `json:"name"`
@@ -106,18 +106,18 @@ func TestParseMetadataErrors(t *testing.T) {
 		{`{"format_version": "1.0", "function_signatures": {"f": {"parameters": [{"name": "p", "type": 3}], "return_type": "string"}}}`, `f: parameter p: `},
 		{`{"format_version": "1.0", "function_signatures": {"f": {"parameters": [{"name": "p"}], "return_type": "string"}}}`, `f: parameter p: `},
 		{`{"format_version": "1.0", "function_signatures": {"f": {"parameters": [{"name": "p", "type": "string", "is_nullable": 1}], "return_type": "string"}}}`, `want a boolean`},
-		{`{"format_version": "1.0"} {}`, `data after the document`},
-		{`{"format_version": "1.0", "function_signatures": {"f": {`, `unexpected end`},
-		{`{"format_version": "1.0" "x": 1}`, `want a comma or }`},
-		{`{"format_version" "1.0"}`, `want a colon`},
+		{`{"format_version": "1.0"} {}`, `offset 26 (at ""): data after the root value`},
+		{`{"format_version": "1.0", "function_signatures": {"f": {`, `unclosed object`},
+		{`{"format_version": "1.0" "x": 1}`, `no comma between members`},
+		{`{"format_version" "1.0"}`, `no colon after a key`},
 		{`{"format_version": "1.0`, `unterminated string`},
-		{`{"format_version": "1.0", "x": [1 2]}`, `invalid value [1 2]`},
-		{`{"format_version": "1.0", "x": nul}`, `invalid literal "nul"`},
-		{`{"format_version": "1.0", "x": {"a" 1}, "function_signatures": {}}`, `invalid value`},
-		{`{"format_version": "1.0", "x": @}`, `invalid literal`},
+		{`{"format_version": "1.0", "x": [1 2]}`, `no comma between elements`},
+		{`{"format_version": "1.0", "x": nul}`, `invalid keyword: "nul"`},
+		{`{"format_version": "1.0", "x": {"a" 1}, "function_signatures": {}}`, `(at "/x/a"): no colon after a key`},
+		{`{"format_version": "1.0", "x": @}`, `a byte that cannot start a value`},
 		{`{"format_version": 1.0}`, `want a string`},
 		{`[]`, `want an object`},
-		{``, `want an object`},
+		{``, `end of input where a value should be`},
 	} {
 		got, err := parseMetadata([]byte(tc.doc))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -126,7 +126,7 @@ func TestParseMetadataErrors(t *testing.T) {
 		if _, jerr := jsonMetadata([]byte(tc.doc)); jerr == nil {
 			t.Errorf("encoding/json reads %s", tc.doc)
 		}
-		if !strings.Contains(tc.want, "format_version") && !strings.Contains(tc.want, "f: ") && !errors.Is(err, errMetaSyntax) {
+		if !strings.Contains(tc.want, "format_version") && !strings.Contains(tc.want, "f: ") && !errors.Is(err, errMetadata) {
 			t.Errorf("parseMetadata(%s): %v is not a syntax error", tc.doc, err)
 		}
 	}

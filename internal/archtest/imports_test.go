@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "module", "schema", "template"},      // module: the text written for a value read back in its mode (ReadText)
 	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"},          // module: values read in their mode (ReadValue)
 	"module":             {"hcljson", "internal/jsonw", "internal/native", "internal/nesting", "schema", "template"},                // template: a JSON string read as native syntax (ReadValue); jsonw: a text written as a JSON string (ReadText)
-	"funcs":              {"schema"},                                                                                                // the releases' function tables; schema: the program (schema.Program) a table stands for (TableFor)
+	"funcs":              {"scanner", "schema"},                                                                                     // the releases' function tables; schema: the program (schema.Program) a table stands for (TableFor)
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},                                                // module: the module tree (Tree, Walk), read once for every layer
 	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"},                               // the module's semantic model over module's Tree; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
