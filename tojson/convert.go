@@ -139,6 +139,8 @@ type nativeConv struct {
 	attr   *hclsyntax.Attribute
 	diags  hcl.Diagnostics
 	buf    []byte // scratch for templates
+	// read holds what readText read, by text and mode.
+	read map[readKey]readBack
 }
 
 // body converts b into dst. start is the byte offset where b's content
