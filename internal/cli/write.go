@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,8 +26,13 @@ type output struct {
 	perm fs.FileMode
 	// source is the file that data was made from, read as read; it must
 	// not have changed when data is written. Empty for standard input.
+	// Staging keeps read's length and SHA-256 digest, not read itself,
+	// so that a run over many files does not hold every source until
+	// the end.
 	source string
 	read   []byte
+	size   int
+	sum    [sha256.Size]byte
 }
 
 // writeError is a failure to write an output: nothing was written,
@@ -101,8 +106,10 @@ type writer struct {
 	temps  []string // by output; "" when not staged
 	errs   []error
 	dirs   []string // made, in order
-	queue  chan int
-	wg     sync.WaitGroup
+	// present are the directories found or made by mkdirAll.
+	present map[string]bool
+	queue   chan int
+	wg      sync.WaitGroup
 }
 
 // forceHelp is the help line of --force, shared by the commands that
@@ -130,13 +137,14 @@ const stagers = 8
 // directories are listed in run, which removes them on an interrupt.
 func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 	w := &writer{
-		run:    run,
-		outs:   make([]output, len(paths)),
-		perms:  make([]fs.FileMode, len(paths)),
-		owners: make([]owner, len(paths)),
-		temps:  make([]string, len(paths)),
-		errs:   make([]error, len(paths)),
-		queue:  make(chan int, len(paths)),
+		run:     run,
+		outs:    make([]output, len(paths)),
+		perms:   make([]fs.FileMode, len(paths)),
+		owners:  make([]owner, len(paths)),
+		temps:   make([]string, len(paths)),
+		errs:    make([]error, len(paths)),
+		queue:   make(chan int, len(paths)),
+		present: map[string]bool{},
 	}
 	for i, p := range paths {
 		w.outs[i].path = p
@@ -219,6 +227,10 @@ func kindOf(m fs.FileMode) string {
 // is safe to call from several goroutines, once for each i.
 func (w *writer) stage(i int, o output) {
 	o.path = w.outs[i].path
+	if o.source != "" {
+		o.size, o.sum = len(o.read), sha256.Sum256(o.read)
+	}
+	o.read = nil
 	w.outs[i] = o
 	if w.perms[i] == 0 {
 		w.perms[i] = o.perm
@@ -271,8 +283,8 @@ func (w *writer) check() error {
 			continue
 		}
 		// Read no more than was read: a longer file has changed.
-		now, _, err := module.ReadFile(o.source, int64(len(o.read))+1)
-		if err != nil || !bytes.Equal(now, o.read) {
+		now, _, err := module.ReadFile(o.source, int64(o.size)+1)
+		if err != nil || len(now) != o.size || sha256.Sum256(now) != o.sum {
 			return &writeError{path: o.source, err: errors.New("changed"), changed: true}
 		}
 	}
@@ -312,11 +324,15 @@ func (r *runFiles) stage(o output, perm fs.FileMode, own owner) (string, error) 
 
 // mkdirAll makes dir and its missing parents, remembering each one made.
 func (w *writer) mkdirAll(dir string) error {
+	if w.present[dir] {
+		return nil
+	}
 	fi, err := os.Stat(dir)
 	if err == nil {
 		if !fi.IsDir() {
 			return fmt.Errorf("%s is not a directory", dir)
 		}
+		w.present[dir] = true
 		return nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
@@ -331,6 +347,7 @@ func (w *writer) mkdirAll(dir string) error {
 		return err
 	}
 	w.dirs = append(w.dirs, dir)
+	w.present[dir] = true
 	return nil
 }
 
