@@ -1,6 +1,7 @@
 package nativefmt
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 
@@ -57,6 +58,12 @@ func fastLex(src []byte, toks []token) ([]token, bool) {
 				return toks, false
 			}
 			continue
+		case c == '<' && i+1 < len(src) && src[i+1] == '<':
+			var ok bool
+			if toks, i, ok = heredoc(src, i, toks); !ok {
+				return toks, false
+			}
+			continue
 		default:
 			typ, i = punct(src, i)
 			if typ == hclsyntax.TokenNil {
@@ -66,6 +73,130 @@ func fastLex(src []byte, toks []token) ([]token, bool) {
 		toks = append(toks, token{typ: typ, start: start, end: i})
 	}
 	return append(toks, token{typ: hclsyntax.TokenEOF, start: len(src), end: len(src)}), true
+}
+
+// heredoc appends the tokens of the heredoc at src[i] ("<<EOT" or
+// "<<-EOT" and a line break) and returns the offset after it: as
+// hclsyntax makes them, a TokenStringLit of each line's text with its
+// line break, or of the text before an interpolation or a directive and
+// of the text after one; the interpolations of plain references and the
+// directives of names and dots ("%{ for p in var.ports ~}") split into
+// their tokens; the closing marker at the start of a line, followed by a
+// line break, a TokenCHeredoc (the marker and the spaces before it) and a
+// TokenNewline. A heredoc that the source ends in (a value's text ends
+// at its marker, without the line break) ends in a TokenStringLit, as in
+// hclsyntax. It gives up on text that is not ASCII, a "$" or "%" not
+// starting a sequence, strip markers at the start of a sequence, and
+// anything else in one.
+func heredoc(src []byte, i int, toks []token) ([]token, int, bool) {
+	j := i + 2
+	if j < len(src) && src[j] == '-' {
+		j++
+	}
+	m := j
+	if j = ident(src, j); j == m {
+		return toks, i, false
+	}
+	marker := src[m:j]
+	switch {
+	case j < len(src) && src[j] == '\n':
+		j++
+	case j+1 < len(src) && src[j] == '\r' && src[j+1] == '\n':
+		j += 2
+	default:
+		return toks, i, false
+	}
+	toks = append(toks, token{typ: hclsyntax.TokenOHeredoc, start: i, end: j})
+	startOfLine := true
+	p := j
+	for p < len(src) {
+		q := p
+		for q < len(src) && src[q] != '\n' && src[q] != '\r' && src[q] != '$' && src[q] != '%' {
+			if src[q] >= utf8.RuneSelf || src[q] < ' ' && src[q] != '\t' {
+				return toks, i, false
+			}
+			q++
+		}
+		if q == len(src) {
+			toks = append(toks, token{typ: hclsyntax.TokenStringLit, start: p, end: q})
+			return toks, q, true
+		}
+		switch c := src[q]; c {
+		case '\r', '\n':
+			eol := q + 1
+			if c == '\r' {
+				if q+1 >= len(src) || src[q+1] != '\n' {
+					return toks, i, false
+				}
+				eol++
+			}
+			if startOfLine && bytes.Equal(bytes.TrimSpace(src[p:eol]), marker) {
+				toks = append(toks, token{typ: hclsyntax.TokenCHeredoc, start: p, end: q},
+					token{typ: hclsyntax.TokenNewline, start: q, end: eol})
+				return toks, eol, true
+			}
+			toks = append(toks, token{typ: hclsyntax.TokenStringLit, start: p, end: eol})
+			startOfLine, p = true, eol
+		default: // "$" or "%"
+			if q+2 >= len(src) || src[q+1] != '{' || src[q+2] == '~' {
+				return toks, i, false
+			}
+			if q > p {
+				toks = append(toks, token{typ: hclsyntax.TokenStringLit, start: p, end: q})
+			}
+			var ok bool
+			if c == '$' {
+				k := q + 2
+				for k < len(src) && src[k] != '}' && src[k] != '\n' {
+					k++
+				}
+				if k >= len(src) || src[k] != '}' || !simpleReference(src[q+2:k]) {
+					return toks, i, false
+				}
+				toks = append(toks, token{typ: hclsyntax.TokenTemplateInterp, start: q, end: q + 2})
+				toks = referenceTokens(src, q+2, k, toks)
+				toks = append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: k, end: k + 1})
+				p = k + 1
+			} else if toks, p, ok = directive(src, q, toks); !ok {
+				return toks, i, false
+			}
+			startOfLine = false
+		}
+	}
+	return toks, p, true
+}
+
+// directive appends the tokens of the template directive at src[i],
+// "%{" then names, dots and spaces, then "}" or "~}", and returns the
+// offset after it; false for anything else.
+func directive(src []byte, i int, toks []token) ([]token, int, bool) {
+	toks = append(toks, token{typ: hclsyntax.TokenTemplateControl, start: i, end: i + 2})
+	j := i + 2
+	for j < len(src) {
+		switch c := src[j]; {
+		case c == ' ':
+			j++
+		case c == '.':
+			toks = append(toks, token{typ: hclsyntax.TokenDot, start: j, end: j + 1})
+			j++
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+			k := ident(src, j)
+			if k < len(src) && src[k] >= utf8.RuneSelf {
+				return toks, j, false
+			}
+			toks = append(toks, token{typ: hclsyntax.TokenIdent, start: j, end: k})
+			j = k
+		case c == '}':
+			toks = append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: j, end: j + 1})
+			return toks, j + 1, true
+		case c == '~' && j+1 < len(src) && src[j+1] == '}':
+			toks = append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: j, end: j + 2})
+			return toks, j + 2, true
+		default:
+			return toks, j, false
+		}
+	}
+	return toks, j, false
 }
 
 // number returns the end of the number at src[i], as quickLex reads

@@ -20,10 +20,15 @@ var lexSamples = []string{
 	`"${a.b[0]}"`, `"x${y.z[12].w}y"`, `"a$b%c$"`, `"$"`, `"%"`, `"${a}${b}"`, `"50% of $x"`,
 	`a => b`, `a == b && c != d || !e`, `a <= b ? c >= d : e < f`, `x % 2`, `provider::a::b(1)`,
 	`[for k, v in var.m : k if v != null]`, "{\n}\n", `""`,
+	"<<-EOT\n    #!/bin/bash\n    echo \"hello ${var.name}\"\n    %{ for p in var.ports ~}\n    open ${p.from}\n    %{ endfor ~}\n  EOT",
+	"<<EOT\nx\n\nEOT\n", "<<EOT\r\nx\r\nEOT", "<<EOT\n${a.b}\n${c}EOT\nEOT\n", "<<EOT\n  EOT  \n", "<<EOT\nEOTX\nEOT", "<<EOT\n%{if a}x%{endif}\nEOT",
+	"<<EOT\n", "[<<EOT\na\nEOT\n, 1]", "<<EOT\n\ttab\nEOT",
 	// Left to hclsyntax.
 	`"$${x}"`, `"%%{x}"`, `"%{if a}b%{endif}"`, `"${a + b}"`, `"${a.0}"`, `"${~a}"`, `a # c`, `a // c`,
-	`a /* c */`, "a\t+ b", "<<EOT\nx\nEOT\n", `1e5`, `1.x`, `é`, `aé`, "\"a\nb\"", "a\rb", `"\u0041"`,
+	`a /* c */`, "a\t+ b", `1e5`, `1.x`, `é`, `aé`, "\"a\nb\"", "a\rb", `"\u0041"`,
 	`"unterminated`, `a ~ b`, `a & b`, `"${a"`, "\"\xff\"",
+	"<<EOT\na$b\nEOT", "<<EOT\n50%\nEOT", "<<EOT\n${~a}\nEOT", "<<EOT\n%{~if a}\nEOT", "<<EOT\né\nEOT", "<<EOT x\n", "<<\nEOT", "<<EOT\n${a+b}\nEOT",
+	"<<EOT\n%{if a == b}x%{endif}\nEOT",
 }
 
 // hclsyntaxTokens returns the tokens of src as lex makes them.
