@@ -110,7 +110,20 @@ type writer struct {
 	present map[string]bool
 	queue   chan int
 	wg      sync.WaitGroup
+	// held is the memory of the outputs staged and not yet written
+	// (their data, and what their spills keep in memory), by output in
+	// sizes; stage waits while it is above maxHeld (see stage).
+	heldMu sync.Mutex
+	room   *sync.Cond
+	held   int
+	sizes  []int
 }
+
+// maxHeld bounds the memory of outputs staged and waiting for a stager:
+// converting is faster than writing and syncing thousands of small
+// files, so that without a bound the outputs of a large tree pile up in
+// memory. An output larger than the bound is staged alone.
+const maxHeld = 8 << 20
 
 // forceHelp is the help line of --force, shared by the commands that
 // write files.
@@ -144,6 +157,7 @@ func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 		temps:   make([]string, len(paths)),
 		errs:    make([]error, len(paths)),
 		queue:   make(chan int, len(paths)),
+		sizes:   make([]int, len(paths)),
 		present: map[string]bool{},
 	}
 	for i, p := range paths {
@@ -161,10 +175,16 @@ func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 		}
 		w.perms[i], w.owners[i] = perm, own
 	}
+	w.room = sync.NewCond(&w.heldMu)
 	for range stagers {
 		w.wg.Go(func() {
 			for i := range w.queue {
 				w.temps[i], w.errs[i] = w.run.stage(w.outs[i], w.perms[i], w.owners[i])
+				w.outs[i].data, w.outs[i].from = nil, nil // written, or failed
+				w.heldMu.Lock()
+				w.held -= w.sizes[i]
+				w.room.Broadcast()
+				w.heldMu.Unlock()
 			}
 		})
 	}
@@ -223,14 +243,26 @@ func kindOf(m fs.FileMode) string {
 }
 
 // stage queues output i, whose path was given to startWriter, to be
-// written to a temporary file. Outputs never staged are not written. It
-// is safe to call from several goroutines, once for each i.
+// written to a temporary file, first waiting while the outputs queued
+// hold more than maxHeld bytes of memory. Outputs never staged are not
+// written. It is safe to call from several goroutines, once for each i.
 func (w *writer) stage(i int, o output) {
 	o.path = w.outs[i].path
 	if o.source != "" {
 		o.size, o.sum = len(o.read), sha256.Sum256(o.read)
 	}
 	o.read = nil
+	size := len(o.data)
+	if o.from != nil {
+		size += len(o.from.mem)
+	}
+	w.heldMu.Lock()
+	for w.held > 0 && w.held+size > maxHeld {
+		w.room.Wait()
+	}
+	w.held += size
+	w.heldMu.Unlock()
+	w.sizes[i] = size
 	w.outs[i] = o
 	if w.perms[i] == 0 {
 		w.perms[i] = o.perm
