@@ -1,6 +1,10 @@
 package gen
 
-import "github.com/hcljson/hcljson/schema"
+import (
+	"slices"
+
+	"github.com/hcljson/hcljson/schema"
+)
 
 // File is a JSON-syntax HCL file being built: a root body.
 type File struct {
@@ -73,6 +77,16 @@ func (b *Block) Labels() []string { return b.labels }
 
 // Body returns the block's body.
 func (b *Block) Body() *Body { return &b.body }
+
+// Grow makes room for n more attributes, comments and block types in the
+// body, so that appending them does not grow its list step by step: a
+// converter knows how many items a body it copies has. An n of 0 or less
+// makes no room.
+func (b *Body) Grow(n int) {
+	if n > 0 {
+		b.items = slices.Grow(b.items, n)
+	}
+}
 
 // AppendAttribute appends an attribute whose value is read in the given
 // mode. It panics if mode is neither Expr nor Literal.

@@ -156,6 +156,13 @@ func TestMisuse(t *testing.T) {
 		{Func: "MustKeyword", Name: "empty", Panic: `gen: "" is not a keyword: a keyword is one name`, Call: func(t *testing.T) { MustKeyword("") }},
 		{Func: "MustCall", Name: "empty name", Panic: `gen: "" is not a function name`, Call: func(t *testing.T) { MustCall("") }},
 		{Func: "MustNumber", Name: "empty", Panic: `gen: "" is not a JSON number`, Call: func(t *testing.T) { MustNumber("") }},
+		{Func: "Body.Grow", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).Grow(1) }},
+		{Func: "Body.Grow", Name: "negative count", Call: func(t *testing.T) {
+			f := NewFile()
+			f.Body().Grow(-1)
+			f.Body().AppendAttribute("a", NumberInt(1), Literal)
+			text(t, AppendFile(nil, f, Options{Compact: true}), "{\"a\":1}\n")
+		}},
 		{Func: "Body.AppendComment", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).AppendComment("c") }},
 		{Func: "Body.Set", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Body)(nil).Set("a", Null()) }},
 		{Func: "Body.Set", Name: "zero Body", Call: func(t *testing.T) {

@@ -6,16 +6,21 @@
 #     hclsyntax.ParseConfig on the generated document and on the
 #     real-world corpus, file by file; MB/s of wall time and of CPU time
 #     (cpu-MB/s, user+sys from getrusage), and their ratios.
-#  2. `hcljson convert FILE.tf` beside `hcl2json FILE.tf` as processes on
-#     every .tf file of the real-world corpus, one process per file for
-#     both tools (hcl2json reads one file), the whole corpus one xargs
-#     run: CPU is the sum over the processes, peak RSS the largest
-#     process's; RUNS paired runs, hcljson then hcl2json: medians.
-#  3. The same on generated native configurations of SIZE MB of .tf each
-#     (benchdoc -size, made at run time in a temporary directory, never
-#     committed): medians of user+sys CPU and of peak RSS (/usr/bin/time),
-#     largest last.
-#
+#  2. The real-world corpus, every .tf file of CORPUS copied into one
+#     tree at run time (the same files on both sides), RUNS rounds:
+#     a. as a user converts it: one `hcljson convert -o OUT TREE` run
+#        (OUT a new directory each round, all removed at the end), beside
+#        hcl2json once per file (it reads one file), one xargs run, its
+#        output to /dev/null. That is in hcl2json's favour: hcljson
+#        writes 6,000-odd files (each a temporary file, synced, renamed)
+#        and makes their directories, hcl2json writes nothing. Outputs
+#        are not removed between rounds: removing thousands of files
+#        just before a run makes ext4's allocation of new inodes slow
+#        (it skips recently freed ones), a cost of the harness.
+#     b. the start-up comparison: `hcljson convert FILE.tf` once per
+#        file, like hcl2json, one xargs run.
+#     CPU is the sum over a run's processes, peak RSS the largest
+#     process's; paired rounds, medians and ranges of the ratios.
 #   HCL2JSON=/path/to/hcl2json scripts/bench-issue27.sh [SIZE_MB ...]
 #
 # Defaults: sizes 10 20 40 80, RUNS=3, PARSE_COUNT=3, the corpus at
@@ -58,31 +63,43 @@ done
 echo
 fi
 
-# measure FILE CMD...: appends "cpu_seconds peak_kb" of one run to FILE.
+# measure FILE CMD...: appends "cpu_seconds peak_kb wall_seconds" of one
+# run to FILE.
 measure() {
 	local out=$1
 	shift
-	/usr/bin/time -f '%U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || echo "exit $? from $*" >&2
-	awk '{printf "%.2f %d\n", $1 + $2, $3}' "$work/time" >>"$out"
+	/usr/bin/time -f '%U %S %M %e' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || echo "exit $? from $*" >&2
+	awk '{printf "%.2f %d %.2f\n", $1 + $2, $3, $4}' "$work/time" >>"$out"
 }
 
-# 2. The real-world corpus, one process per .tf file.
-find "$corpus" -name '*.tf' -type f -print0 | sort -z >"$work/list"
+# 2. The real-world corpus: its .tf files copied into one tree.
+tree="$work/corpus"
+mkdir -p "$tree"
+(cd "$corpus" && find . -name '*.tf' -type f -print0 | sort -z | tar --null -T - -cf -) | tar -C "$tree" -xf -
+find "$tree" -name '*.tf' -type f -print0 | sort -z >"$work/list"
 n=$(tr -cd '\0' <"$work/list" | wc -c)
 total=$(xargs -0 cat <"$work/list" | wc -c)
 largest=$(xargs -0 stat -c %s <"$work/list" | sort -n | tail -1)
-: >"$work/a" && : >"$work/b"
-for _ in $(seq "$runs"); do
-	measure "$work/a" xargs -0 -n1 "$work/hcljson" convert <"$work/list"
+: >"$work/one" && : >"$work/b" && : >"$work/a"
+for r in $(seq "$runs"); do
+	measure "$work/one" "$work/hcljson" convert -o "$work/out$r" "$tree"
 	measure "$work/b" xargs -0 -n1 "$hcl2json" <"$work/list"
+	measure "$work/a" xargs -0 -n1 "$work/hcljson" convert <"$work/list"
 done
-paste -d' ' "$work/a" "$work/b" | awk '{print $3/$1}' >"$work/r"
-echo "| real-world corpus: $n .tf files, $total bytes (largest $largest), one process per file | hcljson convert | hcl2json v0.6.9 | CPU ratio: median (range) |"
+written=$(find "$work/out1" -type f | wc -l)
+rm -rf "$work"/out[0-9]*
+paste -d' ' "$work/one" "$work/b" | awk '{print $4/$1}' >"$work/r1"
+paste -d' ' "$work/a" "$work/b" | awk '{print $4/$1}' >"$work/r"
+echo "| real-world corpus: $n .tf files, $total bytes (largest $largest) | hcljson convert | hcl2json v0.6.9, once per file | CPU ratio: median (range) |"
 echo "|---|---:|---:|---:|"
+awk -v ac="$(cut -d' ' -f1 "$work/one" | median)" -v am="$(cut -d' ' -f2 "$work/one" | median)" -v aw="$(cut -d' ' -f3 "$work/one" | median)" \
+	-v bc="$(cut -d' ' -f1 "$work/b" | median)" -v bm="$(cut -d' ' -f2 "$work/b" | median)" -v bw="$(cut -d' ' -f3 "$work/b" | median)" \
+	-v r="$(median <"$work/r1")" -v lo="$(sort -n "$work/r1" | head -1)" -v hi="$(sort -n "$work/r1" | tail -1)" -v n="$n" -v w="$written" -v total="$total" \
+	'BEGIN {printf "| one run (`convert -o OUT TREE`, %d files written) against one process per file: CPU (sum), wall, peak RSS (× the corpus), medians | %.2f s, %.2f s wall, %.0f MB (%.1f×) | %.2f s, %.2f s wall, %.0f MB | **%.2f×** (%.2f–%.2f) |\n", w, ac, aw, am/1024, am*1024/total, bc, bw, bm/1024, r, lo, hi}'
 awk -v ac="$(cut -d' ' -f1 "$work/a" | median)" -v am="$(cut -d' ' -f2 "$work/a" | median)" \
 	-v bc="$(cut -d' ' -f1 "$work/b" | median)" -v bm="$(cut -d' ' -f2 "$work/b" | median)" \
 	-v r="$(median <"$work/r")" -v lo="$(sort -n "$work/r" | head -1)" -v hi="$(sort -n "$work/r" | tail -1)" -v n="$n" \
-	'BEGIN {printf "| CPU (sum), largest peak RSS, median of runs | %.2f s (%.2f ms a file), %.0f MB | %.2f s (%.2f ms a file), %.0f MB | %.2f× (%.2f–%.2f) |\n", ac, ac*1000/n, am/1024, bc, bc*1000/n, bm/1024, r, lo, hi}'
+	'BEGIN {printf "| start-up: one process per file for both (`convert FILE.tf`): CPU (sum), largest peak RSS, medians | %.2f s (%.2f ms a file), %.0f MB | %.2f s (%.2f ms a file), %.0f MB | %.2f× (%.2f–%.2f) |\n", ac, ac*1000/n, am/1024, bc, bc*1000/n, bm/1024, r, lo, hi}'
 echo
 
 # 3. Generated configurations.
@@ -98,7 +115,7 @@ for mb in "${sizes[@]}"; do
 		measure "$work/a" "$work/hcljson" convert "$d/main.tf"
 		measure "$work/b" "$hcl2json" "$d/main.tf"
 	done
-	paste -d' ' "$work/a" "$work/b" | awk '{print $3/$1}' >"$work/r"
+	paste -d' ' "$work/a" "$work/b" | awk '{print $4/$1}' >"$work/r"
 	awk -v tf="$tf" -v js="$js" -v ac="$(cut -d' ' -f1 "$work/a" | median)" -v am="$(cut -d' ' -f2 "$work/a" | median)" \
 		-v bc="$(cut -d' ' -f1 "$work/b" | median)" -v bm="$(cut -d' ' -f2 "$work/b" | median)" \
 		-v r="$(median <"$work/r")" -v lo="$(sort -n "$work/r" | head -1)" -v hi="$(sort -n "$work/r" | tail -1)" \

@@ -139,6 +139,8 @@ type nativeConv struct {
 	attr   *hclsyntax.Attribute
 	diags  hcl.Diagnostics
 	buf    []byte // scratch for templates
+	// read holds what readText read, by text and mode.
+	read map[readKey]readBack
 }
 
 // body converts b into dst. start is the byte offset where b's content
@@ -169,6 +171,7 @@ func (c *nativeConv) items(dst *gen.Body, b *hclsyntax.Body, st *bodyState) {
 	slices.SortFunc(attrs, func(x, y *hclsyntax.Attribute) int {
 		return x.SrcRange.Start.Byte - y.SrcRange.Start.Byte
 	})
+	dst.Grow(len(attrs) + len(b.Blocks))
 	for ai, bi := 0, 0; ai < len(attrs) || bi < len(b.Blocks); {
 		if bi == len(b.Blocks) || ai < len(attrs) && attrs[ai].SrcRange.Start.Byte < b.Blocks[bi].TypeRange.Start.Byte {
 			a := attrs[ai]

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 )
@@ -114,7 +113,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		}
 		// The text, written in a JSON string, read back as every layer
 		// reads it (module.ReadText).
-		if back, diags := module.ReadText(text, schema.TypeExpr); !diags.HasErrors() && back.Type.Equals(ty) {
+		if back, diags := c.readText(text, schema.TypeExpr); !diags.HasErrors() && back.Type.Equals(ty) {
 			return c.stringValue(text, at)
 		}
 		c.fail(at, "Cannot write type", "its source text does not read back as the same type")
@@ -130,7 +129,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 			c.fail(at, "Not a reference", "it is read as a static reference such as a.b[\"c\"] ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
-		back, diags := module.ReadText(text, schema.AbsTraversal)
+		back, diags := c.readText(text, schema.AbsTraversal)
 		if diags.HasErrors() || !template.SameTraversal(tr, back.Traversal) {
 			c.fail(at, "Cannot write reference", "its source text does not read back as the same reference")
 			return gen.Value{}
@@ -144,7 +143,7 @@ func (c *nativeConv) syntax(e hcl.Expression, mode schema.Mode, def *schema.Attr
 		}
 		return c.stringValue(word, at)
 	case schema.NativeExpr:
-		if _, diags := module.ReadText(text, schema.NativeExpr); diags.HasErrors() {
+		if _, diags := c.readText(text, schema.NativeExpr); diags.HasErrors() {
 			c.fail(at, "Cannot write expression", "its source text does not parse alone ("+diags[0].Summary+")")
 			return gen.Value{}
 		}
@@ -172,7 +171,7 @@ func (c *nativeConv) quotedSyntax(e hcl.Expression, mode schema.Mode) (gen.Value
 		return gen.Value{}, false
 	}
 	// In JSON it is the string: read back as the reference it holds.
-	back, diags := module.ReadText(text, schema.AbsTraversal)
+	back, diags := c.readText(text, schema.AbsTraversal)
 	if diags.HasErrors() || strings.ContainsAny(text, "\n\r") {
 		return gen.Value{}, false
 	}

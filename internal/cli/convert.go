@@ -201,10 +201,16 @@ func convert(e *env, args []string) int {
 	results := make([]convertResult, len(jobs))
 	e.forEach("converted", len(jobs), func(i int) {
 		r := convertFile(e, &jobs[i], f, langs)
-		results[i] = r
 		if w != nil && !r.diags.HasErrors() {
 			w.stage(i, jobOutput(&jobs[i], r))
 		}
+		if w != nil {
+			// Staged (the writer keeps the source's digest), or failed
+			// (r.file keeps the source for the diagnostics): what is
+			// left of a result is its diagnostics.
+			r.src = nil
+		}
+		results[i] = r
 	})
 	files := map[string]*hcl.File{}
 	for i, r := range results {

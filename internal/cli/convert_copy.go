@@ -19,22 +19,22 @@ import (
 // symbolic links to files are copied as the files they lead to, other
 // links and special files skipped with a warning. converted holds the
 // inputs of the conversion, which are not copied.
-func planCopies(dir, out string, converted map[string]bool) ([]convertJob, hcl.Diagnostics) {
+func planCopies(dir, out string, converted map[string]bool, keys *fileKeys) ([]convertJob, hcl.Diagnostics) {
 	var jobs []convertJob
 	var warnings hcl.Diagnostics
-	outKey := fileKey(out)
+	outKey := keys.key(out)
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != dir && (strings.HasPrefix(name, ".") || fileKey(path) == outKey) {
+			if path != dir && (strings.HasPrefix(name, ".") || keys.key(path) == outKey) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if converted[fileKey(path)] || strings.HasSuffix(name, "~") || strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#") || isTempName(name) {
+		if converted[keys.key(path)] || strings.HasSuffix(name, "~") || strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#") || isTempName(name) {
 			return nil
 		}
 		mode := d.Type()

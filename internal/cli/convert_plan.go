@@ -23,6 +23,7 @@ func planConvert(e *env, c *command, f *convertFlags, paths []string) ([]convert
 	var jobs []convertJob
 	var diags hcl.Diagnostics
 	dir := ""
+	keys := &fileKeys{}
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
 			dir = p
@@ -53,11 +54,11 @@ func planConvert(e *env, c *command, f *convertFlags, paths []string) ([]convert
 	if dir != "" && f.out != "" && !f.noCopy {
 		converted := map[string]bool{}
 		for _, j := range jobs {
-			converted[fileKey(j.path)] = true
+			converted[keys.key(j.path)] = true
 		}
 		for _, p := range paths {
 			if isDir(p) {
-				copies, more := planCopies(p, f.out, converted)
+				copies, more := planCopies(p, f.out, converted, keys)
 				jobs, diags = append(jobs, copies...), append(diags, more...)
 			}
 		}
@@ -65,7 +66,7 @@ func planConvert(e *env, c *command, f *convertFlags, paths []string) ([]convert
 			return nil, diags, -1
 		}
 	}
-	if err := setTargets(jobs, f, several); err != nil {
+	if err := setTargets(jobs, f, several, keys); err != nil {
 		return nil, nil, e.usageError(c, "%v", err)
 	}
 	return jobs, diags, -1
@@ -183,7 +184,7 @@ func checkDirectionFlags(f *convertFlags, jobs []convertJob) error {
 // setTargets sets each job's target: beside its source (-w), into the -o
 // directory or file, or standard output. Two jobs may not write the same
 // file, and no job may write over an input.
-func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
+func setTargets(jobs []convertJob, f *convertFlags, several bool, keys *fileKeys) error {
 	for i := range jobs {
 		j := &jobs[i]
 		switch {
@@ -199,14 +200,14 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 	}
 	inputs := map[string]string{}
 	for _, j := range jobs {
-		inputs[fileKey(j.path)] = j.path
+		inputs[keys.key(j.path)] = j.path
 	}
 	writers := map[string]string{}
 	for _, j := range jobs {
 		if j.target == "" {
 			continue
 		}
-		t := fileKey(j.target)
+		t := keys.key(j.target)
 		if in, ok := inputs[t]; ok {
 			return fmt.Errorf("the output of %s would replace %s, which is also an input", j.path, in)
 		}
@@ -219,6 +220,71 @@ func setTargets(jobs []convertJob, f *convertFlags, several bool) error {
 		writers[t] = j.path
 	}
 	return nil
+}
+
+// fileKeys names files as fileKey does, remembering each directory's
+// resolution (and the working directory) for the run's plan: a tree of
+// thousands of files in a few hundred directories is otherwise resolved
+// component by component for every file, several times (an lstat of
+// each directory from the root on each call).
+type fileKeys struct {
+	wd    string
+	dirs  map[string]string // absolute directory → resolved, "" if it is not
+	paths map[string]string // path → its key
+}
+
+// key returns fileKey(path), resolving only the file's own name, from
+// its directory's remembered resolution; a file that is a symbolic link
+// is resolved as fileKey resolves it.
+func (k *fileKeys) key(path string) string {
+	if key, ok := k.paths[path]; ok {
+		return key
+	}
+	key := k.resolve(path)
+	if k.paths == nil {
+		k.paths = map[string]string{}
+	}
+	k.paths[path] = key
+	return key
+}
+
+// resolve returns the key of a path not asked before.
+func (k *fileKeys) resolve(path string) string {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		if k.wd == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				return fileKey(path)
+			}
+			k.wd = wd
+		}
+		abs = filepath.Join(k.wd, abs)
+	}
+	abs = filepath.Clean(abs)
+	dir, base := filepath.Dir(abs), filepath.Base(abs)
+	if dir == abs {
+		return fileKey(path) // the root
+	}
+	real, ok := k.dirs[dir]
+	if !ok {
+		if k.dirs == nil {
+			k.dirs = map[string]string{}
+		}
+		real, _ = filepath.EvalSymlinks(dir) // "" on an error
+		k.dirs[dir] = real
+	}
+	if real == "" {
+		// The directory does not resolve, so neither does the file.
+		return abs
+	}
+	file := filepath.Join(real, base)
+	if fi, err := os.Lstat(file); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fileKey(path)
+	}
+	// The file, or no file: its directory's resolution and its name, as
+	// fileKey names both.
+	return file
 }
 
 // fileKey returns a name that two paths share when they name the same
@@ -275,6 +341,9 @@ func skipLinkedTargets(jobs []convertJob) ([]convertJob, hcl.Diagnostics) {
 func checkInside(out string, jobs []convertJob) hcl.Diagnostics {
 	var diags hcl.Diagnostics
 	seen := map[string]bool{}
+	// checked are the directories found to be real directories: the
+	// jobs of one directory share their way there.
+	checked := map[string]bool{}
 	for _, j := range jobs {
 		rel, err := filepath.Rel(out, j.target)
 		if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
@@ -286,9 +355,15 @@ func checkInside(out string, jobs []convertJob) hcl.Diagnostics {
 				break
 			}
 			dir = filepath.Join(dir, part)
+			if checked[dir] {
+				continue
+			}
 			fi, err := os.Lstat(dir)
 			if err != nil {
 				break
+			}
+			if fi.IsDir() {
+				checked[dir] = true
 			}
 			if fi.Mode()&fs.ModeSymlink != 0 {
 				if !seen[dir] {

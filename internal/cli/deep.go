@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -31,15 +32,26 @@ func (d *depthWriter) Write(p []byte) (int, error) {
 }
 
 func (d *depthWriter) scan(b []byte) {
-	for _, c := range b {
-		switch {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
 		case d.escape:
 			d.escape = false
 		case d.inString:
-			if c == '\\' {
+			// Most of the text is in strings: skip to the next quote
+			// or backslash.
+			rest := b[i:]
+			q := bytes.IndexByte(rest, '"')
+			if q >= 0 {
+				rest = rest[:q]
+			}
+			if k := bytes.IndexByte(rest, '\\'); k >= 0 {
 				d.escape = true
-			} else if c == '"' {
+				i += k
+			} else if q >= 0 {
 				d.inString = false
+				i += q
+			} else {
+				return
 			}
 		case c == '"':
 			d.inString = true

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,4 +144,70 @@ func TestDeepBlocksConverted(t *testing.T) {
 			t.Errorf("%d blocks: stdout %.100q, stderr %.400q", c.n, stdout, stderr)
 		}
 	}
+}
+
+// TestDepthWriterPieces checks that depthWriter measures JSON text
+// written in two pieces, cut anywhere (inside strings, escapes and
+// between brackets), as deep as the text is, and ends in the same state
+// as a byte-by-byte reading.
+func TestDepthWriterPieces(t *testing.T) {
+	texts := []struct {
+		text string
+		want int
+	}{
+		{`{}`, 1},
+		{`{"a": [1, {"b": []}]}`, 4},
+		{`{"a": "[[[{{{"}`, 1},
+		{`{"a": "\"[[["}`, 1},
+		{`{"a\\": ["\\", "x\"]\\\"{"], "b": [[[["\\\\"]]]]}`, 5},
+		{`["\u005b", "${[[x]]}", "\\\"", {"c": "\\"}]`, 2},
+		{`{"open": "abc`, 1},
+		{`{"esc": "abc\`, 1},
+	}
+	for _, tc := range texts {
+		ref := referenceDepth(tc.text)
+		if ref.deepest != tc.want {
+			t.Fatalf("reference depth of %s = %d, want %d", tc.text, ref.deepest, tc.want)
+		}
+		for cut := 0; cut <= len(tc.text); cut++ {
+			d := depthWriter{w: io.Discard}
+			d.Write([]byte(tc.text[:cut]))
+			d.Write([]byte(tc.text[cut:]))
+			got := depthState{d.depth, d.deepest, d.inString, d.escape}
+			if got != ref {
+				t.Errorf("%s cut at %d: %+v, want %+v", tc.text, cut, got, ref)
+			}
+		}
+	}
+}
+
+// depthState is where a depthWriter is after a text.
+type depthState struct {
+	depth, deepest   int
+	inString, escape bool
+}
+
+// referenceDepth reads text one byte at a time.
+func referenceDepth(text string) depthState {
+	var s depthState
+	for _, c := range []byte(text) {
+		switch {
+		case s.escape:
+			s.escape = false
+		case s.inString:
+			if c == '\\' {
+				s.escape = true
+			} else if c == '"' {
+				s.inString = false
+			}
+		case c == '"':
+			s.inString = true
+		case c == '[' || c == '{':
+			s.depth++
+			s.deepest = max(s.deepest, s.depth)
+		case c == ']' || c == '}':
+			s.depth--
+		}
+	}
+	return s
 }

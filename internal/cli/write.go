@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,8 +26,13 @@ type output struct {
 	perm fs.FileMode
 	// source is the file that data was made from, read as read; it must
 	// not have changed when data is written. Empty for standard input.
+	// Staging keeps read's length and SHA-256 digest, not read itself,
+	// so that a run over many files does not hold every source until
+	// the end.
 	source string
 	read   []byte
+	size   int
+	sum    [sha256.Size]byte
 }
 
 // writeError is a failure to write an output: nothing was written,
@@ -101,9 +106,24 @@ type writer struct {
 	temps  []string // by output; "" when not staged
 	errs   []error
 	dirs   []string // made, in order
-	queue  chan int
-	wg     sync.WaitGroup
+	// present are the directories found or made by mkdirAll.
+	present map[string]bool
+	queue   chan int
+	wg      sync.WaitGroup
+	// held is the memory of the outputs staged and not yet written
+	// (their data, and what their spills keep in memory), by output in
+	// sizes; stage waits while it is above maxHeld (see stage).
+	heldMu sync.Mutex
+	room   *sync.Cond
+	held   int
+	sizes  []int
 }
+
+// maxHeld bounds the memory of outputs staged and waiting for a stager:
+// converting is faster than writing and syncing thousands of small
+// files, so that without a bound the outputs of a large tree pile up in
+// memory. An output larger than the bound is staged alone.
+const maxHeld = 8 << 20
 
 // forceHelp is the help line of --force, shared by the commands that
 // write files.
@@ -130,13 +150,15 @@ const stagers = 8
 // directories are listed in run, which removes them on an interrupt.
 func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 	w := &writer{
-		run:    run,
-		outs:   make([]output, len(paths)),
-		perms:  make([]fs.FileMode, len(paths)),
-		owners: make([]owner, len(paths)),
-		temps:  make([]string, len(paths)),
-		errs:   make([]error, len(paths)),
-		queue:  make(chan int, len(paths)),
+		run:     run,
+		outs:    make([]output, len(paths)),
+		perms:   make([]fs.FileMode, len(paths)),
+		owners:  make([]owner, len(paths)),
+		temps:   make([]string, len(paths)),
+		errs:    make([]error, len(paths)),
+		queue:   make(chan int, len(paths)),
+		sizes:   make([]int, len(paths)),
+		present: map[string]bool{},
 	}
 	for i, p := range paths {
 		w.outs[i].path = p
@@ -153,10 +175,16 @@ func startWriter(run *runFiles, paths []string, force bool) (*writer, error) {
 		}
 		w.perms[i], w.owners[i] = perm, own
 	}
+	w.room = sync.NewCond(&w.heldMu)
 	for range stagers {
 		w.wg.Go(func() {
 			for i := range w.queue {
 				w.temps[i], w.errs[i] = w.run.stage(w.outs[i], w.perms[i], w.owners[i])
+				w.outs[i].data, w.outs[i].from = nil, nil // written, or failed
+				w.heldMu.Lock()
+				w.held -= w.sizes[i]
+				w.room.Broadcast()
+				w.heldMu.Unlock()
 			}
 		})
 	}
@@ -215,10 +243,26 @@ func kindOf(m fs.FileMode) string {
 }
 
 // stage queues output i, whose path was given to startWriter, to be
-// written to a temporary file. Outputs never staged are not written. It
-// is safe to call from several goroutines, once for each i.
+// written to a temporary file, first waiting while the outputs queued
+// hold more than maxHeld bytes of memory. Outputs never staged are not
+// written. It is safe to call from several goroutines, once for each i.
 func (w *writer) stage(i int, o output) {
 	o.path = w.outs[i].path
+	if o.source != "" {
+		o.size, o.sum = len(o.read), sha256.Sum256(o.read)
+	}
+	o.read = nil
+	size := len(o.data)
+	if o.from != nil {
+		size += len(o.from.mem)
+	}
+	w.heldMu.Lock()
+	for w.held > 0 && w.held+size > maxHeld {
+		w.room.Wait()
+	}
+	w.held += size
+	w.heldMu.Unlock()
+	w.sizes[i] = size
 	w.outs[i] = o
 	if w.perms[i] == 0 {
 		w.perms[i] = o.perm
@@ -271,8 +315,8 @@ func (w *writer) check() error {
 			continue
 		}
 		// Read no more than was read: a longer file has changed.
-		now, _, err := module.ReadFile(o.source, int64(len(o.read))+1)
-		if err != nil || !bytes.Equal(now, o.read) {
+		now, _, err := module.ReadFile(o.source, int64(o.size)+1)
+		if err != nil || len(now) != o.size || sha256.Sum256(now) != o.sum {
 			return &writeError{path: o.source, err: errors.New("changed"), changed: true}
 		}
 	}
@@ -312,11 +356,15 @@ func (r *runFiles) stage(o output, perm fs.FileMode, own owner) (string, error) 
 
 // mkdirAll makes dir and its missing parents, remembering each one made.
 func (w *writer) mkdirAll(dir string) error {
+	if w.present[dir] {
+		return nil
+	}
 	fi, err := os.Stat(dir)
 	if err == nil {
 		if !fi.IsDir() {
 			return fmt.Errorf("%s is not a directory", dir)
 		}
+		w.present[dir] = true
 		return nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
@@ -331,6 +379,7 @@ func (w *writer) mkdirAll(dir string) error {
 		return err
 	}
 	w.dirs = append(w.dirs, dir)
+	w.present[dir] = true
 	return nil
 }
 

@@ -26,7 +26,12 @@
 // Only spaces and tabs between tokens change: every token keeps its
 // bytes, and line breaks stay where they are, so a line number in the
 // input is the same line in the output. Value lays out one argument's
-// value and maps its offsets (Map).
+// value and maps its offsets (Map). A value is lexed by the package's
+// own reader of the common tokens (fastLex: names, numbers, punctuation,
+// line breaks, strings and heredocs whose sequences are plain references
+// and simple directives), which makes hclsyntax's tokens without their
+// columns, and by hclsyntax's lexer when it reads something else;
+// TestFastLexFiles and FuzzFastLex hold the two to the same tokens.
 //
 // nativefmt imports only hclsyntax and go-textseg (to count columns in
 // grapheme clusters, as hclwrite does).

@@ -89,7 +89,7 @@ const (
 func layoutValue(value []byte, depth int) (*formatter, bool) {
 	src := make([]byte, 0, len(valuePrefix)+len(value))
 	f := &formatter{src: append(append(src, valuePrefix...), value...)}
-	f.lex()
+	f.lexFast()
 	lines := f.lines()
 	stack := make([]int, depth, depth+16)
 	for i := range stack {
