@@ -103,7 +103,10 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 // save copies of it.
 func (p *parser) scan(c cursor, t *token) cursor {
 	src := p.src
-	i := skipBlank(src, c.pos)
+	i := c.pos
+	if i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i = skipBlank(src, i)
+	}
 	*t = token{start: i, line: c.line, ls: c.ls}
 	if i >= len(src) {
 		t.kind, t.end, t.eline, t.els = tEOF, i, c.line, c.ls
@@ -282,9 +285,6 @@ func lineCommentLen(b []byte) int {
 // skipBlank returns the offset of the first byte at or after i that is
 // not a space or a tab: indentation is read eight bytes at a time.
 func skipBlank(src []byte, i int) int {
-	if i >= len(src) || src[i] != ' ' && src[i] != '\t' {
-		return i
-	}
 	for i+8 <= len(src) {
 		if x := binary.LittleEndian.Uint64(src[i:]) ^ 0x2020202020202020; x != 0 {
 			i += bits.TrailingZeros64(x) / 8
