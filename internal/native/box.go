@@ -47,15 +47,15 @@ func boxStep[T hcl.TraverseRoot | hcl.TraverseAttr | hcl.TraverseIndex](tab unsa
 
 // root, attr and index store a step in the parse's slabs and box it.
 func (p *parser) root(s hcl.TraverseRoot) hcl.Traverser {
-	return boxStep(rootTab, put(p, &p.slabs.roots, s))
+	return boxStep(rootTab, put(&p.slabs.roots, s))
 }
 
 func (p *parser) attr(s hcl.TraverseAttr) hcl.Traverser {
-	return boxStep(attrTab, put(p, &p.slabs.attrs, s))
+	return boxStep(attrTab, put(&p.slabs.attrs, s))
 }
 
 func (p *parser) index(s hcl.TraverseIndex) hcl.Traverser {
-	return boxStep(indexTab, put(p, &p.slabs.indexes, s))
+	return boxStep(indexTab, put(&p.slabs.indexes, s))
 }
 
 // navType is the type word of the Nav of hclsyntax's files, whose value
@@ -132,6 +132,6 @@ func (p *parser) stringVal(s string) cty.Value {
 		}
 	}
 	v := empty
-	(*[4]unsafe.Pointer)(unsafe.Pointer(&v))[data] = unsafe.Pointer(put(p, &p.slabs.strs, s))
+	(*[4]unsafe.Pointer)(unsafe.Pointer(&v))[data] = unsafe.Pointer(put(&p.slabs.strs, s))
 	return v
 }

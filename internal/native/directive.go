@@ -130,7 +130,7 @@ func (p *parser) templateParts(toks []ttok, closeRange hcl.Range) []hclsyntax.Ex
 }
 
 func (p *parser) emptyLiteral(at hcl.Pos) *hclsyntax.LiteralValueExpr {
-	return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.StringVal(""), SrcRange: hcl.Range{Filename: p.filename, Start: at, End: at}})
+	return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.StringVal(""), SrcRange: hcl.Range{Filename: p.filename, Start: at, End: at}})
 }
 
 // templatePart builds the part that starts at toks[i] and returns the
@@ -139,7 +139,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 	t := &toks[i]
 	switch t.kind {
 	case ttLiteral:
-		return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{
+		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{
 			Val:      p.stringVal(t.val),
 			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)},
 		}), i + 1
@@ -183,7 +183,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 		if len(elseParts) == 0 {
 			elseParts = append(elseParts, p.emptyLiteral(endif.Start))
 		}
-		return put(p, &p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
+		return put(&p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
 			Condition:   t.expr,
 			TrueResult:  &hclsyntax.TemplateExpr{Parts: ifParts, SrcRange: hcl.RangeBetween(ifParts[0].Range(), ifParts[len(ifParts)-1].Range())},
 			FalseResult: &hclsyntax.TemplateExpr{Parts: elseParts, SrcRange: hcl.RangeBetween(elseParts[0].Range(), elseParts[len(elseParts)-1].Range())},
@@ -211,7 +211,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 		if len(content) == 0 {
 			content = append(content, p.emptyLiteral(t.rng.End))
 		}
-		return put(p, &p.slabs.TemplateJoinExpr, hclsyntax.TemplateJoinExpr{Tuple: &hclsyntax.ForExpr{
+		return put(&p.slabs.TemplateJoinExpr, hclsyntax.TemplateJoinExpr{Tuple: &hclsyntax.ForExpr{
 			KeyVar:     t.key,
 			ValVar:     t.value,
 			CollExpr:   t.expr,

@@ -22,7 +22,7 @@ func (p *parser) expression() hclsyntax.Expression {
 	p.expect(tColon)
 	f := p.expression()
 	p.depth = saved
-	return put(p, &p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
+	return put(&p.slabs.ConditionalExpr, hclsyntax.ConditionalExpr{
 		Condition:   cond,
 		TrueResult:  t,
 		FalseResult: f,
@@ -88,7 +88,7 @@ func (p *parser) climb(lhs hclsyntax.Expression, min int) hclsyntax.Expression {
 			}
 			rhs = p.climb(rhs, l+1)
 		}
-		lhs = put(p, &p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
+		lhs = put(&p.slabs.BinaryOpExpr, hclsyntax.BinaryOpExpr{LHS: lhs, Op: op, RHS: rhs, SrcRange: hcl.RangeBetween(lhs.Range(), rhs.Range())})
 	}
 }
 
@@ -111,10 +111,10 @@ func (p *parser) term() hclsyntax.Expression {
 		expr := p.expression()
 		cParen := p.expect(tCParen)
 		p.nl, p.depth = savedNL, saved
-		return put(p, &p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
+		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
 	case tNumber:
 		p.read()
-		return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
+		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
 	case tIdent:
 		p.read()
 		if k := p.peekKind(); k == tOParen || k == tDoubleColon {
@@ -123,15 +123,15 @@ func (p *parser) term() hclsyntax.Expression {
 		rng := p.rng(start)
 		switch name := p.text(start); name {
 		case "true":
-			return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng})
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng})
 		case "false":
-			return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng})
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng})
 		case "null":
-			return put(p, &p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
+			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
 		default:
 			// The traversal is built by traversals, from p.steps.
 			p.steps = append(p.steps, p.root(hcl.TraverseRoot{Name: name, SrcRange: rng}))
-			return put(p, &p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
+			return put(&p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
 		}
 	case tOQuote:
 		p.read()
@@ -150,7 +150,7 @@ func (p *parser) term() hclsyntax.Expression {
 			op = hclsyntax.OpLogicalNot
 		}
 		sym := p.rng(start)
-		return put(p, &p.slabs.UnaryOpExpr, hclsyntax.UnaryOpExpr{Op: op, Val: operand, SrcRange: hcl.RangeBetween(sym, operand.Range()), SymbolRange: sym})
+		return put(&p.slabs.UnaryOpExpr, hclsyntax.UnaryOpExpr{Op: op, Val: operand, SrcRange: hcl.RangeBetween(sym, operand.Range()), SymbolRange: sym})
 	case tOBrack:
 		return p.tuple()
 	case tOBrace:
@@ -209,7 +209,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 				marker := hcl.RangeBetween(p.rng(open), p.rng(close))
 				item := &hclsyntax.AnonSymbolExpr{SrcRange: marker}
 				each := p.traversals(item, len(p.steps))
-				ret = put(p, &p.slabs.SplatExpr, hclsyntax.SplatExpr{
+				ret = put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
 					Source:      ret,
 					Each:        each,
 					Item:        item,
@@ -237,7 +237,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 				}
 			}
 			p.flush(ret, base)
-			ret = put(p, &p.slabs.IndexExpr, hclsyntax.IndexExpr{
+			ret = put(&p.slabs.IndexExpr, hclsyntax.IndexExpr{
 				Collection:   ret,
 				Key:          key,
 				SrcRange:     hcl.RangeBetween(from.Range(), rng),
@@ -257,7 +257,7 @@ func (p *parser) flush(ret hclsyntax.Expression, base int) {
 	if len(p.steps) == base {
 		return
 	}
-	trav := hcl.Traversal(carve(p, &p.slabs.steps, p.steps[base:]))
+	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
 	pop(&p.steps, base)
 	switch e := ret.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
@@ -297,10 +297,10 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 	item := &hclsyntax.AnonSymbolExpr{SrcRange: markerRange}
 	var each hclsyntax.Expression = item
 	if len(p.steps) > base {
-		each = put(p, &p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: item, SrcRange: hcl.RangeBetween(first, last)})
+		each = put(&p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: item, SrcRange: hcl.RangeBetween(first, last)})
 		p.flush(each, base)
 	}
-	return put(p, &p.slabs.SplatExpr, hclsyntax.SplatExpr{
+	return put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
 		Source:      ret,
 		Each:        each,
 		Item:        item,
@@ -330,7 +330,7 @@ func (p *parser) relative(expr hclsyntax.Expression, step hcl.Traverser, rng hcl
 		e.SrcRange = hcl.RangeBetween(e.SrcRange, rng)
 		return e
 	}
-	return put(p, &p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: expr, SrcRange: hcl.RangeBetween(expr.Range(), rng)})
+	return put(&p.slabs.RelativeTraversalExpr, hclsyntax.RelativeTraversalExpr{Source: expr, SrcRange: hcl.RangeBetween(expr.Range(), rng)})
 }
 
 // call parses a function call after its name, as hclsyntax's
@@ -379,7 +379,7 @@ func (p *parser) call(name token) hclsyntax.Expression {
 		}
 	}
 	p.nl, p.depth = savedNL, saved
-	return put(p, &p.slabs.FunctionCallExpr, hclsyntax.FunctionCallExpr{
+	return put(&p.slabs.FunctionCallExpr, hclsyntax.FunctionCallExpr{
 		Name:            nameStr,
 		Args:            p.popList(base),
 		ExpandFinal:     expandFinal,
@@ -422,7 +422,7 @@ func (p *parser) tuple() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	return put(p, &p.slabs.TupleConsExpr, hclsyntax.TupleConsExpr{Exprs: p.popList(base), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
+	return put(&p.slabs.TupleConsExpr, hclsyntax.TupleConsExpr{Exprs: p.popList(base), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 
 // object parses an object constructor or a for expression in braces.
@@ -448,7 +448,7 @@ func (p *parser) object() hclsyntax.Expression {
 			close = p.read()
 			break
 		}
-		key := put(p, &p.slabs.ObjectConsKeyExpr, hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: k == tOParen})
+		key := put(&p.slabs.ObjectConsKeyExpr, hclsyntax.ObjectConsKeyExpr{ForceNonLiteral: k == tOParen})
 		key.Wrapped = p.expression()
 		if k := p.read().kind; k != tEqual && k != tColon {
 			p.fail(reasonSyntax)
@@ -465,7 +465,7 @@ func (p *parser) object() hclsyntax.Expression {
 	}
 	openRange := p.rng(open)
 	defer pop(&p.items, base)
-	return put(p, &p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(p, &p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
+	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 
 // forExpr parses a for expression after its opening bracket or brace, as
@@ -514,7 +514,7 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 	close := p.expect(closeKind)
 	openRange := p.rng(open)
 	closeRange := p.rng(close)
-	return put(p, &p.slabs.ForExpr, hclsyntax.ForExpr{
+	return put(&p.slabs.ForExpr, hclsyntax.ForExpr{
 		KeyVar:     keyVar,
 		ValVar:     valVar,
 		CollExpr:   coll,

@@ -121,7 +121,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 		}
 		melded = append(melded, first)
 	}
-	return put(p, &p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(melded, closeRange), SrcRange: rng})
+	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(melded, closeRange), SrcRange: rng})
 }
 
 // heredocText reads the literal text of a heredoc line from i: up to and

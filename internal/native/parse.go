@@ -206,12 +206,12 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 		p.fail(reasonDup)
 	}
 	pop(&p.attrs, abase)
-	blocks := hclsyntax.Blocks(carve(p, &p.slabs.blocks, p.blocks[base:]))
+	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
 	pop(&p.blocks, base)
 	if blocks == nil {
 		blocks = hclsyntax.Blocks{}
 	}
-	return put(p, &p.slabs.Body, hclsyntax.Body{
+	return put(&p.slabs.Body, hclsyntax.Body{
 		Attributes: attrs,
 		Blocks:     blocks,
 		SrcRange:   hcl.RangeBetween(startRange, endRange),
@@ -233,7 +233,7 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 		}
 	}
 	nameRange := p.rng(ident)
-	return put(p, &p.slabs.Attribute, hclsyntax.Attribute{
+	return put(&p.slabs.Attribute, hclsyntax.Attribute{
 		Name:        p.text(ident),
 		Expr:        expr,
 		SrcRange:    hcl.RangeBetween(nameRange, endRange),
@@ -265,8 +265,8 @@ labels:
 		}
 	}
 	p.labels, p.labelRanges = labels, labelRanges
-	labels = carve(p, &p.slabs.labels, labels)
-	labelRanges = carve(p, &p.slabs.labelRanges, labelRanges)
+	labels = carve(&p.slabs.labels, labels)
+	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
 	clear(p.labels)
 	saved := p.depth
 	p.enter(1)
@@ -280,7 +280,7 @@ labels:
 			p.fail(reasonSyntax)
 		}
 		a := p.attribute(ident, true)
-		body = put(p, &p.slabs.Body, hclsyntax.Body{
+		body = put(&p.slabs.Body, hclsyntax.Body{
 			Attributes: hclsyntax.Attributes{a.Name: a},
 			SrcRange:   a.SrcRange,
 			EndRange:   hcl.Range{Filename: a.SrcRange.Filename, Start: a.SrcRange.End, End: a.SrcRange.End},
@@ -295,7 +295,7 @@ labels:
 	default:
 		p.fail(reasonSyntax)
 	}
-	return put(p, &p.slabs.Block, hclsyntax.Block{
+	return put(&p.slabs.Block, hclsyntax.Block{
 		Type:            p.text(ident),
 		Labels:          labels,
 		Body:            body,

@@ -42,22 +42,19 @@ type slabs struct {
 	UnaryOpExpr           slab[hclsyntax.UnaryOpExpr]
 }
 
-// slab is the chunk of a slab being filled, the length of its first
-// chunk (at least minChunk, at most maxChunk) and how many nodes the
-// chunks before held (see grow).
+// slab is the chunk of a slab being filled, and the length of its
+// chunks (at least minChunk, at most maxChunk).
 type slab[T any] struct {
 	s     []T
-	chunk int // the first chunk's length
-	used  int // the nodes in the chunks before s
+	chunk int
 }
 
 const (
 	minChunk = 8
 	maxChunk = 256
-	maxGrow  = 4096 // the longest chunk grow makes
 )
 
-// size sets the slabs' first chunk lengths for a source of n bytes: half the
+// size sets the slabs' chunk lengths for a source of n bytes: half the
 // number of nodes of each type such a source holds on average in the
 // real-world corpus (internal/realworld's 66 repositories, 6,790 files,
 // 25 MB, where for instance an argument takes 114 bytes of source and a
@@ -101,13 +98,13 @@ func (s *slabs) size(n int) {
 
 // carve copies src into the slab s and returns the copy, whose capacity
 // is its length (so that appending to it copies); nil when src is empty.
-func carve[T any](p *parser, s *slab[T], src []T) []T {
+func carve[T any](s *slab[T], src []T) []T {
 	n := len(src)
 	if n == 0 {
 		return nil
 	}
 	if cap(s.s)-len(s.s) < n {
-		grow(p, s, n)
+		s.s = make([]T, 0, max(n, s.chunk))
 	}
 	l := len(s.s)
 	s.s = append(s.s, src...)
@@ -117,27 +114,12 @@ func carve[T any](p *parser, s *slab[T], src []T) []T {
 // put stores v in the slab s, which grows by chunks, and returns its
 // address. A chunk is never appended to past its capacity, so that the
 // addresses stay valid.
-func put[T any](p *parser, s *slab[T], v T) *T {
+func put[T any](s *slab[T], v T) *T {
 	if len(s.s) == cap(s.s) {
-		grow(p, s, 1)
+		s.s = make([]T, 0, s.chunk)
 	}
 	s.s = append(s.s, v)
 	return &s.s[len(s.s)-1]
-}
-
-// grow gives the slab s a new chunk, room for at least need nodes. The
-// first chunk is s.chunk long (see size); the next ones hold as many
-// nodes as the rest of the source would at the density of what was read
-// so far, and one: the source tells better than the corpus how many
-// nodes of a type it holds, and the last chunk of each slab, which the
-// tree keeps whole, is the less empty for it.
-func grow[T any](p *parser, s *slab[T], need int) {
-	n := s.chunk
-	if s.used += len(s.s); s.used > 0 {
-		read := max(p.cur.pos, 1)
-		n = min(s.used*max(len(p.src)-read, 0)/read+1, maxGrow)
-	}
-	s.s = make([]T, 0, max(n, need))
 }
 
 // pop truncates the stack s to base, clearing what it pops.
@@ -148,7 +130,7 @@ func pop[T any](s *[]T, base int) {
 
 // popList returns p.list[base:], carved into a slab, and pops it.
 func (p *parser) popList(base int) []hclsyntax.Expression {
-	l := carve(p, &p.slabs.exprs, p.list[base:])
+	l := carve(&p.slabs.exprs, p.list[base:])
 	pop(&p.list, base)
 	return l
 }

@@ -214,7 +214,7 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	p.depth = saved
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
 	if len(toks) == 1 && toks[0].kind == ttInterp {
-		return put(p, &p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
+		return put(&p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
 	}
-	return put(p, &p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(toks, closeRange), SrcRange: rng})
+	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(toks, closeRange), SrcRange: rng})
 }

@@ -120,7 +120,7 @@ func (p *parser) bareTemplate() hclsyntax.Expression {
 	eof := p.pos(len(p.src), p.cur.line, p.cur.ls)
 	rng := hcl.Range{Filename: p.filename, Start: p.pos(0, p.base.Line, 0), End: eof}
 	if len(toks) == 1 && toks[0].kind == ttInterp {
-		return put(p, &p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
+		return put(&p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
 	}
 	// Meld each run of literal pieces into one literal.
 	melded := toks[:0]
@@ -139,7 +139,7 @@ func (p *parser) bareTemplate() hclsyntax.Expression {
 		melded = append(melded, first)
 	}
 	eofRange := hcl.Range{Filename: p.filename, Start: eof, End: eof}
-	return put(p, &p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(melded, eofRange), SrcRange: rng})
+	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(melded, eofRange), SrcRange: rng})
 }
 
 // hasEscapedBrace says whether literal text b holds "$${" or "%%{", whose
