@@ -1,11 +1,14 @@
 package native
 
 import (
+	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // TestNavType: hclsyntax's Nav is still one pointer to the body, so that
@@ -94,5 +97,45 @@ func TestBoxedSteps(t *testing.T) {
 				t.Errorf("step %d: hclsyntax's is %T", i, w)
 			}
 		}
+	}
+}
+
+// TestStringVal: the values of literal strings, whose strings are boxed
+// from a slab, are cty.StringVal's, and stay so after everything but
+// the values is dropped and the memory collected; strings beyond ASCII
+// (normalized by cty) go through cty.StringVal.
+func TestStringVal(t *testing.T) {
+	if _, data := strBox(); data < 0 {
+		t.Fatal("cty.Value is no longer a type and an interface: every string goes through cty.StringVal")
+	}
+	strs := []string{"a", "hello, world", "", "caf\u00e9", "cafe\u0301", "x\ty", strings.Repeat("k", 100)}
+	p := &parser{}
+	p.slabs.size(0)
+	var got []cty.Value
+	for _, s := range strs {
+		got = append(got, p.stringVal(s))
+	}
+	p = nil
+	for range 3 {
+		runtime.GC()
+		for range 1000 {
+			_ = make([]string, 64)
+		}
+	}
+	for i, s := range strs {
+		want := cty.StringVal(s)
+		if !got[i].RawEquals(want) || !reflect.DeepEqual(got[i], want) || got[i].AsString() != want.AsString() {
+			t.Errorf("%q: %#v, want %#v", s, got[i], want)
+		}
+	}
+	// The value read back in HCL's own terms, as a template's part.
+	src := []byte("a = \"x${b}yz\"\n")
+	f, why := parse(src, "str.tf", hcl.InitialPos)
+	if f == nil {
+		t.Fatalf("fell back (%s)", why)
+	}
+	v, diags := f.Body.(*hclsyntax.Body).Attributes["a"].Expr.Value(&hcl.EvalContext{Variables: map[string]cty.Value{"b": cty.StringVal("-")}})
+	if diags.HasErrors() || !v.RawEquals(cty.StringVal("x-yz")) {
+		t.Errorf("value %#v, %v", v, diags)
 	}
 }

@@ -140,7 +140,7 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 	switch t.kind {
 	case ttLiteral:
 		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{
-			Val:      cty.StringVal(t.val),
+			Val:      p.stringVal(t.val),
 			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)},
 		}), i + 1
 	case ttInterp:

@@ -64,7 +64,10 @@
 // values that hold them point into the slabs (box.go writes the two
 // words of those interface values, and of File.Nav, which holds the
 // body, with package unsafe: no allocation for each step, no empty file
-// parsed for each Nav; TestNavType and TestBoxedSteps check both).
+// parsed for each Nav; TestNavType and TestBoxedSteps check both). The
+// strings of literal text in templates are stored in a slab too, and
+// their cty.Value points into it the same way when the text is ASCII,
+// which cty's normalization leaves as it is (TestStringVal).
 //
 // # Imports
 //

@@ -1,6 +1,9 @@
 package native
 
 import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"unicode"
 	"unicode/utf8"
 
@@ -101,8 +104,8 @@ func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 func (p *parser) scan(c cursor, t *token) cursor {
 	src := p.src
 	i := c.pos
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
-		i++
+	if i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i = skipBlank(src, i)
 	}
 	*t = token{start: i, line: c.line, ls: c.ls}
 	if i >= len(src) {
@@ -211,7 +214,14 @@ func (p *parser) scan(c cursor, t *token) cursor {
 	if k == tOHeredoc {
 		t.eline, t.els = c.line+1, i+n
 	}
-	if k == tNewline || k == tComment {
+	if k == tNewline {
+		t.eline, t.els = c.line+1, t.end
+	} else if k == tComment && (b == '#' || src[i+1] == '/') && isASCII(src[i:t.end]) {
+		// A line comment of ASCII: its line break, if any, is its end.
+		if src[t.end-1] == '\n' {
+			t.eline, t.els = c.line+1, t.end
+		}
+	} else if k == tComment {
 		// Only these span lines; a comment's lone "\r" is one column.
 		// Columns count grapheme clusters, which matters for what
 		// follows a comment on its last line.
@@ -266,12 +276,46 @@ func heredocLen(b []byte) int {
 // lineCommentLen is the length of the line comment at the start of b,
 // its line break included.
 func lineCommentLen(b []byte) int {
-	for i, c := range b {
-		if c == '\n' {
-			return i + 1
-		}
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return i + 1
 	}
 	return len(b)
+}
+
+// skipBlank returns the offset of the first byte at or after i that is
+// not a space or a tab: indentation is read eight bytes at a time.
+func skipBlank(src []byte, i int) int {
+	for i+8 <= len(src) {
+		if x := binary.LittleEndian.Uint64(src[i:]) ^ 0x2020202020202020; x != 0 {
+			i += bits.TrailingZeros64(x) / 8
+			if src[i] != '\t' {
+				return i
+			}
+			i++
+			continue
+		}
+		i += 8
+	}
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// isASCII reports whether b is ASCII, eight bytes at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func indexStarSlash(b []byte) int {
@@ -400,6 +444,9 @@ func identRune(b []byte) int {
 // identLen is the length of the identifier at the start of b, and its
 // bytes beyond its grapheme clusters.
 func identLen(b []byte) (n, excess int) {
+	for n < len(b) && identByte[b[n]] != 0 {
+		n++
+	}
 	for n < len(b) {
 		c := b[n]
 		if c < 0x80 {
@@ -421,9 +468,11 @@ func identLen(b []byte) (n, excess int) {
 
 // rng is the range of t.
 func (p *parser) rng(t token) hcl.Range {
-	if t.line != p.base.Line && len(p.excess) == 0 {
-		// pos, written out for the common case: ASCII text, past
-		// the first line (so is the end).
+	if t.line != p.base.Line && (len(p.excess) == 0 || p.excess[len(p.excess)-1].line < t.line) {
+		// pos, written out for the common case: past the first line
+		// (so is the end), on lines that have no text beyond ASCII
+		// before the token (records are made in the order of the
+		// text: none of the token's line and after it).
 		b := p.base.Byte
 		return hcl.Range{
 			Filename: p.filename,

@@ -18,6 +18,7 @@ type slabs struct {
 	blocks      slab[*hclsyntax.Block]
 	labels      slab[string]
 	labelRanges slab[hcl.Range]
+	strs        slab[string] // the strings of cty values (box.go)
 
 	Attribute             slab[hclsyntax.Attribute]
 	BinaryOpExpr          slab[hclsyntax.BinaryOpExpr]
@@ -72,6 +73,7 @@ func (s *slabs) size(n int) {
 	s.blocks.chunk = est(350)
 	s.labels.chunk = est(400)
 	s.labelRanges.chunk = est(400)
+	s.strs.chunk = est(180)
 	s.Attribute.chunk = est(114)
 	s.BinaryOpExpr.chunk = est(1000)
 	s.Block.chunk = est(350)

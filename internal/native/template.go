@@ -22,6 +22,9 @@ func (p *parser) literal(i int) (val string, end int, stop byte) {
 	from := i      // the first byte not yet in buf
 	seg, wide := i, false
 	for {
+		for i < len(src) && plainText[src[i]] {
+			i++
+		}
 		if i >= len(src) {
 			p.fail(reasonString)
 		}
@@ -103,6 +106,19 @@ func (p *parser) literal(i int) (val string, end int, stop byte) {
 		}
 	}
 }
+
+// plainText marks the bytes that a quoted string's text holds as they
+// are, which literal skips: ASCII but for quotes, escapes, "$", "%" and
+// line breaks.
+var plainText = func() (t [256]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = true
+	}
+	for _, c := range []byte("\"\\$%\n\r") {
+		t[c] = false
+	}
+	return t
+}()
 
 // segment records the grapheme clusters of src[start:end], on the
 // cursor's line, when it holds other than ASCII (wide), which must be

@@ -167,7 +167,7 @@ func (p *parser) bareText(i int) (end int, stop byte) { return p.lineText(i, tru
 func (s *slabs) small(n int) {
 	c := min(max(n/256, 1), minChunk)
 	for _, chunk := range []*int{
-		&s.steps.chunk, &s.exprs.chunk, &s.items.chunk, &s.blocks.chunk, &s.labels.chunk, &s.labelRanges.chunk,
+		&s.steps.chunk, &s.strs.chunk, &s.exprs.chunk, &s.items.chunk, &s.blocks.chunk, &s.labels.chunk, &s.labelRanges.chunk,
 		&s.Attribute.chunk, &s.BinaryOpExpr.chunk, &s.Block.chunk, &s.Body.chunk, &s.ConditionalExpr.chunk,
 		&s.ForExpr.chunk, &s.FunctionCallExpr.chunk, &s.IndexExpr.chunk, &s.LiteralValueExpr.chunk,
 		&s.ObjectConsExpr.chunk, &s.ObjectConsKeyExpr.chunk, &s.ParenthesesExpr.chunk,
