@@ -172,7 +172,7 @@ func (q *quick) term() (cty.Value, bool) {
 			return cty.NilVal, false
 		}
 		q.i++
-		return v, true
+		return q.steps(v)
 	case c == '"':
 		return q.quoted()
 	case isDigit(c):
@@ -195,7 +195,11 @@ func (q *quick) term() (cty.Value, bool) {
 			return cty.NullVal(cty.DynamicPseudoType), true
 		}
 		if end < len(s) && s[end] == '(' {
-			return q.call(end)
+			v, ok := q.call(end)
+			if !ok {
+				return cty.NilVal, false
+			}
+			return q.steps(v)
 		}
 		return q.reference()
 	}
@@ -397,7 +401,9 @@ func (q *quick) object() (cty.Value, bool) {
 			return cty.NilVal, false
 		}
 		q.spaces()
-		if q.i >= len(s) || s[q.i] != '=' || q.i+1 < len(s) && s[q.i+1] == '=' {
+		// "=" or ":", as hclsyntax allows both ("==" and "::" are
+		// something else).
+		if q.i >= len(s) || s[q.i] != '=' && s[q.i] != ':' || q.i+1 < len(s) && s[q.i+1] == s[q.i] {
 			return cty.NilVal, false
 		}
 		q.i++
@@ -427,10 +433,16 @@ func (q *quick) quoted() (cty.Value, bool) {
 	start := q.i
 	var b strings.Builder
 	templated := false
+	// unknown tells whether an interpolation was unknown; known is the
+	// length of the text before the first such one.
+	unknown, known := false, 0
 	for q.i < len(s) {
 		switch c := s[q.i]; {
 		case c == '"':
 			q.i++
+			if unknown {
+				return unknownString(b.String()[:known]), true
+			}
 			if !templated {
 				return cty.StringVal(s[start : q.i-1]), true
 			}
@@ -449,6 +461,15 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if at == start && q.i < len(s) && s[q.i] == '"' {
 				q.i++
 				return v, true
+			}
+			if !v.IsKnown() && !v.IsMarked() {
+				// As in parts: an unknown part, of any type, makes
+				// the string unknown.
+				if !unknown {
+					unknown, known = true, b.Len()
+				}
+				templated = true
+				continue
 			}
 			str, ok := partString(v)
 			if !ok {
@@ -526,7 +547,14 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 		}
 		switch q.s[q.i] {
 		case ',':
+			// A comma may end the list, as hclsyntax allows in calls
+			// and tuples alike.
 			q.i++
+			q.spaces()
+			if q.i < len(q.s) && q.s[q.i] == closing {
+				q.i++
+				return buf, true
+			}
 		case closing:
 			q.i++
 			return buf, true
@@ -633,6 +661,17 @@ func (q *quick) reference() (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	q.i = rootEnd
+	return q.steps(val)
+}
+
+// steps applies the attribute, index and splat steps written right after
+// a term (a variable, a call, parentheses) to its value val: hclsyntax
+// reads them as the traversal of a ScopeTraversalExpr after a variable,
+// and as a RelativeTraversalExpr or an IndexExpr after any other term,
+// and all of them take each step with hcl.GetAttr and hcl.Index.
+func (q *quick) steps(val cty.Value) (cty.Value, bool) {
+	s := q.s
+	ok := true
 	for ok && q.i < len(s) {
 		switch {
 		case s[q.i] == '.':
@@ -785,16 +824,21 @@ func (q *quick) parts() (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	if q.unknown {
-		// As TemplateExpr: an unknown string, refined with what comes
-		// before the first unknown part (at most 128 bytes of it), never
-		// null.
-		v := cty.UnknownVal(cty.String)
-		if prefix := b.String()[:q.known]; prefix != "" {
-			v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
-		}
-		return v.RefineNotNull(), true
+		return unknownString(b.String()[:q.known]), true
 	}
 	return cty.StringVal(b.String()), true
+}
+
+// unknownString is what TemplateExpr gives for a template with an unknown
+// part and no diagnostics: an unknown string, refined with prefix, the
+// text before the first unknown part (at most 128 bytes of it), never
+// null.
+func unknownString(prefix string) cty.Value {
+	v := cty.UnknownVal(cty.String)
+	if prefix != "" {
+		v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
+	}
+	return v.RefineNotNull()
 }
 
 // segment appends to b the text from q.i to the end of the template, or
