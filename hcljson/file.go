@@ -84,6 +84,24 @@ func (f *file) srcRange(i int) hcl.Range {
 	return f.rng(int(f.node(i).Start), f.doc.End(i))
 }
 
+// keyRange returns the range of key node k (as srcRange does) and the
+// position of offset end, which follows it (the end of the member's
+// value): when both are on one line and the key is plain ASCII (no tab,
+// no CR, no byte outside printable ASCII), one look-up gives both, the
+// key's end being its start plus its length in columns.
+func (f *file) keyRange(k, end int) (hcl.Range, hcl.Pos) {
+	start := int(f.node(k).Start)
+	raw := f.doc.Raw(k)
+	for _, c := range raw {
+		if c < 0x20 || c > 0x7e {
+			return f.srcRange(k), f.pos(end)
+		}
+	}
+	l1, c1, l2, c2 := f.lines.Span(start, end)
+	s := f.at(start, l1, c1)
+	return hcl.Range{Filename: f.filename, Start: s, End: hcl.Pos{Line: s.Line, Column: s.Column + len(raw), Byte: s.Byte + len(raw)}}, f.at(end, l2, c2)
+}
+
 // startRange is the opening bracket of a container, the whole value otherwise.
 func (f *file) startRange(i int) hcl.Range {
 	if i == noNode {
