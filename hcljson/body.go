@@ -483,6 +483,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		if bi := x.block(name); bi >= 0 {
 			bs := &schema.Blocks[bi]
 			w := blockWalk{f: f, typ: bs.Type, labelNames: bs.LabelNames, blocks: &content.Blocks, typeRange: f.srcRange(k), def: -1}
+			w.reserve(v)
 			w.level(v)
 			diags = append(diags, w.diags...)
 			x.use(len(schema.Attributes) + bi)

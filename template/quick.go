@@ -220,6 +220,16 @@ var quickOps = [][]struct {
 	{{"*", hclsyntax.OpMultiply}, {"/", hclsyntax.OpDivide}, {"%", hclsyntax.OpModulo}},
 }
 
+// opStart tells the bytes a binary operator of quickOps starts with.
+var opStart = func() (t [256]bool) {
+	for _, level := range quickOps {
+		for _, o := range level {
+			t[o.tok[0]] = true
+		}
+	}
+	return t
+}()
+
 // expr evaluates a conditional, or a binary expression.
 func (q *quick) expr() (cty.Value, bool) {
 	cond, ok := q.binary(0)
@@ -313,6 +323,9 @@ func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
 // operator consumes an operator of precedence level at q.i, if there is
 // one there.
 func (q *quick) operator(level int) *hclsyntax.Operation {
+	if q.i >= len(q.s) || !opStart[q.s[q.i]] {
+		return nil // no operator starts here: the common case, at every level
+	}
 	rest := q.s[q.i:]
 	for _, o := range quickOps[level] {
 		if !strings.HasPrefix(rest, o.tok) {
