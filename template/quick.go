@@ -23,13 +23,14 @@ import (
 //	expr  = binary [ "?" expr ":" expr ]
 //	binary = term ( op term )*          op: || && == != >= <= > < + - * / %, with hclsyntax's precedence
 //	term  = ( "!" | "-" ) term                      a unary operator
-//	      | "(" expr ")"
-//	      | ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
-//	      | ident "(" [ expr ( "," expr )* ] ")"   a call
+//	      | "(" expr ")" steps
+//	      | ident steps                             a reference
+//	      | ident "(" [ expr ( "," expr )* [ "," ] ] ")" steps   a call
 //	      | `"` template `"` | number | "true" | "false" | "null"
-//	      | "[" [ expr ( "," expr )* ] "]"         a tuple
-//	      | "{" [ key "=" expr ( sep key "=" expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
-//	                                        sep: "," or a newline, blank lines allowed between items
+//	      | "[" [ expr ( "," expr )* [ "," ] ] "]"   a tuple
+//	      | "{" [ key eq expr ( sep key eq expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
+//	                                        eq: "=" or ":"; sep: "," or a newline, blank lines allowed between items
+//	steps = step* [ "[*]" ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
@@ -49,9 +50,10 @@ import (
 // expression), and the call succeeds, as does each operation; the results
 // of a conditional have the same type; an object's keys differ; a
 // directive's condition is a bool and both its branches evaluate; and each
-// interpolation mixed with text is a non-null, unmarked value that is
-// unknown (outside directives: the result is then an unknown string,
-// refined as TemplateExpr refines it) or a string, number or bool. This is
+// interpolation mixed with text (in the template or in a quoted template
+// inside it) is a non-null, unmarked value that is unknown (outside
+// directives: the text is then an unknown string, refined as TemplateExpr
+// refines it) or a string, number or bool. This is
 // the shape of most templates a validation sees, whose references are
 // unknown. Otherwise (any other shape, any doubt) ok is false and the
 // caller evaluates the parsed template, which gives the value or the
@@ -86,6 +88,10 @@ type quick struct {
 	// hclsyntax's sequences, brackets and parentheses, and not between
 	// the items of an object.
 	nl bool
+	// check is more than zero in the expressions of a for expression
+	// that hclsyntax does not evaluate (see forExpr): they are read, but
+	// their variables are unknown and their calls are not made.
+	check int
 	// unknown tells whether an interpolation of the template (not inside
 	// an if directive) was unknown; known is the length of the text
 	// before the first such one.
@@ -379,7 +385,7 @@ func (q *quick) object() (cty.Value, bool) {
 	s := q.s
 	q.i++
 	if q.forNext() {
-		return cty.NilVal, false
+		return q.forExpr('}')
 	}
 	attrs := map[string]cty.Value{}
 	for {
@@ -603,11 +609,113 @@ func (q *quick) forNext() bool {
 	return identEnd(q.s, j) == j+3 && q.s[j:j+3] == "for"
 }
 
+// forExpr reads a for expression, from the keyword for on, up to closing
+// ("]" for a tuple, "}" for an object), which it consumes:
+//
+//	"for" ident [ "," ident ] "in" expr ":" expr [ "=>" expr [ "..." ] ] [ "if" expr ]
+//
+// the key ("=>") and the grouping ("...") only in an object. It evaluates
+// only what hclsyntax's ForExpr evaluates when its collection is of
+// unknown type (not null, not marked): the collection, and nothing else,
+// the result being cty.DynamicVal. The expressions after the colon are
+// read in check mode (q.check): their syntax is Quick's, but no variable
+// is looked up (each is an unknown of unknown type) and no function is
+// called, so that nothing is evaluated that hclsyntax would not evaluate.
+// Any other collection (a known one, or one of a known type) is left to
+// hclsyntax.
+func (q *quick) forExpr(closing byte) (cty.Value, bool) {
+	if q.depth++; q.depth > quickMaxDepth {
+		return cty.NilVal, false
+	}
+	nl := q.nl
+	q.nl = true // newlines are white space in the whole expression
+	defer func() { q.depth--; q.nl = nl }()
+	s := q.s
+	q.spaces()
+	q.i += len("for")
+	q.spaces()
+	if !q.ident() {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if q.i < len(s) && s[q.i] == ',' {
+		q.i++
+		q.spaces()
+		if !q.ident() {
+			return cty.NilVal, false
+		}
+		q.spaces()
+	}
+	if !q.keyword("in") {
+		return cty.NilVal, false
+	}
+	coll, ok := q.expr()
+	q.spaces()
+	if !ok || q.i >= len(s) || s[q.i] != ':' || strings.HasPrefix(s[q.i:], "::") {
+		return cty.NilVal, false
+	}
+	q.i++
+	q.check++
+	defer func() { q.check-- }()
+	if _, ok := q.expr(); !ok {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if closing == '}' {
+		if !strings.HasPrefix(s[q.i:], "=>") {
+			return cty.NilVal, false // no key: an error
+		}
+		q.i += len("=>")
+		if _, ok := q.expr(); !ok {
+			return cty.NilVal, false
+		}
+		q.spaces()
+		if strings.HasPrefix(s[q.i:], "...") {
+			q.i += len("...")
+			q.spaces()
+		}
+	}
+	if q.keyword("if") {
+		if _, ok := q.expr(); !ok {
+			return cty.NilVal, false
+		}
+		q.spaces()
+	}
+	if q.i >= len(s) || s[q.i] != closing {
+		return cty.NilVal, false
+	}
+	q.i++
+	if coll.IsMarked() || coll.IsNull() || coll.Type() != cty.DynamicPseudoType {
+		return cty.NilVal, false
+	}
+	return cty.DynamicVal, true
+}
+
+// ident consumes a name at q.i, if there is one there.
+func (q *quick) ident() bool {
+	if q.i >= len(q.s) || !isLetter(q.s[q.i]) {
+		return false
+	}
+	q.i = identEnd(q.s, q.i)
+	return true
+}
+
+// keyword consumes the name kw at q.i, and the white space after it, if
+// it is there (as a whole name).
+func (q *quick) keyword(kw string) bool {
+	if end := identEnd(q.s, q.i); q.s[q.i:end] != kw {
+		return false
+	}
+	q.i += len(kw)
+	q.spaces()
+	return true
+}
+
 // tuple reads "[" terms "]", as hclsyntax's TupleConsExpr evaluates it.
 func (q *quick) tuple() (cty.Value, bool) {
 	q.i++
 	if q.forNext() {
-		return cty.NilVal, false
+		return q.forExpr(']')
 	}
 	var buf [4]cty.Value
 	vals, ok := q.list(']', buf[:0])
@@ -629,6 +737,9 @@ func (q *quick) call(nameEnd int) (cty.Value, bool) {
 	args, ok := q.list(')', buf[:0])
 	if !ok {
 		return cty.NilVal, false
+	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not called
 	}
 	for c := q.ctx; c != nil; c = c.Parent() {
 		if c.Functions == nil {
@@ -670,6 +781,9 @@ func (q *quick) reference() (cty.Value, bool) {
 	s := q.s
 	rootEnd := identEnd(s, q.i)
 	val, ok := lookup(q.ctx, s[q.i:rootEnd])
+	if q.check > 0 {
+		val, ok = cty.DynamicVal, true // read, not looked up
+	}
 	if !ok {
 		return cty.NilVal, false
 	}
@@ -687,6 +801,8 @@ func (q *quick) steps(val cty.Value) (cty.Value, bool) {
 	ok := true
 	for ok && q.i < len(s) {
 		switch {
+		case strings.HasPrefix(s[q.i:], "..."):
+			return val, true // an ellipsis, not a step
 		case s[q.i] == '.':
 			next := identEnd(s, q.i+1)
 			if next == q.i+1 {
@@ -789,6 +905,10 @@ func (q *quick) splat(source cty.Value) (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	ty := source.Type()
+	if ty == cty.DynamicPseudoType && !source.IsNull() && !source.IsMarked() {
+		// SplatExpr defers all of a source of unknown type.
+		return cty.DynamicVal, true
+	}
 	if source.IsNull() || !source.IsKnown() || source.IsMarked() || !ty.IsListType() && !ty.IsTupleType() || source.LengthInt() == 0 {
 		return cty.NilVal, false
 	}

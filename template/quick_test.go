@@ -303,7 +303,40 @@ func TestQuick(t *testing.T) {
 		{"%{ if var.dyn }a%{ endif }", false},
 		{"${var.dyn == 1}", true},
 		{"${var.dyn ? 1 : 2}", true},
-		{"${var.dyn[*].id}", false},
+		{"${var.dyn[*].id}", true},
+		{"${var.dyn[*].id[0]}", false},
+		{"${var.dynsecret[*].id}", false},
+		// For expressions over a collection of unknown type: the
+		// expressions after the colon are read, not evaluated.
+		{"${[for x in var.dyn : upper(x)]}", true},
+		{"${{for k, v in var.dyn : k => v}}", true},
+		{"${{for k, v in var.dyn : k => v... if v != null}}", true},
+		{"${[for x in var.dyn : x if x.enabled]}", true},
+		{"${[for x in var.dyn : nosuchfunc(x, nosuchvar)]}", true},
+		{"${[for x in var.dyn : [for y in x : y.id]]}", true},
+		{"${length([for x in var.dyn : x])}", true},
+		{"${[\n  for x in var.dyn :\n  x\n]}", true},
+		{"${{\n  for k, v in var.dyn :\n  k => v\n  if v\n}}", true},
+		{"${[for x in var.dyn : \"${x}-a\"]}", true},
+		{"${[for x in var.dyn : x[*].id]}", true},
+		{"${[for x in var.azs : upper(x)]}", false},
+		{"${[for x in var.unklist : x]}", false},
+		{"${[for x in null : x]}", false},
+		{"${[for x in var.dynsecret : x]}", false},
+		{"${[for x in var.dyn : x => 1]}", false},
+		{"${{for x in var.dyn : x}}", false},
+		{"${[for x in var.dyn : x...]}", false},
+		{"${[for x, in var.dyn : x]}", false},
+		{"${[for x in var.dyn x]}", false},
+		{"${[for in var.dyn : 1]}", false},
+		{"${[for x in var.dyn :: x]}", false},
+		{"${[for x in var.dyn : x if]}", false},
+		{"${[for x in var.dyn : x] }", true},
+		{"${[for x in var.dyn : x]]}", false},
+		{"${[for x in var.dyn : x if x ? 1 : [1]]}", false},
+		{"${merge([for x in var.dyn : x]...)}", false},
+		{"${[for x in var.dyn : x ~]}", false},
+		{"${[for x in var.dyn : x\r]}", false},
 		// Unknowns: a reference through a value of unknown type is
 		// unknown, an unknown object's or map's attribute is unknown of
 		// its type, and text with an unknown part is an unknown string
@@ -466,6 +499,8 @@ func FuzzQuick(f *testing.F) {
 		"${merge(var.tags, {\n  Name = var.env\n\n  x = 1,\n})}",
 		`${upper(var.env,)}`, `${[var.env, 1,]}`, `${"${var.dyn}-x"}`, `${{"k" : var.dyn}}`, `${split("/", var.env)[0]}`,
 		`${(var.obj).inner.x}`, `${concat(subnets, [])[*].id}`, `${jsonencode({a = 1}).x}`,
+		`${[for x in var.dyn : upper(x) if x != ""]}`, `${{for k, v in var.dyn : k => v...}}`, "${[\n for s in var.dyn :\n s.id\n]}",
+		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
 	} {
 		f.Add(s)
 	}
