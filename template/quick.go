@@ -104,7 +104,7 @@ const quickMaxDepth = 8
 
 func (q *quick) spaces() {
 	for q.i < len(q.s) {
-		switch q.s[q.i] {
+		switch c := q.s[q.i]; c {
 		case ' ', '\t':
 		case '\n':
 			if !q.nl {
@@ -114,11 +114,56 @@ func (q *quick) spaces() {
 			if !q.nl || q.i+1 >= len(q.s) || q.s[q.i+1] != '\n' {
 				return
 			}
+		case '#', '/':
+			// Comments: hclsyntax drops them, but for a line comment
+			// where newlines end items (it ends with its newline, and
+			// is one there: newline takes it).
+			switch {
+			case strings.HasPrefix(q.s[q.i:], "/*"):
+				if !q.blockComment() {
+					return
+				}
+			case c == '/' && !strings.HasPrefix(q.s[q.i:], "//"):
+				return // an operator
+			case !q.nl || !q.lineComment():
+				return
+			}
+			continue
 		default:
 			return
 		}
 		q.i++
 	}
+}
+
+// lineComment consumes a comment from "#" or "//" at q.i to the end of
+// its line, the newline included, and reports whether it did: not when
+// the text ends first (the comment would take what follows, "}"
+// included) or the comment holds a CR that does not start its newline.
+func (q *quick) lineComment() bool {
+	rest := q.s[q.i:]
+	j := strings.IndexByte(rest, '\n')
+	if j < 0 {
+		return false
+	}
+	if k := strings.IndexByte(rest[:j], '\r'); k >= 0 && k != j-1 {
+		return false
+	}
+	q.i += j + 1
+	return true
+}
+
+// blockComment consumes a comment from "/*" at q.i to the first "*/",
+// and reports whether it did: not when there is none or the comment
+// holds a CR.
+func (q *quick) blockComment() bool {
+	rest := q.s[q.i+2:]
+	j := strings.Index(rest, "*/")
+	if j < 0 || strings.IndexByte(rest[:j], '\r') >= 0 {
+		return false
+	}
+	q.i += 2 + j + 2
+	return true
 }
 
 // interpolation evaluates a term and the "}" that ends it.
@@ -586,11 +631,13 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 // newline consumes a newline ("\n" or "\r\n") at q.i, if there is one
 // there.
 func (q *quick) newline() bool {
-	switch {
-	case strings.HasPrefix(q.s[q.i:], "\n"):
+	switch rest := q.s[q.i:]; {
+	case strings.HasPrefix(rest, "\n"):
 		q.i++
-	case strings.HasPrefix(q.s[q.i:], "\r\n"):
+	case strings.HasPrefix(rest, "\r\n"):
 		q.i += 2
+	case strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "//"):
+		return q.lineComment() // a line comment ends with its newline
 	default:
 		return false
 	}
@@ -602,10 +649,11 @@ func (q *quick) newline() bool {
 // follows as a for expression, whatever comes next, where Quick would read
 // a reference or an object key.
 func (q *quick) forNext() bool {
+	i, nl := q.i, q.nl
+	q.nl = true // hclsyntax looks for it with newlines and comments dropped
+	q.spaces()
 	j := q.i
-	for j < len(q.s) && strings.IndexByte(" \t\r\n", q.s[j]) >= 0 {
-		j++
-	}
+	q.i, q.nl = i, nl
 	return identEnd(q.s, j) == j+3 && q.s[j:j+3] == "for"
 }
 

@@ -274,7 +274,29 @@ func TestQuick(t *testing.T) {
 		{`${{}}`, true},
 		{`${var.on && true}`, true},
 		{`${var.n // comment
-}`, false},
+}`, true},
+		// Comments, dropped; a line comment ends an object's item.
+		{"${var.n # comment\n}", true},
+		{"${var.n # comment}", false},
+		{"${var.n /* c */ + 1}", true},
+		{"${var.n /* c + 1}", false},
+		{"${var.n # c \r x\n}", false},
+		{"${var.n # c\r\n}", true},
+		{"${var.n /* a\nb */}", true},
+		{"${{\n  a = 1 # one\n  # a line\n  b = 2 // two\n}}", true},
+		{"${{a = 1 /* c */, b = 2}}", true},
+		{"${{a = 1 /* c */ b = 2}}", false},
+		{"${{a = 1 + # c\n 2}}", false},
+		{"${[ # c\n for x in var.dyn : x]}", true},
+		{"${{ # c\n for k, v in var.dyn : k => v}}", true},
+		{"${{a = {\n for k, v in var.dyn : k => v}}}", true},
+		{"${[ /* c */ for x in var.dyn : x]}", true},
+		{"${var.n # } ${var.env}\n}", true},
+		{"${merge(var.tags, { # {\n  x = 1 # }\n})}", true},
+		{"${upper(var.env) // x\n  }-${var.n}", true},
+		{"${var.n / 2}", true},
+		{"${var.n /2}", true},
+		{"${var.n //2\n}", true},
 		// Left to the parsed template: errors, nulls, unknowns, marks,
 		// other shapes.
 		{"${var.missing}", false},
@@ -501,6 +523,8 @@ func FuzzQuick(f *testing.F) {
 		`${(var.obj).inner.x}`, `${concat(subnets, [])[*].id}`, `${jsonencode({a = 1}).x}`,
 		`${[for x in var.dyn : upper(x) if x != ""]}`, `${{for k, v in var.dyn : k => v...}}`, "${[\n for s in var.dyn :\n s.id\n]}",
 		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
+		"${var.n # c\n}", "${{\n a = 1 # one\n # two\n b = 2 // three\n}}", "${var.n /* } */ + 1}", "${[ # c\n for x in var.dyn : x]}",
+		"${upper(var.env) # }\n}-${var.n}",
 	} {
 		f.Add(s)
 	}
