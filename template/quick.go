@@ -1000,8 +1000,10 @@ func lookup(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 func (q *quick) parts() (cty.Value, bool) {
 	var b strings.Builder
 	b.Grow(len(q.s))
-	end, templated, ok := q.segment(&b, false)
-	if !ok || end != "" || !templated {
+	// A text without interpolations or directives is text and escapes
+	// ("home/$${aws:username}/*"): its value is the text unescaped.
+	end, _, ok := q.segment(&b, false)
+	if !ok || end != "" {
 		return cty.NilVal, false
 	}
 	if q.unknown {

@@ -468,7 +468,10 @@ func TestQuick(t *testing.T) {
 		{"é ${var.env}", false},
 		{"${ var.env }", true},
 		{"${var.env ~}", false},
-		{"$${var.env}", false},
+		{"$${var.env}", true},
+		{"home/$${aws:username}/* %%{x}", true},
+		{"$${", false},
+		{"$$${x}", true},
 		{"${true}", true},
 		{"${var.azs[01]}", false},
 	}
