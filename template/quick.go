@@ -433,6 +433,7 @@ func (q *quick) object() (cty.Value, bool) {
 		return q.forExpr('}')
 	}
 	attrs := map[string]cty.Value{}
+	unknown := false // a key was unknown
 	for {
 		q.spaces()
 		if q.newline() {
@@ -443,31 +444,20 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		if s[q.i] == '}' {
 			q.i++
+			if unknown {
+				return cty.DynamicVal, true
+			}
 			return cty.ObjectVal(attrs), true
 		}
-		var key string
-		switch c := s[q.i]; {
-		case isLetter(c):
-			end := identEnd(s, q.i)
-			key = s[q.i:end]
-			q.i = end
-		case c == '"':
-			from := q.i
-			k, ok := q.quoted()
-			if !ok || k.Type() != cty.String || strings.Contains(s[from:q.i], "${") {
-				return cty.NilVal, false // a key with interpolations: left to hclsyntax
-			}
-			key = k.AsString()
-		default:
+		key, known, ok := q.objectKey()
+		if !ok {
 			return cty.NilVal, false
 		}
-		if _, dup := attrs[key]; dup {
+		if _, dup := attrs[key]; dup && known {
 			return cty.NilVal, false
 		}
 		q.spaces()
-		// "=" or ":", as hclsyntax allows both ("==" and "::" are
-		// something else).
-		if q.i >= len(s) || s[q.i] != '=' && s[q.i] != ':' || q.i+1 < len(s) && s[q.i+1] == s[q.i] {
+		if !q.keyEnds() {
 			return cty.NilVal, false
 		}
 		q.i++
@@ -475,7 +465,11 @@ func (q *quick) object() (cty.Value, bool) {
 		if !ok {
 			return cty.NilVal, false
 		}
-		attrs[key] = v
+		if known {
+			attrs[key] = v
+		} else {
+			unknown = true
+		}
 		q.spaces()
 		switch {
 		case q.i < len(s) && s[q.i] == ',':
@@ -485,6 +479,71 @@ func (q *quick) object() (cty.Value, bool) {
 			return cty.NilVal, false
 		}
 	}
+}
+
+// objectKey reads the key of an object's item, as ObjectConsExpr
+// evaluates it: a name or a quoted text without interpolations alone is
+// the key as written; a reference of several steps alone is an error in
+// hclsyntax, left to it; any other expression ("(local.name)", a
+// conditional, a template) is evaluated, and its value, not null, not
+// marked, converted to a string, is the key (known reports whether it
+// is known: an unknown key makes the whole object unknown).
+func (q *quick) objectKey() (key string, known, ok bool) {
+	s := q.s
+	start := q.i
+	switch c := s[q.i]; {
+	case isLetter(c):
+		end := identEnd(s, q.i)
+		q.i = end
+		if q.keyNext() {
+			return s[start:end], true, true
+		}
+		if end < len(s) && (s[end] == '.' || s[end] == '[') {
+			// A reference alone: "Ambiguous attribute key".
+			q.i = start
+			q.check++
+			_, ok := q.reference()
+			q.check--
+			if ok && q.keyNext() {
+				return "", false, false
+			}
+		}
+	case c == '"':
+		k, ok := q.quoted()
+		if ok && k.Type() == cty.String && k.IsKnown() && !strings.Contains(s[start:q.i], "${") && q.keyNext() {
+			return k.AsString(), true, true
+		}
+	}
+	q.i = start
+	v, ok := q.expr()
+	if !ok || v.IsMarked() || v.IsNull() {
+		return "", false, false
+	}
+	v, err := convert.Convert(v, cty.String)
+	if err != nil {
+		return "", false, false
+	}
+	if !v.IsKnown() {
+		return "", false, true
+	}
+	return v.AsString(), true, true
+}
+
+// keyNext reports whether the "=" or ":" that ends an object's key comes
+// next, after white space.
+func (q *quick) keyNext() bool {
+	i := q.i
+	q.spaces()
+	ok := q.keyEnds()
+	q.i = i
+	return ok
+}
+
+// keyEnds reports whether the "=" or ":" that ends an object's key is at
+// q.i: hclsyntax allows both ("==" and "::" are something else).
+func (q *quick) keyEnds() bool {
+	s := q.s
+	return q.i < len(s) && (s[q.i] == '=' || s[q.i] == ':') && (q.i+1 >= len(s) || s[q.i+1] != s[q.i])
 }
 
 // quoted reads a quoted template: printable ASCII text, escapes ("$${")

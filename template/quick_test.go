@@ -208,7 +208,27 @@ func TestQuick(t *testing.T) {
 		{`${var.on ? "${var.dyn}-" : null}`, true},
 		{`${coalesce(var.env, "${var.dyn}-rg")}`, true},
 		{"${\"" + strings.Repeat("p", 130) + "${var.dyn}\"}", true},
-		{`${{"${var.env}" = 1}}`, false},
+		{`${{"${var.env}" = 1}}`, true},
+		// Keys that are expressions.
+		{"${{(var.env) = 1}}", true},
+		{"${{(var.unknown) = 1, b = 2}}", true},
+		{`${{var.on ? "a" : "b" = 1}}`, true},
+		{"${{var.env == \"prod\" ? \"a\" : \"b\" = {\n  # c\n  x = 1\n}}}", true},
+		{"${{var.env.x = 1}}", false},
+		{"${{var.tags.Name = 1}}", false},
+		{"${{var.azs[0] = 1}}", false},
+		{"${{(var.tags.Name) = 1}}", true},
+		{"${{(var.null) = 1}}", false},
+		{"${{(var.secret) = 1}}", false},
+		{"${{(var.azs) = 1}}", false},
+		{"${{(var.n) = 1}}", true},
+		{`${{"${var.dyn}-x" = var.env}}`, true},
+		{"${{(var.env) = 1, prod = 2}}", false},
+		{"${{upper(var.env) = 1}}", true},
+		{"${{var.n + 1 = 1}}", true},
+		{"${{(var.unknown) = var.missing}}", false},
+		{"${{(var.dyn) = 1, (var.dyn) = 2}}", true},
+		{"${{a => 1}}", false},
 		{`${"a%{ if true }b%{ endif }"}`, false},
 		// If directives.
 		{`%{ if var.on }active%{ else }standby%{ endif }`, true},
@@ -528,6 +548,7 @@ func FuzzQuick(f *testing.F) {
 		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
 		"${var.n # c\n}", "${{\n a = 1 # one\n # two\n b = 2 // three\n}}", "${var.n /* } */ + 1}", "${[ # c\n for x in var.dyn : x]}",
 		"${upper(var.env) # }\n}-${var.n}",
+		"${{(var.env) = 1}}", `${{var.on ? "a" : "b" = {x = 1}}}`, `${{"${var.dyn}" = 1, (var.n) = 2}}`, "${{var.tags.Name = 1}}",
 	} {
 		f.Add(s)
 	}
