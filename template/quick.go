@@ -90,7 +90,9 @@ type quick struct {
 	nl bool
 	// check is more than zero in the expressions of a for expression
 	// that hclsyntax does not evaluate (see forExpr): they are read, but
-	// their variables are unknown and their calls are not made.
+	// their variables are unknown, their calls are not made, and their
+	// operators, conditionals, tuples and objects are not evaluated
+	// (each is cty.DynamicVal).
 	check int
 	// unknown tells whether an interpolation of the template (not inside
 	// an if directive) was unknown; known is the length of the text
@@ -202,6 +204,9 @@ func (q *quick) term() (cty.Value, bool) {
 		if !ok {
 			return cty.NilVal, false
 		}
+		if q.check > 0 {
+			return cty.DynamicVal, true // read, not evaluated
+		}
 		op := hclsyntax.OpNegate
 		if c == '!' {
 			op = hclsyntax.OpLogicalNot
@@ -309,6 +314,9 @@ func (q *quick) expr() (cty.Value, bool) {
 	if !ok {
 		return cty.NilVal, false
 	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not evaluated
+	}
 	// hclsyntax's ConditionalExpr, when the condition is a known bool and
 	// the results are not marked and have the same type (the chosen one as
 	// it is), or one is the null keyword (converted to the other's type);
@@ -350,6 +358,10 @@ func (q *quick) binary(level int) (cty.Value, bool) {
 		var rhs cty.Value
 		if rhs, ok = q.binary(level + 1); !ok {
 			return cty.NilVal, false
+		}
+		if q.check > 0 {
+			lhs = cty.DynamicVal // read, not evaluated
+			continue
 		}
 		lhs, ok = binaryOp(op, lhs, rhs)
 	}
@@ -444,7 +456,7 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		if s[q.i] == '}' {
 			q.i++
-			if unknown {
+			if unknown || q.check > 0 {
 				return cty.DynamicVal, true
 			}
 			return cty.ObjectVal(attrs), true
@@ -828,6 +840,9 @@ func (q *quick) tuple() (cty.Value, bool) {
 	vals, ok := q.list(']', buf[:0])
 	if !ok {
 		return cty.NilVal, false
+	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not evaluated
 	}
 	if len(vals) == 0 {
 		return cty.EmptyTupleVal, true

@@ -375,7 +375,7 @@ func TestQuick(t *testing.T) {
 		{"${[for x in var.dyn : x if]}", false},
 		{"${[for x in var.dyn : x] }", true},
 		{"${[for x in var.dyn : x]]}", false},
-		{"${[for x in var.dyn : x if x ? 1 : [1]]}", false},
+		{"${[for x in var.dyn : x if x ? 1 : [1]]}", true},
 		{"${merge([for x in var.dyn : x]...)}", false},
 		{"${[for x in var.dyn : x ~]}", false},
 		{"${[for x in var.dyn : x\r]}", false},
