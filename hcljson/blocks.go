@@ -3,6 +3,7 @@ package hcljson
 import (
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/scanner"
@@ -69,6 +70,12 @@ type blockWalk struct {
 	def       int // the node of defRange, the last DefRange made (-1: none yet)
 	defRange  hcl.Range
 
+	// The decoder's: the blocks to come, made in one allocation by
+	// reserve (one of these, by the number of labels).
+	slab0 []block0
+	slab1 []block1
+	slab2 []block2
+
 	// Source.Blocks': where the diagnostics go before each block is
 	// yielded.
 	out   *hcl.Diagnostics
@@ -124,6 +131,50 @@ func (w *blockWalk) level(v int) bool {
 	return true
 }
 
+// reserve makes, in one allocation, the blocks that the decoder's walk
+// of v will find (their number counted on the tape, as level finds them:
+// every object or array element at the body level), when they have up to
+// two labels.
+func (w *blockWalk) reserve(v int) {
+	n := len(w.labelNames)
+	if n > 2 {
+		return
+	}
+	count := w.count(v, 0)
+	if count <= 1 {
+		return // one block is one allocation anyway
+	}
+	*w.blocks = slices.Grow(*w.blocks, count)
+	switch n {
+	case 0:
+		w.slab0 = make([]block0, count)
+	case 1:
+		w.slab1 = make([]block1, count)
+	case 2:
+		w.slab2 = make([]block2, count)
+	}
+}
+
+// count returns the number of blocks that level finds in v at label
+// level level.
+func (w *blockWalk) count(v, level int) int {
+	f := w.f
+	if level < len(w.labelNames) {
+		n := 0
+		for _, val := range f.members(v, "", nil) {
+			n += w.count(val, level+1)
+		}
+		return n
+	}
+	switch f.kind(v) {
+	case scanner.Object:
+		return 1
+	case scanner.Array:
+		return f.doc.Len(v)
+	}
+	return 0
+}
+
 // found takes block bn: the decoder's walk makes it, Source.Blocks'
 // yields it, after the diagnostics found before it.
 func (w *blockWalk) found(bn BlockNodes) bool {
@@ -170,13 +221,13 @@ func (w *blockWalk) add(bn BlockNodes) {
 	)
 	switch n {
 	case 0:
-		bb := &block0{}
+		bb := next(&w.slab0)
 		blk, bd = &bb.block, &bb.body
 	case 1:
-		bb := &block1{}
+		bb := next(&w.slab1)
 		blk, bd, labels, ranges = &bb.block, &bb.body, bb.labels[:0], bb.ranges[:0]
 	case 2:
-		bb := &block2{}
+		bb := next(&w.slab2)
 		blk, bd, labels, ranges = &bb.block, &bb.body, bb.labels[:0], bb.ranges[:0]
 	default:
 		bb := &block0{}
@@ -199,4 +250,15 @@ func (w *blockWalk) add(bn BlockNodes) {
 		LabelRanges: ranges,
 	}
 	*w.blocks = append(*w.blocks, blk)
+}
+
+// next returns the first element of the slab s, which it drops, or a new
+// element when s is empty.
+func next[T any](s *[]T) *T {
+	if len(*s) == 0 {
+		return new(T)
+	}
+	e := &(*s)[0]
+	*s = (*s)[1:]
+	return e
 }

@@ -416,18 +416,53 @@ type partialRest struct {
 func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hiddenSet) (*hcl.BodyContent, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
-	size := len(schema.Attributes)
-	if f.kind(b.node) == scanner.Object && b.node != noNode {
-		size = min(size, f.doc.Len(b.node))
-	}
-	content := &hcl.BodyContent{Attributes: make(hcl.Attributes, size)}
 	x.init(f, schema)
+	// First which schema attribute each member is, for as many members
+	// as classMax: the count sizes the attribute map and the one
+	// allocation the attributes are made in.
+	var class [classMax]int16
+	n, count, classified := 0, 0, len(schema.Attributes) < classMax*classMax
+	for k := range b.members(b.node, "", nil) {
+		if !classified {
+			break
+		}
+		if n == classMax {
+			classified = false
+			break
+		}
+		class[n] = -1
+		if name := f.doc.Text(k); !hidden.has(name) {
+			if ai := x.attr(name); ai >= 0 {
+				class[n] = int16(ai)
+				count++
+			}
+		}
+		n++
+	}
+	var slab attrSlab
+	if !classified {
+		count = len(schema.Attributes)
+		if f.kind(b.node) == scanner.Object && b.node != noNode {
+			count = min(count, f.doc.Len(b.node))
+		}
+	} else if count > 0 {
+		slab = make(attrSlab, count)
+	}
+	content := &hcl.BodyContent{Attributes: make(hcl.Attributes, count)}
+	m := 0
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
-		if hidden.has(name) {
+		ai := -1
+		if classified {
+			ai = int(class[m])
+			m++
+		} else if !hidden.has(name) {
+			ai = x.attr(name)
+		}
+		if ai < 0 && hidden.has(name) {
 			continue
 		}
-		if ai := x.attr(name); ai >= 0 {
+		if ai >= 0 {
 			name = schema.Attributes[ai].Name
 			if existing, ok := content.Attributes[name]; ok {
 				nameRange := f.srcRange(k)
@@ -441,13 +476,14 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 				})
 				continue
 			}
-			content.Attributes[name] = b.attribute(name, k, v)
+			content.Attributes[name] = b.attribute(name, k, v, slab.next())
 			x.use(ai)
 			continue
 		}
 		if bi := x.block(name); bi >= 0 {
 			bs := &schema.Blocks[bi]
 			w := blockWalk{f: f, typ: bs.Type, labelNames: bs.LabelNames, blocks: &content.Blocks, typeRange: f.srcRange(k), def: -1}
+			w.reserve(v)
 			w.level(v)
 			diags = append(diags, w.diags...)
 			x.use(len(schema.Attributes) + bi)
@@ -473,21 +509,52 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 	return content, diags
 }
 
+// classMax is how many members partialContent classifies before making
+// them; the members of a larger body are classified as they are made.
+const classMax = 64
+
 // attrAndExpr puts an attribute and its expression in one allocation.
 type attrAndExpr struct {
 	attr hcl.Attribute
 	expr expression
 }
 
-func (b *body) attribute(name string, k, v int) *hcl.Attribute {
+// attribute makes the attribute of key k and value v in ae, which it
+// returns (a new one when ae is nil).
+func (b *body) attribute(name string, k, v int, ae *attrAndExpr) *hcl.Attribute {
 	f := b.f
-	ae := &attrAndExpr{expr: expression{f: f, node: v}}
+	if ae == nil {
+		ae = new(attrAndExpr)
+	}
+	ae.expr = expression{f: f, node: v}
 	a := &ae.attr
 	a.Name = name
 	a.Expr = &ae.expr
-	a.NameRange = f.srcRange(k)
-	a.Range = hcl.Range{Filename: f.filename, Start: a.NameRange.Start, End: f.pos(f.doc.End(v))}
+	a.NameRange, a.Range.End = f.keyRange(k, f.doc.End(v))
+	a.Range.Filename, a.Range.Start = f.filename, a.NameRange.Start
 	return a
+}
+
+// slabMax bounds the attributes that JustAttributes makes in one
+// allocation: a body of many more (a map written as a body) has its
+// attributes made one by one, so that a caller keeping one of them does
+// not keep all.
+const slabMax = 1024
+
+// attrSlab hands out the attributes of one decoding call from one
+// allocation, sized by a count made before: the attributes of a body
+// live and die together.
+type attrSlab []attrAndExpr
+
+// next returns the next attribute of the slab, or nil when it is used
+// up (the caller then allocates one alone).
+func (s *attrSlab) next() *attrAndExpr {
+	if len(*s) == 0 {
+		return nil
+	}
+	ae := &(*s)[0]
+	*s = (*s)[1:]
+	return ae
 }
 
 // justAttributes reads every property of a single object as an attribute,
@@ -496,13 +563,19 @@ func (b *body) justAttributes(hidden *hiddenSet) (hcl.Attributes, hcl.Diagnostic
 	var diags hcl.Diagnostics
 	f := b.f
 	var attrs hcl.Attributes
+	var slab attrSlab
 	switch f.kind(b.node) {
 	case scanner.Object:
 		if b.node == noNode {
 			return hcl.Attributes{}, nil // the placeholder root is empty
 		}
-		// Sized once: a body may have a great many properties.
-		attrs = make(hcl.Attributes, f.doc.Len(b.node))
+		// Sized once: a body may have a great many properties. The
+		// attributes are made in one allocation, but for a great many.
+		n := f.doc.Len(b.node)
+		attrs = make(hcl.Attributes, n)
+		if n <= slabMax {
+			slab = make(attrSlab, n)
+		}
 	case scanner.Invalid:
 		return hcl.Attributes{}, nil
 	default:
@@ -532,7 +605,7 @@ func (b *body) justAttributes(hidden *hiddenSet) (hcl.Attributes, hcl.Diagnostic
 			})
 			continue
 		}
-		attrs[name] = b.attribute(name, k, v)
+		attrs[name] = b.attribute(name, k, v, slab.next())
 	}
 	return attrs, diags
 }

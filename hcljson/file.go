@@ -55,6 +55,11 @@ func (f *file) pos(off int) hcl.Pos {
 }
 
 func (f *file) rng(start, end int) hcl.Range {
+	if f.plainSpan(start, end) {
+		line, col := f.lines.Pos(start)
+		s := f.at(start, line, col)
+		return hcl.Range{Filename: f.filename, Start: s, End: advance(s, end-start)}
+	}
 	l1, c1, l2, c2 := f.lines.Span(start, end)
 	return hcl.Range{Filename: f.filename, Start: f.at(start, l1, c1), End: f.at(end, l2, c2)}
 }
@@ -82,6 +87,42 @@ func (f *file) srcRange(i int) hcl.Range {
 		return f.placeholderRange()
 	}
 	return f.rng(int(f.node(i).Start), f.doc.End(i))
+}
+
+// keyRange returns the range of key node k (as srcRange does) and the
+// position of offset end, which follows it (the end of the member's
+// value), with one look-up when the member is plain (see plainSpan).
+func (f *file) keyRange(k, end int) (hcl.Range, hcl.Pos) {
+	start := int(f.node(k).Start)
+	if !f.plainSpan(start, end) {
+		return f.srcRange(k), f.pos(end)
+	}
+	line, col := f.lines.Pos(start)
+	s := f.at(start, line, col)
+	return hcl.Range{Filename: f.filename, Start: s, End: advance(s, f.doc.End(k)-start)}, advance(s, end-start)
+}
+
+// plainSpan reports whether the columns of the input from offset a to b
+// are one a byte, on one line: every byte is printable ASCII (no line
+// feed, tab or CR, nothing that joins a grapheme cluster), and the byte
+// after b, if any, is ASCII (it cannot extend a cluster that b's last byte
+// starts). The position of b is then a's plus b-a columns and bytes.
+func (f *file) plainSpan(a, b int) bool {
+	src := f.doc.Src
+	if a < 0 || b < a || b > len(src) || b < len(src) && src[b] >= 0x80 {
+		return false
+	}
+	for _, c := range src[a:b] {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// advance returns p moved n bytes and columns along its line.
+func advance(p hcl.Pos, n int) hcl.Pos {
+	return hcl.Pos{Line: p.Line, Column: p.Column + n, Byte: p.Byte + n}
 }
 
 // startRange is the opening bracket of a container, the whole value otherwise.

@@ -23,13 +23,14 @@ import (
 //	expr  = binary [ "?" expr ":" expr ]
 //	binary = term ( op term )*          op: || && == != >= <= > < + - * / %, with hclsyntax's precedence
 //	term  = ( "!" | "-" ) term                      a unary operator
-//	      | "(" expr ")"
-//	      | ident step* [ "[*]" ( "." ident )* ]   a reference; step: "." ident | "[" expr "]"
-//	      | ident "(" [ expr ( "," expr )* ] ")"   a call
+//	      | "(" expr ")" steps
+//	      | ident steps                             a reference
+//	      | ident "(" [ expr ( "," expr )* [ "," ] ] ")" steps   a call
 //	      | `"` template `"` | number | "true" | "false" | "null"
-//	      | "[" [ expr ( "," expr )* ] "]"         a tuple
-//	      | "{" [ key "=" expr ( sep key "=" expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
-//	                                        sep: "," or a newline, blank lines allowed between items
+//	      | "[" [ expr ( "," expr )* [ "," ] ] "]"   a tuple
+//	      | "{" [ key eq expr ( sep key eq expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
+//	                                        eq: "=" or ":"; sep: "," or a newline, blank lines allowed between items
+//	steps = step* [ "[*]" ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
@@ -49,9 +50,10 @@ import (
 // expression), and the call succeeds, as does each operation; the results
 // of a conditional have the same type; an object's keys differ; a
 // directive's condition is a bool and both its branches evaluate; and each
-// interpolation mixed with text is a non-null, unmarked value that is
-// unknown (outside directives: the result is then an unknown string,
-// refined as TemplateExpr refines it) or a string, number or bool. This is
+// interpolation mixed with text (in the template or in a quoted template
+// inside it) is a non-null, unmarked value that is unknown (outside
+// directives: the text is then an unknown string, refined as TemplateExpr
+// refines it) or a string, number or bool. This is
 // the shape of most templates a validation sees, whose references are
 // unknown. Otherwise (any other shape, any doubt) ok is false and the
 // caller evaluates the parsed template, which gives the value or the
@@ -86,6 +88,12 @@ type quick struct {
 	// hclsyntax's sequences, brackets and parentheses, and not between
 	// the items of an object.
 	nl bool
+	// check is more than zero in the expressions of a for expression
+	// that hclsyntax does not evaluate (see forExpr): they are read, but
+	// their variables are unknown, their calls are not made, and their
+	// operators, conditionals, tuples and objects are not evaluated
+	// (each is cty.DynamicVal).
+	check int
 	// unknown tells whether an interpolation of the template (not inside
 	// an if directive) was unknown; known is the length of the text
 	// before the first such one.
@@ -98,7 +106,7 @@ const quickMaxDepth = 8
 
 func (q *quick) spaces() {
 	for q.i < len(q.s) {
-		switch q.s[q.i] {
+		switch c := q.s[q.i]; c {
 		case ' ', '\t':
 		case '\n':
 			if !q.nl {
@@ -108,11 +116,56 @@ func (q *quick) spaces() {
 			if !q.nl || q.i+1 >= len(q.s) || q.s[q.i+1] != '\n' {
 				return
 			}
+		case '#', '/':
+			// Comments: hclsyntax drops them, but for a line comment
+			// where newlines end items (it ends with its newline, and
+			// is one there: newline takes it).
+			switch {
+			case strings.HasPrefix(q.s[q.i:], "/*"):
+				if !q.blockComment() {
+					return
+				}
+			case c == '/' && !strings.HasPrefix(q.s[q.i:], "//"):
+				return // an operator
+			case !q.nl || !q.lineComment():
+				return
+			}
+			continue
 		default:
 			return
 		}
 		q.i++
 	}
+}
+
+// lineComment consumes a comment from "#" or "//" at q.i to the end of
+// its line, the newline included, and reports whether it did: not when
+// the text ends first (the comment would take what follows, "}"
+// included) or the comment holds a CR that does not start its newline.
+func (q *quick) lineComment() bool {
+	rest := q.s[q.i:]
+	j := strings.IndexByte(rest, '\n')
+	if j < 0 {
+		return false
+	}
+	if k := strings.IndexByte(rest[:j], '\r'); k >= 0 && k != j-1 {
+		return false
+	}
+	q.i += j + 1
+	return true
+}
+
+// blockComment consumes a comment from "/*" at q.i to the first "*/",
+// and reports whether it did: not when there is none or the comment
+// holds a CR.
+func (q *quick) blockComment() bool {
+	rest := q.s[q.i+2:]
+	j := strings.Index(rest, "*/")
+	if j < 0 || strings.IndexByte(rest[:j], '\r') >= 0 {
+		return false
+	}
+	q.i += 2 + j + 2
+	return true
 }
 
 // interpolation evaluates a term and the "}" that ends it.
@@ -151,6 +204,9 @@ func (q *quick) term() (cty.Value, bool) {
 		if !ok {
 			return cty.NilVal, false
 		}
+		if q.check > 0 {
+			return cty.DynamicVal, true // read, not evaluated
+		}
 		op := hclsyntax.OpNegate
 		if c == '!' {
 			op = hclsyntax.OpLogicalNot
@@ -172,7 +228,7 @@ func (q *quick) term() (cty.Value, bool) {
 			return cty.NilVal, false
 		}
 		q.i++
-		return v, true
+		return q.steps(v)
 	case c == '"':
 		return q.quoted()
 	case isDigit(c):
@@ -195,7 +251,11 @@ func (q *quick) term() (cty.Value, bool) {
 			return cty.NullVal(cty.DynamicPseudoType), true
 		}
 		if end < len(s) && s[end] == '(' {
-			return q.call(end)
+			v, ok := q.call(end)
+			if !ok {
+				return cty.NilVal, false
+			}
+			return q.steps(v)
 		}
 		return q.reference()
 	}
@@ -215,6 +275,16 @@ var quickOps = [][]struct {
 	{{"+", hclsyntax.OpAdd}, {"-", hclsyntax.OpSubtract}},
 	{{"*", hclsyntax.OpMultiply}, {"/", hclsyntax.OpDivide}, {"%", hclsyntax.OpModulo}},
 }
+
+// opStart tells the bytes a binary operator of quickOps starts with.
+var opStart = func() (t [256]bool) {
+	for _, level := range quickOps {
+		for _, o := range level {
+			t[o.tok[0]] = true
+		}
+	}
+	return t
+}()
 
 // expr evaluates a conditional, or a binary expression.
 func (q *quick) expr() (cty.Value, bool) {
@@ -243,6 +313,9 @@ func (q *quick) expr() (cty.Value, bool) {
 	f, ok := q.expr()
 	if !ok {
 		return cty.NilVal, false
+	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not evaluated
 	}
 	// hclsyntax's ConditionalExpr, when the condition is a known bool and
 	// the results are not marked and have the same type (the chosen one as
@@ -286,6 +359,10 @@ func (q *quick) binary(level int) (cty.Value, bool) {
 		if rhs, ok = q.binary(level + 1); !ok {
 			return cty.NilVal, false
 		}
+		if q.check > 0 {
+			lhs = cty.DynamicVal // read, not evaluated
+			continue
+		}
 		lhs, ok = binaryOp(op, lhs, rhs)
 	}
 	return cty.NilVal, false
@@ -309,6 +386,9 @@ func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
 // operator consumes an operator of precedence level at q.i, if there is
 // one there.
 func (q *quick) operator(level int) *hclsyntax.Operation {
+	if q.i >= len(q.s) || !opStart[q.s[q.i]] {
+		return nil // no operator starts here: the common case, at every level
+	}
 	rest := q.s[q.i:]
 	for _, o := range quickOps[level] {
 		if !strings.HasPrefix(rest, o.tok) {
@@ -362,9 +442,10 @@ func (q *quick) object() (cty.Value, bool) {
 	s := q.s
 	q.i++
 	if q.forNext() {
-		return cty.NilVal, false
+		return q.forExpr('}')
 	}
 	attrs := map[string]cty.Value{}
+	unknown := false // a key was unknown
 	for {
 		q.spaces()
 		if q.newline() {
@@ -375,29 +456,20 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		if s[q.i] == '}' {
 			q.i++
+			if unknown || q.check > 0 {
+				return cty.DynamicVal, true
+			}
 			return cty.ObjectVal(attrs), true
 		}
-		var key string
-		switch c := s[q.i]; {
-		case isLetter(c):
-			end := identEnd(s, q.i)
-			key = s[q.i:end]
-			q.i = end
-		case c == '"':
-			from := q.i
-			k, ok := q.quoted()
-			if !ok || k.Type() != cty.String || strings.Contains(s[from:q.i], "${") {
-				return cty.NilVal, false // a key with interpolations: left to hclsyntax
-			}
-			key = k.AsString()
-		default:
+		key, known, ok := q.objectKey()
+		if !ok {
 			return cty.NilVal, false
 		}
-		if _, dup := attrs[key]; dup {
+		if _, dup := attrs[key]; dup && known {
 			return cty.NilVal, false
 		}
 		q.spaces()
-		if q.i >= len(s) || s[q.i] != '=' || q.i+1 < len(s) && s[q.i+1] == '=' {
+		if !q.keyEnds() {
 			return cty.NilVal, false
 		}
 		q.i++
@@ -405,7 +477,11 @@ func (q *quick) object() (cty.Value, bool) {
 		if !ok {
 			return cty.NilVal, false
 		}
-		attrs[key] = v
+		if known {
+			attrs[key] = v
+		} else {
+			unknown = true
+		}
 		q.spaces()
 		switch {
 		case q.i < len(s) && s[q.i] == ',':
@@ -415,6 +491,71 @@ func (q *quick) object() (cty.Value, bool) {
 			return cty.NilVal, false
 		}
 	}
+}
+
+// objectKey reads the key of an object's item, as ObjectConsExpr
+// evaluates it: a name or a quoted text without interpolations alone is
+// the key as written; a reference of several steps alone is an error in
+// hclsyntax, left to it; any other expression ("(local.name)", a
+// conditional, a template) is evaluated, and its value, not null, not
+// marked, converted to a string, is the key (known reports whether it
+// is known: an unknown key makes the whole object unknown).
+func (q *quick) objectKey() (key string, known, ok bool) {
+	s := q.s
+	start := q.i
+	switch c := s[q.i]; {
+	case isLetter(c):
+		end := identEnd(s, q.i)
+		q.i = end
+		if q.keyNext() {
+			return s[start:end], true, true
+		}
+		if end < len(s) && (s[end] == '.' || s[end] == '[') {
+			// A reference alone: "Ambiguous attribute key".
+			q.i = start
+			q.check++
+			_, ok := q.reference()
+			q.check--
+			if ok && q.keyNext() {
+				return "", false, false
+			}
+		}
+	case c == '"':
+		k, ok := q.quoted()
+		if ok && k.Type() == cty.String && k.IsKnown() && !strings.Contains(s[start:q.i], "${") && q.keyNext() {
+			return k.AsString(), true, true
+		}
+	}
+	q.i = start
+	v, ok := q.expr()
+	if !ok || v.IsMarked() || v.IsNull() {
+		return "", false, false
+	}
+	v, err := convert.Convert(v, cty.String)
+	if err != nil {
+		return "", false, false
+	}
+	if !v.IsKnown() {
+		return "", false, true
+	}
+	return v.AsString(), true, true
+}
+
+// keyNext reports whether the "=" or ":" that ends an object's key comes
+// next, after white space.
+func (q *quick) keyNext() bool {
+	i := q.i
+	q.spaces()
+	ok := q.keyEnds()
+	q.i = i
+	return ok
+}
+
+// keyEnds reports whether the "=" or ":" that ends an object's key is at
+// q.i: hclsyntax allows both ("==" and "::" are something else).
+func (q *quick) keyEnds() bool {
+	s := q.s
+	return q.i < len(s) && (s[q.i] == '=' || s[q.i] == ':') && (q.i+1 >= len(s) || s[q.i+1] != s[q.i])
 }
 
 // quoted reads a quoted template: printable ASCII text, escapes ("$${")
@@ -427,10 +568,16 @@ func (q *quick) quoted() (cty.Value, bool) {
 	start := q.i
 	var b strings.Builder
 	templated := false
+	// unknown tells whether an interpolation was unknown; known is the
+	// length of the text before the first such one.
+	unknown, known := false, 0
 	for q.i < len(s) {
 		switch c := s[q.i]; {
 		case c == '"':
 			q.i++
+			if unknown {
+				return unknownString(b.String()[:known]), true
+			}
 			if !templated {
 				return cty.StringVal(s[start : q.i-1]), true
 			}
@@ -449,6 +596,15 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if at == start && q.i < len(s) && s[q.i] == '"' {
 				q.i++
 				return v, true
+			}
+			if !v.IsKnown() && !v.IsMarked() {
+				// As in parts: an unknown part, of any type, makes
+				// the string unknown.
+				if !unknown {
+					unknown, known = true, b.Len()
+				}
+				templated = true
+				continue
 			}
 			str, ok := partString(v)
 			if !ok {
@@ -526,7 +682,14 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 		}
 		switch q.s[q.i] {
 		case ',':
+			// A comma may end the list, as hclsyntax allows in calls
+			// and tuples alike.
 			q.i++
+			q.spaces()
+			if q.i < len(q.s) && q.s[q.i] == closing {
+				q.i++
+				return buf, true
+			}
 		case closing:
 			q.i++
 			return buf, true
@@ -539,11 +702,13 @@ func (q *quick) list(closing byte, buf []cty.Value) ([]cty.Value, bool) {
 // newline consumes a newline ("\n" or "\r\n") at q.i, if there is one
 // there.
 func (q *quick) newline() bool {
-	switch {
-	case strings.HasPrefix(q.s[q.i:], "\n"):
+	switch rest := q.s[q.i:]; {
+	case strings.HasPrefix(rest, "\n"):
 		q.i++
-	case strings.HasPrefix(q.s[q.i:], "\r\n"):
+	case strings.HasPrefix(rest, "\r\n"):
 		q.i += 2
+	case strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "//"):
+		return q.lineComment() // a line comment ends with its newline
 	default:
 		return false
 	}
@@ -555,23 +720,129 @@ func (q *quick) newline() bool {
 // follows as a for expression, whatever comes next, where Quick would read
 // a reference or an object key.
 func (q *quick) forNext() bool {
+	i, nl := q.i, q.nl
+	q.nl = true // hclsyntax looks for it with newlines and comments dropped
+	q.spaces()
 	j := q.i
-	for j < len(q.s) && strings.IndexByte(" \t\r\n", q.s[j]) >= 0 {
-		j++
-	}
+	q.i, q.nl = i, nl
 	return identEnd(q.s, j) == j+3 && q.s[j:j+3] == "for"
+}
+
+// forExpr reads a for expression, from the keyword for on, up to closing
+// ("]" for a tuple, "}" for an object), which it consumes:
+//
+//	"for" ident [ "," ident ] "in" expr ":" expr [ "=>" expr [ "..." ] ] [ "if" expr ]
+//
+// the key ("=>") and the grouping ("...") only in an object. It evaluates
+// only what hclsyntax's ForExpr evaluates when its collection is of
+// unknown type (not null, not marked): the collection, and nothing else,
+// the result being cty.DynamicVal. The expressions after the colon are
+// read in check mode (q.check): their syntax is Quick's, but no variable
+// is looked up (each is an unknown of unknown type) and no function is
+// called, so that nothing is evaluated that hclsyntax would not evaluate.
+// Any other collection (a known one, or one of a known type) is left to
+// hclsyntax.
+func (q *quick) forExpr(closing byte) (cty.Value, bool) {
+	if q.depth++; q.depth > quickMaxDepth {
+		return cty.NilVal, false
+	}
+	nl := q.nl
+	q.nl = true // newlines are white space in the whole expression
+	defer func() { q.depth--; q.nl = nl }()
+	s := q.s
+	q.spaces()
+	q.i += len("for")
+	q.spaces()
+	if !q.ident() {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if q.i < len(s) && s[q.i] == ',' {
+		q.i++
+		q.spaces()
+		if !q.ident() {
+			return cty.NilVal, false
+		}
+		q.spaces()
+	}
+	if !q.keyword("in") {
+		return cty.NilVal, false
+	}
+	coll, ok := q.expr()
+	q.spaces()
+	if !ok || q.i >= len(s) || s[q.i] != ':' || strings.HasPrefix(s[q.i:], "::") {
+		return cty.NilVal, false
+	}
+	q.i++
+	q.check++
+	defer func() { q.check-- }()
+	if _, ok := q.expr(); !ok {
+		return cty.NilVal, false
+	}
+	q.spaces()
+	if closing == '}' {
+		if !strings.HasPrefix(s[q.i:], "=>") {
+			return cty.NilVal, false // no key: an error
+		}
+		q.i += len("=>")
+		if _, ok := q.expr(); !ok {
+			return cty.NilVal, false
+		}
+		q.spaces()
+		if strings.HasPrefix(s[q.i:], "...") {
+			q.i += len("...")
+			q.spaces()
+		}
+	}
+	if q.keyword("if") {
+		if _, ok := q.expr(); !ok {
+			return cty.NilVal, false
+		}
+		q.spaces()
+	}
+	if q.i >= len(s) || s[q.i] != closing {
+		return cty.NilVal, false
+	}
+	q.i++
+	if coll.IsMarked() || coll.IsNull() || coll.Type() != cty.DynamicPseudoType {
+		return cty.NilVal, false
+	}
+	return cty.DynamicVal, true
+}
+
+// ident consumes a name at q.i, if there is one there.
+func (q *quick) ident() bool {
+	if q.i >= len(q.s) || !isLetter(q.s[q.i]) {
+		return false
+	}
+	q.i = identEnd(q.s, q.i)
+	return true
+}
+
+// keyword consumes the name kw at q.i, and the white space after it, if
+// it is there (as a whole name).
+func (q *quick) keyword(kw string) bool {
+	if end := identEnd(q.s, q.i); q.s[q.i:end] != kw {
+		return false
+	}
+	q.i += len(kw)
+	q.spaces()
+	return true
 }
 
 // tuple reads "[" terms "]", as hclsyntax's TupleConsExpr evaluates it.
 func (q *quick) tuple() (cty.Value, bool) {
 	q.i++
 	if q.forNext() {
-		return cty.NilVal, false
+		return q.forExpr(']')
 	}
 	var buf [4]cty.Value
 	vals, ok := q.list(']', buf[:0])
 	if !ok {
 		return cty.NilVal, false
+	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not evaluated
 	}
 	if len(vals) == 0 {
 		return cty.EmptyTupleVal, true
@@ -588,6 +859,9 @@ func (q *quick) call(nameEnd int) (cty.Value, bool) {
 	args, ok := q.list(')', buf[:0])
 	if !ok {
 		return cty.NilVal, false
+	}
+	if q.check > 0 {
+		return cty.DynamicVal, true // read, not called
 	}
 	for c := q.ctx; c != nil; c = c.Parent() {
 		if c.Functions == nil {
@@ -629,12 +903,28 @@ func (q *quick) reference() (cty.Value, bool) {
 	s := q.s
 	rootEnd := identEnd(s, q.i)
 	val, ok := lookup(q.ctx, s[q.i:rootEnd])
+	if q.check > 0 {
+		val, ok = cty.DynamicVal, true // read, not looked up
+	}
 	if !ok {
 		return cty.NilVal, false
 	}
 	q.i = rootEnd
+	return q.steps(val)
+}
+
+// steps applies the attribute, index and splat steps written right after
+// a term (a variable, a call, parentheses) to its value val: hclsyntax
+// reads them as the traversal of a ScopeTraversalExpr after a variable,
+// and as a RelativeTraversalExpr or an IndexExpr after any other term,
+// and all of them take each step with hcl.GetAttr and hcl.Index.
+func (q *quick) steps(val cty.Value) (cty.Value, bool) {
+	s := q.s
+	ok := true
 	for ok && q.i < len(s) {
 		switch {
+		case strings.HasPrefix(s[q.i:], "..."):
+			return val, true // an ellipsis, not a step
 		case s[q.i] == '.':
 			next := identEnd(s, q.i+1)
 			if next == q.i+1 {
@@ -737,6 +1027,10 @@ func (q *quick) splat(source cty.Value) (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	ty := source.Type()
+	if ty == cty.DynamicPseudoType && !source.IsNull() && !source.IsMarked() {
+		// SplatExpr defers all of a source of unknown type.
+		return cty.DynamicVal, true
+	}
 	if source.IsNull() || !source.IsKnown() || source.IsMarked() || !ty.IsListType() && !ty.IsTupleType() || source.LengthInt() == 0 {
 		return cty.NilVal, false
 	}
@@ -780,21 +1074,28 @@ func lookup(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 func (q *quick) parts() (cty.Value, bool) {
 	var b strings.Builder
 	b.Grow(len(q.s))
-	end, templated, ok := q.segment(&b, false)
-	if !ok || end != "" || !templated {
+	// A text without interpolations or directives is text and escapes
+	// ("home/$${aws:username}/*"): its value is the text unescaped.
+	end, _, ok := q.segment(&b, false)
+	if !ok || end != "" {
 		return cty.NilVal, false
 	}
 	if q.unknown {
-		// As TemplateExpr: an unknown string, refined with what comes
-		// before the first unknown part (at most 128 bytes of it), never
-		// null.
-		v := cty.UnknownVal(cty.String)
-		if prefix := b.String()[:q.known]; prefix != "" {
-			v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
-		}
-		return v.RefineNotNull(), true
+		return unknownString(b.String()[:q.known]), true
 	}
 	return cty.StringVal(b.String()), true
+}
+
+// unknownString is what TemplateExpr gives for a template with an unknown
+// part and no diagnostics: an unknown string, refined with prefix, the
+// text before the first unknown part (at most 128 bytes of it), never
+// null.
+func unknownString(prefix string) cty.Value {
+	v := cty.UnknownVal(cty.String)
+	if prefix != "" {
+		v = v.Refine().StringPrefix(prefix[:min(len(prefix), 128)]).NewValue()
+	}
+	return v.RefineNotNull()
 }
 
 // segment appends to b the text from q.i to the end of the template, or
