@@ -54,7 +54,7 @@ func CheckFile(f *hcl.File, lang *schema.Language, opts FileOptions) hcl.Diagnos
 	if err != nil {
 		return hcl.Diagnostics{invalidProviders(err)}
 	}
-	return checkRoot(f, ext.Root, lang, opts.Override, opts.InModule)
+	return checkRoot(f, ext.Root, lang, opts.Override, opts.InModule, nil)
 }
 
 // invalidProviders is the error of provider schemas that cannot extend a
@@ -68,12 +68,13 @@ func invalidProviders(err error) *hcl.Diagnostic {
 }
 
 // checkRoot returns what checking the parsed file f against root, the
-// root body of lang or of lang extended with provider schemas, finds.
-func checkRoot(f *hcl.File, root *schema.Body, lang *schema.Language, override, inModule bool) hcl.Diagnostics {
+// root body of lang or of lang extended with provider schemas, finds,
+// decoding its bodies through cs (nil: decoding each afresh).
+func checkRoot(f *hcl.File, root *schema.Body, lang *schema.Language, override, inModule bool, cs *schema.Contents) hcl.Diagnostics {
 	if root == nil || f == nil || f.Body == nil {
 		return nil
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu, contents: cs}
 	c.body(f.Body, root, "")
 	return c.diags
 }
@@ -260,7 +261,7 @@ func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language) 
 	var diags hcl.Diagnostics
 	for _, f := range md.tree.Root().Files {
 		if !hasErrorsIn(md.loaded, f.Path) {
-			diags = append(diags, checkRoot(f.File, root, lang, f.Override, true)...)
+			diags = append(diags, checkRoot(f.File, root, lang, f.Override, true, md.contents)...)
 		}
 	}
 	for _, dir := range md.calledDirs() {
@@ -298,7 +299,7 @@ func (md *Model) checkCalled(dir string, cm *module.Module, read hcl.Diagnostics
 	if cm != nil {
 		for _, f := range cm.Files {
 			if !hasErrorsIn(read, f.Path) {
-				diags = append(diags, checkRoot(f.File, root, lang, f.Override, true)...)
+				diags = append(diags, checkRoot(f.File, root, lang, f.Override, true, md.contents)...)
 			}
 		}
 	}

@@ -32,14 +32,17 @@ type checker struct {
 	// tofu is set for a file OpenTofu reads, which evaluates
 	// lifecycle.prevent_destroy as an expression in native syntax (and
 	// takes a JSON value literally, as the language says).
-	tofu  bool
-	diags hcl.Diagnostics
+	tofu bool
+	// contents, when not nil, are the bodies decoded so far, which the
+	// module's validation reads again (see Model.contents).
+	contents *schema.Contents
+	diags    hcl.Diagnostics
 }
 
 // body checks body against s; what names the block, for messages ("" at
 // the root).
 func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
-	content, remain, diags := s.Content(body)
+	content, remain, diags := c.contents.Content(s, body)
 	c.add(diags)
 	if content == nil {
 		return

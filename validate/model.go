@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // Model is the semantic model of one module tree: its reading
@@ -36,6 +37,10 @@ type Model struct {
 	// second checks skipped.
 	bothAlways bool
 	alike      int
+	// contents are the bodies decoded with the languages' schemas, which
+	// the check of the files, the declarations and the evaluation read
+	// alike: each decoded once (schema.Contents).
+	contents *schema.Contents
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -59,7 +64,7 @@ func (opts Options) treeOptions() module.TreeOptions {
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 	t, diags := module.LoadTree(dir, opts.treeOptions())
-	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags}, diags
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: &schema.Contents{}}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its
@@ -68,7 +73,7 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 // validate it. A nil m is a module without files, as the zero
 // module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
-	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis()}
+	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis(), contents: &schema.Contents{}}
 }
 
 // check returns md, and panics, naming the method called, if Load or
