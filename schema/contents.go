@@ -2,6 +2,7 @@ package schema
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -19,10 +20,12 @@ import (
 // long as it is the same pointer (a body of another kind, such as what
 // hcl.MergeBodies makes, is decoded on every call).
 // A Contents holds every body it decoded until it is dropped: one serves
-// one reading of a module tree. It is not safe for concurrent use. The
-// zero Contents is ready to use; the nil *Contents decodes every time,
-// remembering nothing.
+// one reading of a module tree. It is safe for concurrent use: a pair
+// that two goroutines ask for at once may be decoded by each, and the
+// first decoding kept. The zero Contents is ready to use; the nil
+// *Contents decodes every time, remembering nothing.
 type Contents struct {
+	mu      sync.Mutex
 	schemas map[*Body]*hcl.BodySchema
 	got     map[contentKey]content
 }
@@ -52,29 +55,32 @@ func (c *Contents) Content(b *Body, body hcl.Body) (*hcl.BodyContent, hcl.Body, 
 		// a slice, which cannot be a key.
 		return b.Content(body)
 	}
+	k, anyAttributes := contentKey{b, body}, b.AnyAttributes // a nil b panics here
+	c.mu.Lock()
 	if c.got == nil {
 		c.schemas, c.got = map[*Body]*hcl.BodySchema{}, map[contentKey]content{}
 	}
-	k := contentKey{b, body}
-	if got, ok := c.got[k]; ok {
+	got, found := c.got[k]
+	var s *hcl.BodySchema
+	if !found && !anyAttributes {
+		var made bool
+		if s, made = c.schemas[b]; !made {
+			s = b.HCL()
+			c.schemas[b] = s
+		}
+	}
+	c.mu.Unlock()
+	if found {
 		return got.content, got.remain, got.diags
 	}
-	var got content
-	got.content, got.remain, got.diags = b.content(body, c.hcl(b))
+	got.content, got.remain, got.diags = b.content(body, s)
 	got.diags = got.diags[:len(got.diags):len(got.diags)]
-	c.got[k] = got
+	c.mu.Lock()
+	if kept, ok := c.got[k]; ok {
+		got = kept // decoded meanwhile by another goroutine
+	} else {
+		c.got[k] = got
+	}
+	c.mu.Unlock()
 	return got.content, got.remain, got.diags
-}
-
-// hcl returns b.HCL(), made once.
-func (c *Contents) hcl(b *Body) *hcl.BodySchema {
-	if b.AnyAttributes {
-		return nil
-	}
-	s, ok := c.schemas[b]
-	if !ok {
-		s = b.HCL()
-		c.schemas[b] = s
-	}
-	return s
 }

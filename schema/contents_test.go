@@ -122,3 +122,49 @@ locals {
 		t.Errorf("merged body: %p %p, %d blocks", c1, c2, len(c1.Blocks))
 	}
 }
+
+// TestContentsConcurrent decodes the same bodies from several goroutines
+// at once: every caller gets what Body.Content returns, and afterwards
+// one decoding of each is kept (run with -race).
+func TestContentsConcurrent(t *testing.T) {
+	var files []*hcl.File
+	for i := range 8 {
+		f, d := hclsyntax.ParseConfig(fmt.Appendf(nil, "variable \"v%d\" {\n  type = string\n  nosuch = %d\n}\noutput \"o%[1]d\" {\n  value = var.v%[1]d\n}\n", i, i), fmt.Sprintf("f%d.tf", i), hcl.InitialPos)
+		if d.HasErrors() {
+			t.Fatal(d)
+		}
+		files = append(files, f)
+	}
+	var cs Contents
+	want := make([]string, len(files))
+	for i, f := range files {
+		want[i] = renderContent(Terraform.Root.Content(f.Body))
+	}
+	errs := make(chan string, 64)
+	done := make(chan struct{})
+	for g := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for k := range files {
+				i := (k + g) % len(files)
+				if got := renderContent(cs.Content(Terraform.Root, files[i].Body)); got != want[i] {
+					errs <- fmt.Sprintf("goroutine %d, file %d:\n%s", g, i, got)
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	for _, f := range files {
+		c1, _, _ := cs.Content(Terraform.Root, f.Body)
+		c2, _, _ := cs.Content(Terraform.Root, f.Body)
+		if c1 != c2 {
+			t.Errorf("%s decoded again after the goroutines", f.Body.MissingItemRange().Filename)
+		}
+	}
+}

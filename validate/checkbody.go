@@ -36,7 +36,10 @@ type checker struct {
 	// contents, when not nil, are the bodies decoded so far, which the
 	// module's validation reads again (see Model.contents).
 	contents *schema.Contents
-	diags    hcl.Diagnostics
+	// vars, when not nil, are the expressions' variables found so far
+	// (see Model.vars).
+	vars  *exprVars
+	diags hcl.Diagnostics
 }
 
 // body checks body against s; what names the block, for messages ("" at
@@ -317,7 +320,7 @@ func (c *checker) aliases(expr hcl.Expression) {
 // that no context can fix are reported (syntax errors, operations on
 // values of the wrong type).
 func (c *checker) template(expr hcl.Expression) {
-	vars := expr.Variables()
+	vars := c.vars.of(expr)
 	fe, _ := expr.(interface{ Functions() []hcl.Traversal })
 	if len(vars) == 0 && fe == nil {
 		return

@@ -431,7 +431,7 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name string, eval bool) (cty.Value, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	refsOK := true
-	vars := e.Variables()
+	vars := ev.md.variables(e)
 	for _, t := range vars {
 		ref, d := ev.md.ref(t, sc)
 		diags = append(diags, d...)
@@ -628,7 +628,7 @@ func (ev *evaluator) computeLocals() {
 		}
 		state[n] = 1
 		l := d[n]
-		for _, t := range l.Expr.Variables() {
+		for _, t := range ev.md.variables(l.Expr) {
 			if t.RootName() != "local" {
 				continue
 			}

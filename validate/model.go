@@ -41,6 +41,8 @@ type Model struct {
 	// the check of the files, the declarations and the evaluation read
 	// alike: each decoded once (schema.Contents).
 	contents *schema.Contents
+	// vars are the expressions' variables, which they read alike too.
+	vars *exprVars
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -64,7 +66,7 @@ func (opts Options) treeOptions() module.TreeOptions {
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 	t, diags := module.LoadTree(dir, opts.treeOptions())
-	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: &schema.Contents{}}, diags
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: &schema.Contents{}, vars: &exprVars{}}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its
@@ -73,7 +75,7 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 // validate it. A nil m is a module without files, as the zero
 // module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
-	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis(), contents: &schema.Contents{}}
+	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis(), contents: &schema.Contents{}, vars: &exprVars{}}
 }
 
 // check returns md, and panics, naming the method called, if Load or

@@ -127,6 +127,15 @@ func (md *unit) content(s *schema.Body, body hcl.Body) (*hcl.BodyContent, hcl.Bo
 	return cs.Content(s, body)
 }
 
+// variables returns e.Variables(), once in the Model the unit belongs to
+// (Model.vars): read only.
+func (md *unit) variables(e hcl.Expression) []hcl.Traversal {
+	if md.tree != nil {
+		return md.tree.vars.of(e)
+	}
+	return e.Variables()
+}
+
 // sub returns the unit of m, a module that md calls, in md's tree, with
 // md's program, target, language and provider types.
 func (md *unit) sub(m *module.Module) *unit {
