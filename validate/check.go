@@ -264,7 +264,7 @@ func (md *Model) checkAs(r *Report, p module.Program) hcl.Diagnostics {
 	var vd hcl.Diagnostics
 	var files map[string]*hcl.File
 	if spec != nil {
-		vd, files = spec.result()
+		vd, files = spec.result(md)
 	} else {
 		vd, files = md.ValidateAs(p)
 	}
@@ -288,6 +288,12 @@ func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language, 
 	check := func(i int) {
 		if f := files[i]; !hasErrorsIn(md.loaded, f.Path) {
 			found[i] = checkRoot(f.File, root, lang, f.Override, true, md.contents, md.vars)
+			if found[i].HasErrors() && md.opts.Providers == nil {
+				// Without provider schemas every error of a file's
+				// check is one of the language, which stops the
+				// programs before they validate (loadPhase).
+				spec.abandon()
+			}
 		}
 	}
 	// The files are checked on every core, as module.Load parses them,

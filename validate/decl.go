@@ -98,6 +98,9 @@ func (md *unit) declare() hcl.Diagnostics {
 	d.index = md.tree.tree.Decls(md.mod.Dir)
 	diags = append(diags, d.index.MergeDiags...)
 	for _, b := range d.index.Blocks {
+		if md.tree != nil && md.tree.abandonedRun() {
+			break // not used (see speculation)
+		}
 		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
 		case "variable":

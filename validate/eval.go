@@ -429,6 +429,9 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 // (recording the graph's edges) and, when they are valid and eval is
 // set, evaluates e.
 func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name string, eval bool) (cty.Value, hcl.Diagnostics) {
+	if ev.md.tree != nil && ev.md.tree.abandonedRun() {
+		return cty.DynamicVal, nil // not used (see speculation)
+	}
 	var diags hcl.Diagnostics
 	refsOK := true
 	vars := ev.md.variables(e)

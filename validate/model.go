@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"maps"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
@@ -43,6 +44,9 @@ type Model struct {
 	contents *schema.Contents
 	// vars are the expressions' variables, which they read alike too.
 	vars *exprVars
+	// abandoned is set in the copy of a Model that a speculation
+	// validates, and true once its result will not be used.
+	abandoned *atomic.Bool
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -180,6 +184,9 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 	}
 	root.tr = newTreeState(md, root.program, rootMod.Dir)
 	diags := root.declare()
+	if md.abandonedRun() {
+		return nil, nil // not used (see speculation)
+	}
 	// The local modules it calls, and theirs, each directory once, in
 	// the order of the calls' names, depth first: the programs validate
 	// the whole tree. Their files are not checked against the language

@@ -18,9 +18,12 @@ import (
 // goroutines with the validation running beside them (a Model of its
 // own: see speculation) or one after the other and then validates (a
 // Model with Options.Readings, as check -recursive makes them): on the
-// module of 100 files, valid, with a file error (the validation's
+// module of 100 files, valid (for OpenTofu, and for either program),
+// with a file error (the validation's
 // findings dropped) and with validation errors only (its findings kept),
-// and on every fixture that Dir checks.
+// and on every fixture that Dir checks; and that the Model validates
+// afterwards (Model.Validate, reading what the check's validation left
+// in its analysis, or nothing of an abandoned one) as a fresh Model does.
 func TestCheckOnCoresAsInTurn(t *testing.T) {
 	type tree struct {
 		name string
@@ -49,6 +52,8 @@ func TestCheckOnCoresAsInTurn(t *testing.T) {
 		}
 	}
 	gen("100 files", nil)
+	gen("100 files, either program", nil)
+	trees[len(trees)-1].opts.Program = module.Auto
 	gen("100 files, file errors", func(dir string) {
 		appendTo(dir, "f010.tf", "\nresource \"terraform_data\" \"bad\" {\n  nosuch = 1\n}\n")
 		appendTo(dir, "f090.tf", "\nvariable \"w\" {\n  typo = 1\n}\n\noutput \"x\" {\n  value = var.undeclared\n}\n")
@@ -113,6 +118,12 @@ func TestCheckOnCoresAsInTurn(t *testing.T) {
 				t.Errorf("on cores validated %v, %d checked, %d files; in turn %v, %d, %d",
 					cores.Validated, cores.Checked, len(cores.Files), turn.Validated, turn.Checked, len(turn.Files))
 			}
+			after, _ := md.Validate()
+			fresh, _ := Load(tr.dir, tr.opts)
+			again, _ := fresh.Validate()
+			if a, f := renderLines(after), renderLines(again); !slices.Equal(a, f) {
+				t.Errorf("validated after the check:\n%s\nby a fresh Model:\n%s", strings.Join(a, "\n"), strings.Join(f, "\n"))
+			}
 			switch tr.name {
 			case "100 files":
 				if len(got) != 0 || !cores.Validated {
@@ -121,6 +132,11 @@ func TestCheckOnCoresAsInTurn(t *testing.T) {
 			case "100 files, file errors":
 				if len(got) != 2 || cores.Validated {
 					t.Errorf("file errors: %d diagnostics, validated %v; want the 2 errors of the files, not validated", len(got), cores.Validated)
+				}
+				// What the abandoned validation would have found (the
+				// undeclared variable) is found by Validate.
+				if len(after) != 1 || after[0].Summary != "Reference to undeclared input variable" {
+					t.Errorf("file errors, validated after: %v", renderLines(after))
 				}
 			case "100 files, validation errors":
 				if len(got) != 2 || !cores.Validated {
