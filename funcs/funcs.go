@@ -268,6 +268,32 @@ func Table(p Release) map[string]function.Function {
 	return maps.Clone(build())
 }
 
+// Function returns the function called name of release p's table, as
+// Table(p) has it (the same parameters, variadic parameter, return type
+// and results), built alone: for a caller that needs a few functions of
+// a table it would otherwise build whole (package validate reads
+// Terraform's format and formatlist beside OpenTofu's). ok is false for
+// a name the table does not have. It panics if p is out of range.
+func Function(p Release, name string) (f function.Function, ok bool) {
+	if _, ok := builtTables[p]; !ok {
+		panic("funcs: unknown " + p.String())
+	}
+	base := stripCore(name)
+	if slices.Contains(removed, base) && (base == name || p.hasCore()) {
+		return removedFunc(p, base), true
+	}
+	sigs := signatures(p)
+	sig, ok := sigs[name]
+	if !ok {
+		return function.Function{}, false
+	}
+	if base != name && sig.equal(sigs[base]) {
+		name, sig = base, sigs[base] // the short name's function, as in Table
+	}
+	impl, implemented := implementations(p)[base]
+	return build(p, name, sig, impl, implemented), true
+}
+
 // builtTables builds each release's table once: functions are values
 // that never change, so the tables can share them.
 var builtTables = map[Release]func() map[string]function.Function{

@@ -29,6 +29,12 @@ func TestMisuse(t *testing.T) {
 		{Func: "Names", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Names(3) }},
 		{Func: "Signatures", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Signatures(3) }},
 		{Func: "Table", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Table(3) }},
+		{Func: "Function", Name: "program out of range", Panic: unknown, Call: func(t *testing.T) { Function(3, "length") }},
+		{Func: "Function", Name: "empty name", Call: func(t *testing.T) {
+			if _, ok := Function(OpenTofu112, ""); ok {
+				t.Error(`Function(OpenTofu112, "") found`)
+			}
+		}},
 		{Func: "Added", Name: "empty name", Call: func(t *testing.T) {
 			if got := Added(Terraform114, ""); got != "" {
 				t.Errorf(`Added(Terraform114, "") = %q`, got)

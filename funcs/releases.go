@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 
@@ -77,8 +78,23 @@ const (
 // Behaviour, Arguments that applies). It is computed from the tables,
 // the signatures, the implementations and the releases, not listed by
 // hand: a function not named is the same function under both programs at
-// every release that may run a module.
+// every release that may run a module. The map is the caller's.
+//
+// Between OpenTofu 1.12 and Terraform 1.14, which package validate asks
+// for on the first function a module calls, the answer is kept in
+// differences_table.go, which TestDifferencesTable checks against the
+// computation (and rewrites with -update): computing it parses both
+// programs' metadata and builds both tables, some 3% of checking a
+// module of 100 files as a process.
 func Differences(p, q Release) map[string]Difference {
+	if p == OpenTofu112 && q == Terraform114 {
+		return maps.Clone(tofuTerraform)
+	}
+	return differences(p, q)
+}
+
+// differences computes Differences.
+func differences(p, q Release) map[string]Difference {
 	sp, sq := signatures(p), signatures(q)
 	ip, iq := implementations(p), implementations(q)
 	tp, tq := Table(p), Table(q)

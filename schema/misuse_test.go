@@ -99,6 +99,16 @@ func TestMisuse(t *testing.T) {
 		}},
 		{Func: "Body.Content", Name: "nil hcl.Body", Panic: "schema: Body.Content of a nil hcl.Body", Call: func(t *testing.T) { Terraform.Root.Content(nil) }},
 		{Func: "Body.Content", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilBody.Content(empty) }},
+		{Func: "Contents.Content", Name: "nil hcl.Body", Panic: "schema: Contents.Content of a nil hcl.Body", Call: func(t *testing.T) { (&Contents{}).Content(Terraform.Root, nil) }},
+		{Func: "Contents.Content", Name: "nil schema body", Panic: nilDeref, Call: func(t *testing.T) { (&Contents{}).Content(nilBody, empty) }},
+		{Func: "Contents.Content", Name: "nil receiver", Call: func(t *testing.T) {
+			// Decodes every time, as Body.Content does.
+			c1, _, _ := (*Contents)(nil).Content(Terraform.Root, empty)
+			c2, _, _ := (*Contents)(nil).Content(Terraform.Root, empty)
+			if c1 == nil || c1 == c2 {
+				t.Errorf("nil Contents: %p, %p", c1, c2)
+			}
+		}},
 		{Func: "Body.CheckContent", Name: "nil hcl.Body", Panic: "schema: Body.CheckContent of a nil hcl.Body", Call: func(t *testing.T) { Terraform.Root.CheckContent(nil) }},
 		{Func: "Body.CheckStructure", Name: "nil hcl.Body", Panic: "schema: Body.CheckStructure of a nil hcl.Body", Call: func(t *testing.T) { Terraform.Root.CheckStructure(nil) }},
 		{Func: "Body.CheckStructure", Name: "zero Body, empty body", Call: func(t *testing.T) {

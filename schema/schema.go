@@ -403,14 +403,19 @@ func (b *Body) HCL() *hcl.BodySchema {
 // of the source (see inSourceOrder). It panics if body is nil.
 func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body, diags hcl.Diagnostics) {
 	nilBody("Content", body)
+	return b.content(body, b.HCL())
+}
+
+// content is Content with s, b.HCL() (nil for an AnyAttributes body).
+func (b *Body) content(body hcl.Body, s *hcl.BodySchema) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
 	switch {
 	case b.AnyAttributes:
 		attrs, diags := body.JustAttributes()
 		return &hcl.BodyContent{Attributes: attrs, MissingItemRange: body.MissingItemRange()}, nil, diags
 	case b.Open:
-		return body.PartialContent(b.asBlocks(body, b.HCL()))
+		return body.PartialContent(b.asBlocks(body, s))
 	default:
-		content, diags := body.Content(b.asBlocks(body, b.HCL()))
+		content, diags := body.Content(b.asBlocks(body, s))
 		return content, nil, inSourceOrder(diags, "Unsupported argument")
 	}
 }

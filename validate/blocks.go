@@ -51,7 +51,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 		}
 
 		sensitive := false
-		oc, _, _ := s.Body.Content(b.Body)
+		oc, _, _ := md.content(s.Body, b.Body)
 		if oc != nil {
 			if a, ok := oc.Attributes["sensitive"]; ok {
 				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.Bool && v.IsKnown() && !v.IsNull() {
@@ -92,7 +92,7 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			walk(p.block.Body, nil, &scope{}, nil, visit)
 			continue
 		}
-		pc, _, sd := p.schema.Content(p.block.Body)
+		pc, _, sd := md.content(p.schema, p.block.Body)
 		diags = append(diags, sd...)
 		walkContent(p.block.Body, pc, p.schema, &scope{}, nil, visit)
 	}

@@ -352,6 +352,10 @@ func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		if !b.localsOK || !strings.Contains(src.Text, "local") {
 			return 0, 0, false // not a reference to a local (localSize), nothing to parse
 		}
+		if name, ok := wholeLocal(src.Text); ok {
+			s, ok := b.locals[name]
+			return s.size, s.depth, ok
+		}
 		text, ok := template.Parse(src).Interpolation()
 		if !ok {
 			return 0, 0, false
@@ -408,6 +412,35 @@ func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		}
 	}
 	return n, depth, true
+}
+
+// wholeLocal returns the name of the local that text, a JSON string,
+// refers to whole when it is written in the plainest way, "${local.NAME}"
+// (spaces around the reference allowed, NAME of ASCII letters, digits,
+// "_" and "-", starting with a letter): what parsing the template and its
+// interpolation as a traversal finds, without the parsers. Any other
+// text is not decided here (ok false): sizeJSON parses it.
+func wholeLocal(text string) (name string, ok bool) {
+	inner, ok := strings.CutPrefix(text, "${")
+	if !ok {
+		return "", false
+	}
+	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
+		return "", false
+	}
+	inner = strings.Trim(inner, " ")
+	if name, ok = strings.CutPrefix(inner, "local."); !ok || name == "" {
+		return "", false
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '_' || c == '-'):
+		default:
+			return "", false
+		}
+	}
+	return name, true
 }
 
 // keyName is the name that the key of an object constructor gives when

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/gen"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/template"
 	"github.com/hcljson/hcljson/tojson"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -345,6 +346,68 @@ func TestBudgetLocalSizes(t *testing.T) {
 		b.measure(e, e, cty.TupleVal([]cty.Value{cty.True}))
 		if want := (sized{size: 2, depth: 2}); b.last != want {
 			t.Errorf("%s: with local an iterator, measured %+v, want %+v", form, b.last, want)
+		}
+	}
+}
+
+// TestWholeLocal checks wholeLocal, sizeJSON's reading of a JSON string
+// that refers to a local whole without the parsers, against the parsers'
+// reading (the template's one interpolation, parsed as a traversal
+// local.NAME): where it decides, the two name the same local, and it
+// decides the plain forms.
+func TestWholeLocal(t *testing.T) {
+	parsed := func(text string) (string, bool) {
+		tpl := template.Parse(template.Source{Text: text, Filename: "a.tf.json", Start: hcl.InitialPos})
+		in, ok := tpl.Interpolation()
+		if !ok {
+			return "", false
+		}
+		tr, diags := hclsyntax.ParseTraversalAbs([]byte(strings.TrimSpace(in)), "", hcl.InitialPos)
+		if diags.HasErrors() || len(tr) != 2 || tr.RootName() != "local" {
+			return "", false
+		}
+		a, ok := tr[1].(hcl.TraverseAttr)
+		return a.Name, ok
+	}
+	for _, tc := range []struct {
+		text    string
+		decides bool
+	}{
+		{"${local.l}", true},
+		{"${local.l3}", true},
+		{"${ local.a_b-c }", true},
+		{"${local.Name9}", true},
+		{"${local.a-1}", true},
+		{"${local.}", false},
+		{"${local}", false},
+		{"${local.l}x", false},
+		{"x${local.l}", false},
+		{"${local.l}${local.m}", false},
+		{"${local.l[0]}", false},
+		{"${local.l.a}", false},
+		{"${local[\"l\"]}", false},
+		{"${~local.l~}", false},
+		{"${local.l + 1}", false},
+		{"${upper(local.l)}", false},
+		{"${local._l}", false},
+		{"${local.1}", false},
+		{"${local.é}", false},
+		{"$${local.l}", false},
+		{"%{if local.l}x%{endif}", false},
+		{"local.l", false},
+		{"${\nlocal.l\n}", false},
+	} {
+		name, ok := wholeLocal(tc.text)
+		if ok != tc.decides {
+			t.Errorf("wholeLocal(%q) decides %v, want %v", tc.text, ok, tc.decides)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		want, wok := parsed(tc.text)
+		if !wok || name != want {
+			t.Errorf("wholeLocal(%q) = %q, the parsers read %q, %v", tc.text, name, want, wok)
 		}
 	}
 }

@@ -6,9 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
@@ -54,7 +56,7 @@ func CheckFile(f *hcl.File, lang *schema.Language, opts FileOptions) hcl.Diagnos
 	if err != nil {
 		return hcl.Diagnostics{invalidProviders(err)}
 	}
-	return checkRoot(f, ext.Root, lang, opts.Override, opts.InModule)
+	return checkRoot(f, ext.Root, lang, opts.Override, opts.InModule, nil, nil)
 }
 
 // invalidProviders is the error of provider schemas that cannot extend a
@@ -68,12 +70,13 @@ func invalidProviders(err error) *hcl.Diagnostic {
 }
 
 // checkRoot returns what checking the parsed file f against root, the
-// root body of lang or of lang extended with provider schemas, finds.
-func checkRoot(f *hcl.File, root *schema.Body, lang *schema.Language, override, inModule bool) hcl.Diagnostics {
+// root body of lang or of lang extended with provider schemas, finds,
+// decoding its bodies through cs (nil: decoding each afresh).
+func checkRoot(f *hcl.File, root *schema.Body, lang *schema.Language, override, inModule bool, cs *schema.Contents, vars *exprVars) hcl.Diagnostics {
 	if root == nil || f == nil || f.Body == nil {
 		return nil
 	}
-	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu}
+	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu, contents: cs, vars: vars}
 	c.body(f.Body, root, "")
 	return c.diags
 }
@@ -230,8 +233,23 @@ func (md *Model) checkAs(r *Report, p module.Program) hcl.Diagnostics {
 		return hcl.Diagnostics{invalidProviders(err)}
 	}
 	m := md.tree.Root()
-	diags := md.checkTree(r, ext.Root, lang)
 	stop := md.loaded.HasErrors() || len(m.Files) == 0
+	var spec *speculation
+	if !stop && md.opts.Readings == nil {
+		// The validation runs beside the check of the root's files
+		// (see speculation), but in a run of Models that share their
+		// readings (check -recursive), which keeps every core busy
+		// with Models, after it, when it is wanted.
+		spec = md.speculate(p)
+		// The function table of p's newest release, which the
+		// validation reads once it has declared the tree
+		// (target.table), is built meanwhile on a core that the check
+		// leaves: the largest part of it, the release's table
+		// (funcs.Table), serves any target.
+		go newTarget(p, constraints{}).table()
+	}
+	diags := md.checkTree(r, ext.Root, lang, spec)
+	spec.wait()
 	if diags.HasErrors() {
 		var failed bool
 		diags, failed = md.loadPhase(r, lang, diags)
@@ -243,7 +261,13 @@ func (md *Model) checkAs(r *Report, p module.Program) hcl.Diagnostics {
 	// The tree's semantics, as the programs validate it once every file
 	// reads.
 	r.Validated = true
-	vd, files := md.ValidateAs(p)
+	var vd hcl.Diagnostics
+	var files map[string]*hcl.File
+	if spec != nil {
+		vd, files = spec.result(md)
+	} else {
+		vd, files = md.ValidateAs(p)
+	}
 	for name, f := range files {
 		if _, ok := r.Files[name]; !ok {
 			r.Files[name] = f
@@ -255,14 +279,48 @@ func (md *Model) checkAs(r *Report, p module.Program) hcl.Diagnostics {
 // checkTree returns what checking the files of the tree against root
 // (the root body of lang, or of lang extended with provider schemas)
 // finds: the root's files that read, then the called modules' (calledDirs),
-// their reading's diagnostics first.
-func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language) hcl.Diagnostics {
-	var diags hcl.Diagnostics
-	for _, f := range md.tree.Root().Files {
-		if !hasErrorsIn(md.loaded, f.Path) {
-			diags = append(diags, checkRoot(f.File, root, lang, f.Override, true)...)
+// their reading's diagnostics first. spec, when not nil, is a validation
+// running meanwhile, which the check waits for before it reads the tree
+// for the called modules.
+func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language, spec *speculation) hcl.Diagnostics {
+	files := md.tree.Root().Files
+	found := make([]hcl.Diagnostics, len(files))
+	check := func(i int) {
+		if f := files[i]; !hasErrorsIn(md.loaded, f.Path) {
+			found[i] = checkRoot(f.File, root, lang, f.Override, true, md.contents, md.vars)
+			if found[i].HasErrors() && md.opts.Providers == nil {
+				// Without provider schemas every error of a file's
+				// check is one of the language, which stops the
+				// programs before they validate (loadPhase).
+				spec.abandon()
+			}
 		}
 	}
+	// The files are checked on every core, as module.Load parses them,
+	// and reported in their order; but in a run of Models that share
+	// their readings (check -recursive), which run on every core
+	// already, one by one.
+	if workers := min(runtime.GOMAXPROCS(0), len(files)); workers > 1 && md.opts.Readings == nil {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
+					check(i)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for i := range files {
+			check(i)
+		}
+	}
+	var diags hcl.Diagnostics
+	for _, d := range found {
+		diags = append(diags, d...)
+	}
+	spec.wait()
 	for _, dir := range md.calledDirs() {
 		cm, read := md.tree.Module(dir)
 		if cm != nil && r != nil {
@@ -298,7 +356,7 @@ func (md *Model) checkCalled(dir string, cm *module.Module, read hcl.Diagnostics
 	if cm != nil {
 		for _, f := range cm.Files {
 			if !hasErrorsIn(read, f.Path) {
-				diags = append(diags, checkRoot(f.File, root, lang, f.Override, true)...)
+				diags = append(diags, checkRoot(f.File, root, lang, f.Override, true, md.contents, md.vars)...)
 			}
 		}
 	}
@@ -318,7 +376,7 @@ func (md *Model) loadPhase(r *Report, lang *schema.Language, diags hcl.Diagnosti
 	if md.opts.Providers == nil {
 		return diags, diags.HasErrors()
 	}
-	base := md.checkTree(nil, lang.Root, lang)
+	base := md.checkTree(nil, lang.Root, lang, nil)
 	var load hcl.Diagnostics
 	for _, d := range diags {
 		if slices.ContainsFunc(base, func(e *hcl.Diagnostic) bool { return sameDiagnostic(d, e) }) {

@@ -32,14 +32,20 @@ type checker struct {
 	// tofu is set for a file OpenTofu reads, which evaluates
 	// lifecycle.prevent_destroy as an expression in native syntax (and
 	// takes a JSON value literally, as the language says).
-	tofu  bool
+	tofu bool
+	// contents, when not nil, are the bodies decoded so far, which the
+	// module's validation reads again (see Model.contents).
+	contents *schema.Contents
+	// vars, when not nil, are the expressions' variables found so far
+	// (see Model.vars).
+	vars  *exprVars
 	diags hcl.Diagnostics
 }
 
 // body checks body against s; what names the block, for messages ("" at
 // the root).
 func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
-	content, remain, diags := s.Content(body)
+	content, remain, diags := c.contents.Content(s, body)
 	c.add(diags)
 	if content == nil {
 		return
@@ -314,7 +320,7 @@ func (c *checker) aliases(expr hcl.Expression) {
 // that no context can fix are reported (syntax errors, operations on
 // values of the wrong type).
 func (c *checker) template(expr hcl.Expression) {
-	vars := expr.Variables()
+	vars := c.vars.of(expr)
 	fe, _ := expr.(interface{ Functions() []hcl.Traversal })
 	if len(vars) == 0 && fe == nil {
 		return

@@ -98,6 +98,9 @@ func (md *unit) declare() hcl.Diagnostics {
 	d.index = md.tree.tree.Decls(md.mod.Dir)
 	diags = append(diags, d.index.MergeDiags...)
 	for _, b := range d.index.Blocks {
+		if md.tree != nil && md.tree.abandonedRun() {
+			break // not used (see speculation)
+		}
 		diags = append(diags, md.nameRules(b, root)...)
 		switch b.Type {
 		case "variable":
@@ -118,7 +121,7 @@ func (md *unit) declare() hcl.Diagnostics {
 				continue
 			}
 			if s := root.Block("output"); s != nil {
-				if oc, _, _ := s.Body.Content(b.Body); oc != nil {
+				if oc, _, _ := md.content(s.Body, b.Body); oc != nil {
 					for _, n := range []string{"sensitive", "ephemeral"} {
 						if a, ok := oc.Attributes[n]; ok {
 							diags = append(diags, boolArgument(a)...)
@@ -297,7 +300,7 @@ func (md *unit) declareVariable(b *hcl.Block) hcl.Diagnostics {
 	v := &variable{block: b, typ: cty.DynamicPseudoType}
 	d.variables[name] = v
 	if blk := md.lang.Root.Block("variable"); blk != nil {
-		v.content, _, _ = blk.Body.Content(b.Body)
+		v.content, _, _ = md.content(blk.Body, b.Body)
 	}
 	var diags hcl.Diagnostics
 	if v.content != nil {
@@ -317,7 +320,7 @@ func (md *unit) declareCall(b *hcl.Block) hcl.Diagnostics {
 	c := &call{block: b}
 	d.modules[name] = c
 	if blk := md.lang.Root.Block("module"); blk != nil {
-		c.content, c.remain, _ = blk.Body.Content(b.Body)
+		c.content, c.remain, _ = md.content(blk.Body, b.Body)
 	}
 	if c.content == nil {
 		c.content = &hcl.BodyContent{}
@@ -388,7 +391,7 @@ func (md *unit) declareResource(b *hcl.Block, parent *schema.Body, inCheck strin
 	d.resources[r.addr()] = r
 	if blk := parent.Block(b.Type); blk != nil {
 		r.schema = blk.BodyFor(r.typ)
-		r.content, r.remain, _ = r.schema.Content(b.Body)
+		r.content, r.remain, _ = md.content(r.schema, b.Body)
 	}
 	if r.content == nil {
 		r.content = &hcl.BodyContent{}

@@ -14,7 +14,12 @@
 // tree against its language, then the tree's validation
 // ([Model.Validate]), the test files and the variable definitions files;
 // [Dir] loads a directory and checks it, so that a Go program gets from
-// one call what the command prints. [CheckFile] checks one parsed file
+// one call what the command prints. A Model of its own (no Readings)
+// checks the root's files on every core, with the validation running
+// beside them and used when they pass (speculate.go), and reports in the
+// same order as one after the other; the check, the declarations and
+// the evaluation share each body's decoding (schema.Contents) and each
+// expression's variables. [CheckFile] checks one parsed file
 // against its language. Models that share a
 // [Readings] (Options.Readings) read each directory once in the whole run,
 // on as many goroutines as there are Models, for a run that validates many

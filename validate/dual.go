@@ -53,10 +53,22 @@ var functionDifferences = sync.OnceValue(func() map[string]funcs.Difference {
 	return funcs.Differences(funcs.OpenTofu112, funcs.Terraform114)
 })
 
-// terraformTable is Terraform 1.14's function table, read only.
-var terraformTable = sync.OnceValue(func() map[string]function.Function {
-	return funcs.Table(funcs.Terraform114)
-})
+// terraformFunctions are the functions of Terraform 1.14's table that
+// watchArguments compares with OpenTofu's, built one by one
+// (funcs.Function): a module calls few of them, and the whole table is
+// some 2% of checking a module of 100 files as a process.
+var terraformFunctions sync.Map // name → function.Function
+
+// terraformFunction returns the function called name of Terraform
+// 1.14's table (the zero function.Function when it has none).
+func terraformFunction(name string) function.Function {
+	if f, ok := terraformFunctions.Load(name); ok {
+		return f.(function.Function)
+	}
+	f, _ := funcs.Function(funcs.Terraform114, name)
+	terraformFunctions.Store(name, f)
+	return f
+}
 
 // diverge records that md's evaluation for OpenTofu met something that
 // Terraform may evaluate differently: a tree that holds md is then

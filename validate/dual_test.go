@@ -338,7 +338,7 @@ func TestLanguagesDifferInEarlyArguments(t *testing.T) {
 // named has the same parameters in both tables.
 func TestFunctionDifferences(t *testing.T) {
 	diffs := functionDifferences()
-	tofu, terraform := funcs.Table(funcs.OpenTofu112), terraformTable()
+	tofu, terraform := funcs.Table(funcs.OpenTofu112), funcs.Table(funcs.Terraform114)
 	for _, name := range []string{"urldecode", "ephemeralasnull", "templatestring", "format", "core::length"} {
 		if _, ok := diffs[name]; !ok {
 			t.Errorf("%s is not a difference", name)

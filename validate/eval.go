@@ -129,7 +129,7 @@ func (ev *evaluator) function(name string) bool {
 	var watch func([]cty.Value)
 	if d, ok := functionDifferences()[name]; ok && ev.md.program != module.Terraform {
 		if d == funcs.Arguments {
-			watch = ev.md.watchArguments(f, terraformTable()[name])
+			watch = ev.md.watchArguments(f, terraformFunction(name))
 		} else {
 			ev.md.diverge()
 		}
@@ -429,9 +429,12 @@ func (ev *evaluator) expr(e hcl.Expression, sc *scope, want cty.Type, name strin
 // (recording the graph's edges) and, when they are valid and eval is
 // set, evaluates e.
 func (ev *evaluator) evalExpr(e hcl.Expression, sc *scope, want cty.Type, name string, eval bool) (cty.Value, hcl.Diagnostics) {
+	if ev.md.tree != nil && ev.md.tree.abandonedRun() {
+		return cty.DynamicVal, nil // not used (see speculation)
+	}
 	var diags hcl.Diagnostics
 	refsOK := true
-	vars := e.Variables()
+	vars := ev.md.variables(e)
 	for _, t := range vars {
 		ref, d := ev.md.ref(t, sc)
 		diags = append(diags, d...)
@@ -628,7 +631,7 @@ func (ev *evaluator) computeLocals() {
 		}
 		state[n] = 1
 		l := d[n]
-		for _, t := range l.Expr.Variables() {
+		for _, t := range ev.md.variables(l.Expr) {
 			if t.RootName() != "local" {
 				continue
 			}

@@ -3,9 +3,11 @@ package validate
 import (
 	"fmt"
 	"maps"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // Model is the semantic model of one module tree: its reading
@@ -36,6 +38,15 @@ type Model struct {
 	// second checks skipped.
 	bothAlways bool
 	alike      int
+	// contents are the bodies decoded with the languages' schemas, which
+	// the check of the files, the declarations and the evaluation read
+	// alike: each decoded once (schema.Contents).
+	contents *schema.Contents
+	// vars are the expressions' variables, which they read alike too.
+	vars *exprVars
+	// abandoned is set in the copy of a Model that a speculation
+	// validates, and true once its result will not be used.
+	abandoned *atomic.Bool
 }
 
 // treeOptions are the options of the Model's module.Tree.
@@ -59,7 +70,7 @@ func (opts Options) treeOptions() module.TreeOptions {
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 	t, diags := module.LoadTree(dir, opts.treeOptions())
-	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags}, diags
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: &schema.Contents{}, vars: &exprVars{}}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its
@@ -68,7 +79,7 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 // validate it. A nil m is a module without files, as the zero
 // module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
-	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis()}
+	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis(), contents: &schema.Contents{}, vars: &exprVars{}}
 }
 
 // check returns md, and panics, naming the method called, if Load or
@@ -173,6 +184,9 @@ func (md *Model) ValidateAs(p module.Program) (hcl.Diagnostics, map[string]*hcl.
 	}
 	root.tr = newTreeState(md, root.program, rootMod.Dir)
 	diags := root.declare()
+	if md.abandonedRun() {
+		return nil, nil // not used (see speculation)
+	}
 	// The local modules it calls, and theirs, each directory once, in
 	// the order of the calls' names, depth first: the programs validate
 	// the whole tree. Their files are not checked against the language

@@ -82,7 +82,7 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 	case "check":
 		label(0, "Invalid check block name")
 		if cb := parent.Block("check"); cb != nil {
-			if cc, _, _ := cb.Body.Content(b.Body); cc != nil {
+			if cc, _, _ := md.content(cb.Body, b.Body); cc != nil {
 				for _, inner := range cc.Blocks {
 					if inner.Type == "data" {
 						diags = append(diags, md.nameRules(inner, cb.Body)...)

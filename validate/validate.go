@@ -117,6 +117,25 @@ func newUnit(m *module.Module, opts Options, p module.Program) *unit {
 	return md
 }
 
+// content decodes body with s (schema.Body.Content), once in the Model
+// the unit belongs to (Model.contents).
+func (md *unit) content(s *schema.Body, body hcl.Body) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
+	var cs *schema.Contents
+	if md.tree != nil {
+		cs = md.tree.contents
+	}
+	return cs.Content(s, body)
+}
+
+// variables returns e.Variables(), once in the Model the unit belongs to
+// (Model.vars): read only.
+func (md *unit) variables(e hcl.Expression) []hcl.Traversal {
+	if md.tree != nil {
+		return md.tree.vars.of(e)
+	}
+	return e.Variables()
+}
+
 // sub returns the unit of m, a module that md calls, in md's tree, with
 // md's program, target, language and provider types.
 func (md *unit) sub(m *module.Module) *unit {
