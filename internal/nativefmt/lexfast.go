@@ -146,17 +146,9 @@ func heredoc(src []byte, i int, toks []token) ([]token, int, bool) {
 			}
 			var ok bool
 			if c == '$' {
-				k := q + 2
-				for k < len(src) && src[k] != '}' && src[k] != '\n' {
-					k++
-				}
-				if k >= len(src) || src[k] != '}' || !simpleReference(src[q+2:k]) {
+				if toks, p, ok = interpolation(src, q, '\n', toks); !ok {
 					return toks, i, false
 				}
-				toks = append(toks, token{typ: hclsyntax.TokenTemplateInterp, start: q, end: q + 2})
-				toks = referenceTokens(src, q+2, k, toks)
-				toks = append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: k, end: k + 1})
-				p = k + 1
 			} else if toks, p, ok = directive(src, q, toks); !ok {
 				return toks, i, false
 			}
@@ -262,17 +254,10 @@ func quoted(src []byte, i int, toks []token) ([]token, int, bool) {
 				lit = j
 				continue
 			}
-			k := j + 2
-			for k < len(src) && src[k] != '}' && src[k] != '"' {
-				k++
-			}
-			if k >= len(src) || src[k] != '}' || !simpleReference(src[j+2:k]) {
+			var ok bool
+			if toks, j, ok = interpolation(src, j, '"', toks); !ok {
 				return toks, j, false
 			}
-			toks = append(toks, token{typ: hclsyntax.TokenTemplateInterp, start: j, end: j + 2})
-			toks = referenceTokens(src, j+2, k, toks)
-			toks = append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: k, end: k + 1})
-			j = k + 1
 			lit = j
 		default:
 			j++
@@ -328,4 +313,21 @@ func (f *formatter) lexFast() {
 		last = t.end
 	}
 	f.toks = toks
+}
+
+// interpolation appends the tokens of the interpolation of a plain
+// reference that starts at src[at] ("${a.b[0]}"), read up to its "}"
+// before the first stop byte, and returns the offset after it; or
+// reports false, with at, if what starts there is not one.
+func interpolation(src []byte, at int, stop byte, toks []token) ([]token, int, bool) {
+	k := at + 2
+	for k < len(src) && src[k] != '}' && src[k] != stop {
+		k++
+	}
+	if k >= len(src) || src[k] != '}' || !simpleReference(src[at+2:k]) {
+		return toks, at, false
+	}
+	toks = append(toks, token{typ: hclsyntax.TokenTemplateInterp, start: at, end: at + 2})
+	toks = referenceTokens(src, at+2, k, toks)
+	return append(toks, token{typ: hclsyntax.TokenTemplateSeqEnd, start: k, end: k + 1}), k + 1, true
 }
