@@ -98,26 +98,10 @@ func (a *analysis) adopt(b *analysis) {
 	defer b.mu.Unlock()
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	for k, v := range b.children {
-		if _, ok := a.children[k]; !ok {
-			a.children[k] = v
-		}
-	}
-	for k, v := range b.nodes {
-		if _, ok := a.nodes[k]; !ok {
-			a.nodes[k] = v
-		}
-	}
-	for k, v := range b.evals {
-		if _, ok := a.evals[k]; !ok {
-			a.evals[k] = v
-		}
-	}
-	for k, v := range b.runs {
-		if _, ok := a.runs[k]; !ok {
-			a.runs[k] = v
-		}
-	}
+	addMissing(a.children, b.children)
+	addMissing(a.nodes, b.nodes)
+	addMissing(a.evals, b.evals)
+	addMissing(a.runs, b.runs)
 	b.checks.Range(func(k, v any) bool {
 		a.checks.LoadOrStore(k, v)
 		return true
@@ -126,4 +110,13 @@ func (a *analysis) adopt(b *analysis) {
 		a.divergent.LoadOrStore(k, v)
 		return true
 	})
+}
+
+// addMissing adds to dst the entries of src whose keys dst does not hold.
+func addMissing[K comparable, V any](dst, src map[K]V) {
+	for k, v := range src {
+		if _, ok := dst[k]; !ok {
+			dst[k] = v
+		}
+	}
 }
