@@ -30,7 +30,12 @@ func TestBodyGrow(t *testing.T) {
 			b.AppendAttribute("x", v, Expr)
 		}
 	})
-	if allocs != 1 {
-		t.Errorf("Grow(4) and four attributes: %v allocations, want 1 (the Grow)", allocs)
+	// Under the race detector the appends allocate once more.
+	want := 1.0
+	if raceEnabled {
+		want = 2
+	}
+	if allocs > want {
+		t.Errorf("Grow(4) and four attributes: %v allocations, want %v (the Grow)", allocs, want)
 	}
 }
