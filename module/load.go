@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/hcljson"
 	nativeread "github.com/hcljson/hcljson/internal/native"
+	"github.com/hcljson/hcljson/internal/workers"
 	"github.com/hcljson/hcljson/schema"
 )
 
@@ -78,22 +77,7 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 		m.Files[i], fileDiags[i] = loadFile(paths[i], i >= len(l.primary), opts.MaxFileSize)
 	}
 	// The files are read and parsed on every core, and reported in order.
-	if workers := min(runtime.GOMAXPROCS(0), len(paths)); workers > 1 {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
-					load(i)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for i := range paths {
-			load(i)
-		}
-	}
+	workers.Each(runtime.GOMAXPROCS(0), len(paths), load)
 	for _, d := range fileDiags {
 		diags = append(diags, d...)
 	}

@@ -3,13 +3,12 @@ package tojson
 import (
 	"bytes"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/internal/native"
 	"github.com/hcljson/hcljson/internal/nesting"
+	"github.com/hcljson/hcljson/internal/workers"
 )
 
 // ParseNative parses src as a file of HCL's native syntax. Its result is
@@ -119,23 +118,12 @@ type piece struct {
 // reports false, and the caller must parse src whole, when there are no
 // cuts or the pieces cannot be joined into exactly the body that parsing
 // src whole gives.
-func parsePieces(src []byte, filename string, cuts []int, workers int) (*hcl.File, bool) {
+func parsePieces(src []byte, filename string, cuts []int, cores int) (*hcl.File, bool) {
 	if len(cuts) == 0 {
 		return nil, false
 	}
 	pieces := makePieces(src, cuts)
-	var next atomic.Int64 // the next piece to parse
-	work := func() {
-		for i := int(next.Add(1) - 1); i < len(pieces); i = int(next.Add(1) - 1) {
-			pieces[i].parse(src, filename)
-		}
-	}
-	var wg sync.WaitGroup
-	for range min(workers, len(pieces)) - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
+	workers.Each(cores, len(pieces), func(i int) { pieces[i].parse(src, filename) })
 	return join(src, pieces)
 }
 

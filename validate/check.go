@@ -10,11 +10,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/hcljson/hcljson/internal/workers"
 	"github.com/hcljson/hcljson/module"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -300,22 +300,11 @@ func (md *Model) checkTree(r *Report, root *schema.Body, lang *schema.Language, 
 	// and reported in their order; but in a run of Models that share
 	// their readings (check -recursive), which run on every core
 	// already, one by one.
-	if workers := min(runtime.GOMAXPROCS(0), len(files)); workers > 1 && md.opts.Readings == nil {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				for i := int(next.Add(1) - 1); i < len(files); i = int(next.Add(1) - 1) {
-					check(i)
-				}
-			})
-		}
-		wg.Wait()
-	} else {
-		for i := range files {
-			check(i)
-		}
+	n := 1
+	if md.opts.Readings == nil {
+		n = runtime.GOMAXPROCS(0)
 	}
+	workers.Each(n, len(files), check)
 	var diags hcl.Diagnostics
 	for _, d := range found {
 		diags = append(diags, d...)

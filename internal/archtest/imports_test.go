@@ -21,13 +21,13 @@ var allowed = map[string][]string{
 	"hcljson":            {"internal/didyoumean", "scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/didyoumean", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
-	"gen":                {"hcljson", "internal/didyoumean", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"}, // template: native quoting of Call arguments
-	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "module", "schema", "template"},      // module: the text written for a value read back in its mode (ReadText)
-	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"},          // module: values read in their mode (ReadValue)
-	"module":             {"hcljson", "internal/jsonw", "internal/native", "internal/nesting", "schema", "template"},                // template: a JSON string read as native syntax (ReadValue); jsonw: a text written as a JSON string (ReadText)
-	"funcs":              {"scanner", "schema"},                                                                                     // the releases' function tables; schema: the program (schema.Program) a table stands for (TableFor)
-	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},                                                // module: the module tree (Tree, Walk), read once for every layer
-	"validate":           {"funcs", "hcljson", "internal/didyoumean", "module", "schema", "template"},                               // the module's semantic model over module's Tree; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
+	"gen":                {"hcljson", "internal/didyoumean", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"},                // template: native quoting of Call arguments
+	"tojson":             {"gen", "internal/native", "internal/nativefmt", "internal/nesting", "internal/workers", "module", "schema", "template"}, // module: the text written for a value read back in its mode (ReadText)
+	"tonative":           {"hcljson", "internal/nativefmt", "internal/nesting", "module", "scanner", "schema", "template"},                         // module: values read in their mode (ReadValue)
+	"module":             {"hcljson", "internal/jsonw", "internal/native", "internal/nesting", "internal/workers", "schema", "template"},           // template: a JSON string read as native syntax (ReadValue); jsonw: a text written as a JSON string (ReadText)
+	"funcs":              {"scanner", "schema"},                                                                                                    // the releases' function tables; schema: the program (schema.Program) a table stands for (TableFor)
+	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},                                                               // module: the module tree (Tree, Walk), read once for every layer
+	"validate":           {"funcs", "hcljson", "internal/didyoumean", "internal/workers", "module", "schema", "template"},                          // the module's semantic model over module's Tree; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
 	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
 	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"cmd/hcljson":        {"internal/cli"},
 	// The one rule for "Did you mean ...?" (hcljson, gen, jsonpath, validate, internal/cli).
 	"internal/didyoumean": {},
+	"internal/workers":    {},
 	// Helpers of tests and measurements.
 	"internal/clientstest":      {},
 	"internal/dropintest":       {},
