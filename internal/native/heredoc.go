@@ -55,18 +55,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 		}
 		end, stop := p.heredocText(i)
 		if end > i {
-			t := ttok{kind: ttLiteral, start: i, end: end, line: line, ls: ls, eline: line, els: ls}
-			if stop == '\n' {
-				t.eline, t.els = line+1, end
-				p.cur.line, p.cur.ls = line+1, end
-			}
-			seg := p.src[i:end]
-			if bytes.IndexByte(seg, '{') < 0 {
-				t.val = p.str[i:end]
-			} else {
-				t.val = string(appendUnescaped(nil, seg))
-			}
-			p.pushLiteral(base, t)
+			p.pushText(base, i, end, stop)
 		}
 		if stop == '\n' {
 			i = end

@@ -78,21 +78,9 @@ func (p *parser) bareTemplate() hclsyntax.Expression {
 	base := len(p.ttoks)
 	i := 0
 	for i < len(p.src) {
-		line, ls := p.cur.line, p.cur.ls
 		end, stop := p.bareText(i)
 		if end > i {
-			t := ttok{kind: ttLiteral, start: i, end: end, line: line, ls: ls, eline: line, els: ls}
-			if stop == '\n' {
-				t.eline, t.els = line+1, end
-				p.cur.line, p.cur.ls = line+1, end
-			}
-			seg := p.src[i:end]
-			if !hasEscapedBrace(seg) {
-				t.val = p.str[i:end]
-			} else {
-				t.val = string(appendUnescaped(nil, seg))
-			}
-			p.pushLiteral(base, t)
+			p.pushText(base, i, end, stop)
 		}
 		if stop != '$' && stop != '%' {
 			i = end
@@ -151,6 +139,25 @@ func hasEscapedBrace(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// pushText pushes the literal text src[i:end] of a template, which
+// starts on the cursor's line and ends at stop: after a line break
+// ('\n') the cursor is on the next line. An escaped "$${" or "%%{" is
+// unescaped in the literal's value.
+func (p *parser) pushText(base, i, end int, stop byte) {
+	line, ls := p.cur.line, p.cur.ls
+	t := ttok{kind: ttLiteral, start: i, end: end, line: line, ls: ls, eline: line, els: ls}
+	if stop == '\n' {
+		t.eline, t.els = line+1, end
+		p.cur.line, p.cur.ls = line+1, end
+	}
+	if seg := p.src[i:end]; !hasEscapedBrace(seg) {
+		t.val = p.str[i:end]
+	} else {
+		t.val = string(appendUnescaped(nil, seg))
+	}
+	p.pushLiteral(base, t)
 }
 
 // bareText reads literal text of a bare template from i: up to and
