@@ -21,16 +21,25 @@ import (
 // returns whether the reader read text.
 func checkTemplate(t testing.TB, text string, start hcl.Pos) bool {
 	t.Helper()
-	got, ok := ParseTemplate(text, "t.tf.json", start)
+	return checkParsed(t, text, "t.tf.json", start, ParseTemplate, hclsyntax.ParseTemplate)
+}
+
+// checkParsed is checkTemplate and checkExpression: ours, the reader's
+// entry point, beside theirs, hclsyntax's.
+func checkParsed(t testing.TB, text, filename string, start hcl.Pos,
+	ours func(string, string, hcl.Pos) (hclsyntax.Expression, bool),
+	theirs func([]byte, string, hcl.Pos) (hclsyntax.Expression, hcl.Diagnostics)) bool {
+	t.Helper()
+	got, ok := ours(text, filename, start)
 	if !ok {
 		if got != nil {
 			t.Errorf("%q: an expression and false", text)
 		}
 		return false
 	}
-	want, diags := hclsyntax.ParseTemplate([]byte(text), "t.tf.json", start)
+	want, diags := theirs([]byte(text), filename, start)
 	if len(diags) > 0 {
-		t.Errorf("%q: the reader read a template on which hclsyntax reports %v", text, diags)
+		t.Errorf("%q: the reader read text on which hclsyntax reports %v", text, diags)
 		return true
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -240,30 +249,7 @@ func templatePanics(text string) (panicked bool) {
 // hclsyntax.ParseExpression.
 func checkExpression(t testing.TB, text string, start hcl.Pos) bool {
 	t.Helper()
-	got, ok := ParseExpression(text, "e.tf.json", start)
-	if !ok {
-		if got != nil {
-			t.Errorf("%q: an expression and false", text)
-		}
-		return false
-	}
-	want, diags := hclsyntax.ParseExpression([]byte(text), "e.tf.json", start)
-	if len(diags) > 0 {
-		t.Errorf("%q: the reader read an expression on which hclsyntax reports %v", text, diags)
-		return true
-	}
-	if !reflect.DeepEqual(got, want) {
-		d := diff(reflect.ValueOf(got), reflect.ValueOf(want), "Expr")
-		if d == "" {
-			d = "reflect.DeepEqual is false"
-		}
-		t.Errorf("%q at %v: the reader's tree differs from hclsyntax's: %s", text, start, d)
-		return true
-	}
-	if got.Range() != want.Range() || got.StartRange() != want.StartRange() {
-		t.Errorf("%q: Range %v %v, want %v %v", text, got.Range(), got.StartRange(), want.Range(), want.StartRange())
-	}
-	return true
+	return checkParsed(t, text, "e.tf.json", start, ParseExpression, hclsyntax.ParseExpression)
 }
 
 // expressionShapes are expressions, each with whether the reader reads
