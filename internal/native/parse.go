@@ -44,19 +44,28 @@ type fallback struct{ why reason }
 // nesting.ParseConfig, which decides.
 const maxDepth = 200
 
-// parse reads src, returning nil and the reason when it does not.
-func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason) {
+// newParser returns a parser from the pool set to read src (str is the
+// same text as a string) from start, its slabs sized for src, with nl
+// (parser.nl) at the start: whether line breaks are tokens. The caller
+// releases it.
+func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser {
 	p := parsers.Get().(*parser)
 	*p = parser{
 		src:      src,
-		str:      string(src),
+		str:      str,
 		filename: filename,
 		base:     start,
 		cur:      cursor{0, start.Line, 0},
-		nl:       true,
+		nl:       nl,
 		scratch:  p.scratch,
 	}
 	p.slabs.size(len(src))
+	return p
+}
+
+// parse reads src, returning nil and the reason when it does not.
+func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason) {
+	p := newParser(src, string(src), filename, start, true)
 	defer func() {
 		p.release()
 		if r := recover(); r != nil {

@@ -42,17 +42,7 @@ func parseText(text, filename string, start hcl.Pos, nl bool, read func(*parser)
 	if len(text) >= 3 && text[0] == 0xef && text[1] == 0xbb && text[2] == 0xbf {
 		return nil, false // hclsyntax drops a byte order mark
 	}
-	p := parsers.Get().(*parser)
-	*p = parser{
-		src:      []byte(text),
-		str:      text,
-		filename: filename,
-		base:     start,
-		cur:      cursor{0, start.Line, 0},
-		nl:       nl,
-		scratch:  p.scratch,
-	}
-	p.slabs.size(len(text))
+	p := newParser([]byte(text), text, filename, start, nl)
 	p.slabs.small(len(text))
 	defer func() {
 		p.release()
