@@ -3,9 +3,9 @@ package workers
 import (
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestEach checks that every item is done exactly once, for counts of
@@ -34,13 +34,21 @@ func TestEachInOrder(t *testing.T) {
 	}
 }
 
-// TestEachConcurrent checks that several workers do run at once: two
-// items that each wait for the other finish only if both run together.
+// TestEachConcurrent checks that several workers do run at once: each of
+// two items waits for the other to start, which only happens if both run
+// together (done one after the other, the first waits in vain).
 func TestEachConcurrent(t *testing.T) {
-	var wg sync.WaitGroup
-	wg.Add(2)
-	Each(2, 2, func(int) {
-		wg.Done()
-		wg.Wait()
+	started := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
+	var failed atomic.Bool
+	Each(2, 2, func(i int) {
+		close(started[i])
+		select {
+		case <-started[1-i]:
+		case <-time.After(10 * time.Second):
+			failed.Store(true)
+		}
 	})
+	if failed.Load() {
+		t.Error("Each(2, 2): the two items did not run at once")
+	}
 }
