@@ -129,7 +129,7 @@ func (ev *evaluator) function(name string) bool {
 	var watch func([]cty.Value)
 	if d, ok := functionDifferences()[name]; ok && ev.md.program != module.Terraform {
 		if d == funcs.Arguments {
-			watch = ev.md.watchArguments(f, terraformFunction(name))
+			watch = ev.md.watchArguments(f, func() function.Function { return terraformFunction(name) })
 		} else {
 			ev.md.diverge()
 		}
