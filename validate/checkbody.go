@@ -42,9 +42,9 @@ type checker struct {
 	diags hcl.Diagnostics
 }
 
-// body checks body against s; what names the block, for messages ("" at
-// the root).
-func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
+// body checks body against s; in is the block whose body it is (nil at
+// the root), named in messages (blockName) only when one is reported.
+func (c *checker) body(body hcl.Body, s *schema.Body, in *hcl.Block) {
 	content, remain, diags := c.contents.Content(s, body)
 	c.add(diags)
 	if content == nil {
@@ -62,16 +62,16 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		if blk == nil {
 			if a := s.BlocksArgument(b.Type); a != nil {
 				// An argument written as blocks, one per element.
-				c.body(b.Body, a.AsBlocks, blockName(b))
+				c.body(b.Body, a.AsBlocks, b)
 			}
 			continue
 		}
 		if prev, ok := first[b.Type]; ok && (blk.Nesting == schema.NestingSingle || blk.Nesting == schema.NestingGroup) {
-			c.duplicate(b, prev, what)
+			c.duplicate(b, prev, in)
 			continue
 		}
 		first[b.Type] = b
-		if c.inModule && what == "" && b.Type == "provider" {
+		if c.inModule && in == nil && b.Type == "provider" {
 			continue
 		}
 		inner := blk.Body
@@ -85,7 +85,7 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		if b.Type == "dynamic" && emptyForEach(b.Body) {
 			inner = contentUnchecked(inner)
 		}
-		c.body(b.Body, inner, blockName(b))
+		c.body(b.Body, inner, b)
 	}
 }
 
@@ -175,11 +175,12 @@ func (c *checker) errorf(rng hcl.Range, summary, format string, args ...any) {
 	})
 }
 
-// duplicate reports a second block of a type that allows one.
-func (c *checker) duplicate(b, prev *hcl.Block, what string) {
+// duplicate reports a second block of a type that allows one, in the
+// body of the block parent (nil at the root).
+func (c *checker) duplicate(b, prev, parent *hcl.Block) {
 	in := "here"
-	if what != "" {
-		in = "in " + what
+	if parent != nil {
+		in = "in " + blockName(parent)
 	}
 	c.errorf(b.DefRange, "Duplicate "+b.Type+" block",
 		"Only one %s block is allowed %s; the first is at line %d, column %d.", b.Type, in, prev.DefRange.Start.Line, prev.DefRange.Start.Column)
