@@ -235,7 +235,7 @@ func (c *checker) value(expr hcl.Expression, mode schema.Mode, spec *schema.Attr
 		return // the parser has read it
 	}
 	quoted := !c.json && spec != nil && spec.Quoted
-	v, diags := module.ReadValue(expr, mode, quoted)
+	v, diags := c.vars.read(expr, mode, quoted)
 	switch mode {
 	case schema.Expression:
 		c.template(expr)
@@ -322,18 +322,16 @@ func (c *checker) aliases(expr hcl.Expression) {
 // values of the wrong type).
 func (c *checker) template(expr hcl.Expression) {
 	vars := c.vars.of(expr)
-	fe, _ := expr.(interface{ Functions() []hcl.Traversal })
-	if len(vars) == 0 && fe == nil {
+	calls, listed := c.vars.functions(expr)
+	if len(vars) == 0 && !listed {
 		return
 	}
 	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
 	for _, t := range vars {
 		ctx.Variables[t.RootName()] = cty.DynamicVal
 	}
-	if fe != nil {
-		for _, t := range fe.Functions() {
-			ctx.Functions[functionName(t)] = unknownFunction()
-		}
+	for _, t := range calls {
+		ctx.Functions[functionName(t)] = unknownFunc
 	}
 	_, diags := expr.Value(ctx)
 	c.add(diags)
@@ -356,6 +354,10 @@ func functionName(t hcl.Traversal) string {
 	}
 	return sb.String()
 }
+
+// unknownFunc is unknownFunction(), shared: a function is a value that
+// never changes.
+var unknownFunc = unknownFunction()
 
 // unknownFunction returns a function that takes any arguments and
 // returns an unknown value.

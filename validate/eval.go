@@ -735,11 +735,11 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 		})
 	} else {
 		ev.allFunctions()
-		fe, ok := e.(interface{ Functions() []hcl.Traversal })
+		calls, ok := ev.md.functions(e)
 		if !ok {
 			return diags
 		}
-		for _, t := range fe.Functions() {
+		for _, t := range calls {
 			var parts []string
 			for _, step := range t {
 				switch s := step.(type) {
