@@ -40,6 +40,9 @@ type checker struct {
 	// (see Model.vars).
 	vars  *exprVars
 	diags hcl.Diagnostics
+	// ctx is the context of the last template checked, when no
+	// diagnostic holds it: the next one's, cleared (template).
+	ctx *hcl.EvalContext
 }
 
 // body checks body against s; in is the block whose body it is (nil at
@@ -326,7 +329,13 @@ func (c *checker) template(expr hcl.Expression) {
 	if len(vars) == 0 && !listed {
 		return
 	}
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
+	} else {
+		clear(ctx.Variables)
+		clear(ctx.Functions)
+	}
 	for _, t := range vars {
 		ctx.Variables[t.RootName()] = cty.DynamicVal
 	}
@@ -334,6 +343,12 @@ func (c *checker) template(expr hcl.Expression) {
 		ctx.Functions[functionName(t)] = unknownFunc
 	}
 	_, diags := expr.Value(ctx)
+	// The next template's context is this one, cleared, unless a
+	// diagnostic holds it.
+	c.ctx = nil
+	if len(diags) == 0 {
+		c.ctx = ctx
+	}
 	c.add(diags)
 }
 

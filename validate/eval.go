@@ -145,9 +145,10 @@ func (ev *evaluator) function(name string) bool {
 
 // allFunctions adds every function of the table to fns: before an
 // expression is evaluated that calls a function the table lacks, or
-// whose calls are not all known (not a native expression), so that
-// HCL's "Call to unknown function" suggests from the whole table, as
-// it did when fns held it from the start.
+// whose calls are not all known (neither a native expression nor a JSON
+// one, which lists them), so that HCL's "Call to unknown function"
+// suggests from the whole table, as it did when fns held it from the
+// start.
 func (ev *evaluator) allFunctions() {
 	if ev.all {
 		return
@@ -734,9 +735,13 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 			return nil
 		})
 	} else {
-		ev.allFunctions()
+		// A JSON expression lists the functions its strings call
+		// (hcljson's Functions, which OpenTofu reads to load provider
+		// functions): every one is added as a native expression's are.
+		// Another expression's calls are not known.
 		calls, ok := ev.md.functions(e)
 		if !ok {
+			ev.allFunctions()
 			return diags
 		}
 		for _, t := range calls {
