@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -80,6 +81,8 @@ type evaluator struct {
 	// budget is what evaluating the module may spend (spec.md V17),
 	// which fns and the metered copies of the expressions charge.
 	budget *budget
+	// sources are the module's files' bytes by path (mayCall).
+	sources map[string][]byte
 }
 
 // edge is a reference from one object to another.
@@ -663,6 +666,24 @@ func (ev *evaluator) computeLocals() {
 // 250,000 locals. Two elements never start at one place of one file, so
 // the order is total and an unstable sort does.
 func sortBy[T any](list []T, rng func(T) hcl.Range) {
+	if len(list) <= 12 {
+		// A few elements (most bodies' attributes): sorted in place,
+		// without the slice of keys.
+		for i := 1; i < len(list); i++ {
+			v := list[i]
+			r := rng(v)
+			j := i
+			for ; j > 0; j-- {
+				p := rng(list[j-1])
+				if c := strings.Compare(p.Filename, r.Filename); c < 0 || c == 0 && p.Start.Byte <= r.Start.Byte {
+					break
+				}
+				list[j] = list[j-1]
+			}
+			list[j] = v
+		}
+		return
+	}
 	type keyed struct {
 		file string
 		off  int
@@ -728,6 +749,9 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 		ev.fns[name] = anyFunction()
 	}
 	if se, ok := e.(hclsyntax.Expression); ok {
+		if !ev.mayCall(se) {
+			return nil
+		}
 		hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
 			if c, ok := n.(*hclsyntax.FunctionCallExpr); ok {
 				call(c.Name, c.NameRange)
@@ -758,6 +782,28 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// mayCall reports whether the native expression e may call a function:
+// false when its text, in a file of the native syntax of the module,
+// holds no parenthesis, which every call has; true otherwise (a JSON
+// file, whose strings' escapes may spell one, or another file).
+func (ev *evaluator) mayCall(e hclsyntax.Expression) bool {
+	r := e.Range()
+	if strings.HasSuffix(r.Filename, ".json") {
+		return true
+	}
+	if ev.sources == nil {
+		ev.sources = make(map[string][]byte, len(ev.md.mod.Files))
+		for _, f := range ev.md.mod.Files {
+			ev.sources[f.Path] = f.Bytes
+		}
+	}
+	src, ok := ev.sources[r.Filename]
+	if !ok || r.Start.Byte < 0 || r.Start.Byte > r.End.Byte || r.End.Byte > len(src) {
+		return true
+	}
+	return bytes.IndexByte(src[r.Start.Byte:r.End.Byte], '(') >= 0
 }
 
 // unknownProviderFunction is Terraform's error for a provider function
