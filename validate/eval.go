@@ -289,7 +289,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 	cm.target = newTarget(md.program, constraints{})
 	declDiags = cm.declare()
 	r := cm.runShared()
-	return cm, declDiags, r.found(false), r.deps
+	return cm, declDiags, r.found(false), r.outputDeps()
 }
 
 // runShared returns what run finds in md (whose declarations are
@@ -306,7 +306,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 func (md *unit) runShared() *ran {
 	if md.target != newTarget(md.program, constraints{}) || len(md.mod.Files) == 0 {
 		ev, diags := md.run()
-		return &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+		return newRan(md, ev, diags)
 	}
 	sh := md.tr.shared
 	key := runKey{md.tr.key(md.tree.dirKey(md.mod.Dir)), md.tree.readsCalls()}
@@ -317,7 +317,7 @@ func (md *unit) runShared() *ran {
 		return r
 	}
 	ev, diags := md.run()
-	r = &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+	r = newRan(md, ev, diags)
 	for _, c := range md.children {
 		if c.tainted {
 			return r

@@ -3,6 +3,8 @@ package validate
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -81,5 +83,58 @@ EOT
 	json, _ := hclsyntax.ParseExpression([]byte("var.x"), "main.tf.json", hcl.InitialPos)
 	if !ev.mayCall(other) || !ev.mayCall(json) {
 		t.Errorf("an expression of another file or of a JSON file: mayCall false")
+	}
+}
+
+// TestRanDeps validates a module whose outputs depend on its variables
+// through locals and a resource: the run kept in the analysis has not made
+// its output dependencies (nothing calls the module), and makes them when
+// asked, once, as outputDeps of its evaluator gives them; a Model of a
+// run that shares its readings makes them at once.
+func TestRanDeps(t *testing.T) {
+	dir := t.TempDir()
+	src := `variable "a" {}
+variable "b" {}
+variable "c" {}
+locals {
+  l = "${var.a}-${var.b}"
+}
+resource "terraform_data" "r" {
+  input = local.l
+}
+output "x" {
+  value = terraform_data.r.output
+}
+output "y" {
+  value = var.c
+}
+output "z" {
+  value = 1
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "map[x:[a b] y:[c] z:[]]"
+	for _, readings := range []*Readings{nil, NewReadings(false)} {
+		md, diags := Load(dir, Options{Program: module.OpenTofu, Readings: readings})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		if vd, _ := md.Validate(); vd.HasErrors() {
+			t.Fatal(vd)
+		}
+		if len(md.analysis.runs) != 1 {
+			t.Fatalf("%d runs kept, want 1", len(md.analysis.runs))
+		}
+		for _, r := range md.analysis.runs {
+			if made := r.ev == nil; made != (readings != nil) {
+				t.Errorf("readings %v: dependencies made before they were asked for: %v", readings != nil, made)
+			}
+			got := r.outputDeps()
+			if fmt.Sprint(got) != want || fmt.Sprint(r.outputDeps()) != want || r.ev != nil {
+				t.Errorf("readings %v: %v, want %s", readings != nil, got, want)
+			}
+		}
 	}
 }
