@@ -32,11 +32,18 @@ func ReadFile(path string, limit int64) ([]byte, fs.FileInfo, error) {
 	return readFile(path, limit, false)
 }
 
-// readFile is ReadFile; listed says that the directory's listing gave
-// path as a regular file (fs.DirEntry.Type), and where opening does not
-// block (openFlags) the Stat before the open is then left out: the Stat
-// after it refuses what replaced the file meanwhile.
+// readFile is ReadFile, but for the FileInfo; listed says that the
+// directory's listing gave path as a regular file (fs.DirEntry.Type): it
+// is then read with the system calls alone where it can be (readRegular,
+// which returns no FileInfo), and otherwise, where opening does not block
+// (openFlags), without the Stat before the open: the Stat after it
+// refuses what replaced the file meanwhile.
 func readFile(path string, limit int64, listed bool) ([]byte, fs.FileInfo, error) {
+	if listed {
+		if src, ok := readRegular(path, limit); ok {
+			return src, nil, nil
+		}
+	}
 	var fi fs.FileInfo
 	var err error
 	if !listed || openFlags == 0 {
