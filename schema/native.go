@@ -2,17 +2,18 @@ package schema
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
 
-// hiddenFields are the indexes of hclsyntax.Body's hiddenAttrs and
+// hiddenFields returns the indexes of hclsyntax.Body's hiddenAttrs and
 // hiddenBlocks, which only the remaining body of a PartialContent sets
 // (nil for every body the parser makes); nil when hclsyntax.Body has no
 // such fields (another version of it), and then nativeContent is never
-// used.
-var hiddenFields = func() []int {
+// used. They are looked up at the first use, not at every start.
+var hiddenFields = sync.OnceValue(func() []int {
 	t := reflect.TypeFor[hclsyntax.Body]()
 	var idx []int
 	for _, name := range []string{"hiddenAttrs", "hiddenBlocks"} {
@@ -23,7 +24,7 @@ var hiddenFields = func() []int {
 		idx = append(idx, f.Index[0])
 	}
 	return idx
-}()
+})
 
 // nativeContent returns what b.Content(s) returns when that finds nothing
 // to report, without its maps of hidden names (a copy of the body that
@@ -34,11 +35,12 @@ var hiddenFields = func() []int {
 // false and Content is needed: it words the errors. A third of the
 // decoding of a module's native bodies was spent making those maps.
 func nativeContent(b *hclsyntax.Body, s *hcl.BodySchema) (*hcl.BodyContent, bool) {
-	if hiddenFields == nil {
+	hidden := hiddenFields()
+	if hidden == nil {
 		return nil, false
 	}
 	v := reflect.ValueOf(b).Elem()
-	for _, i := range hiddenFields {
+	for _, i := range hidden {
 		if !v.Field(i).IsNil() {
 			return nil, false
 		}

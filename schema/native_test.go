@@ -69,7 +69,7 @@ func TestNativeContent(t *testing.T) {
 			t.Errorf("the rest of a body decoded without hclsyntax's Content")
 		}
 	}
-	if len(hiddenFields) != 2 {
+	if len(hiddenFields()) != 2 {
 		t.Errorf("hclsyntax.Body's hidden names not found: nativeContent is never used")
 	}
 }
