@@ -69,10 +69,8 @@ func nativeContent(b *hclsyntax.Body, s *hcl.BodySchema) (*hcl.BodyContent, bool
 	}
 	c := &hcl.BodyContent{MissingItemRange: b.MissingItemRange()}
 	c.Attributes = make(hcl.Attributes, found)
-	for _, a := range s.Attributes {
-		if attr, ok := b.Attributes[a.Name]; ok {
-			c.Attributes[a.Name] = attr.AsHCLAttribute()
-		}
+	for name, attr := range b.Attributes { // every one is of s
+		c.Attributes[name] = attr.AsHCLAttribute()
 	}
 	if len(b.Blocks) > 0 {
 		c.Blocks = make(hcl.Blocks, len(b.Blocks))

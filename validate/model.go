@@ -71,7 +71,7 @@ func (opts Options) treeOptions(cs *schema.Contents) module.TreeOptions {
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 	cs := &schema.Contents{}
 	t, diags := module.LoadTree(dir, opts.treeOptions(cs))
-	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: cs, vars: &exprVars{}}, diags
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: cs, vars: newExprVars(t.Root())}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its
@@ -81,7 +81,7 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 // module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
 	cs := &schema.Contents{}
-	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions(cs)), analysis: opts.analysis(), contents: cs, vars: &exprVars{}}
+	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions(cs)), analysis: opts.analysis(), contents: cs, vars: newExprVars(m)}
 }
 
 // check returns md, and panics, naming the method called, if Load or
