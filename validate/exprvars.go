@@ -16,8 +16,9 @@ import (
 // by walking its strings' templates, some 5% of checking a module of 100
 // files. A JSON expression is known by its range and kind, not its
 // pointer: each decoding of a JSON body makes new expressions of the same
-// values (the check decodes each file, the validation the files merged),
-// and the variables are the value's. Another expression is known by its
+// values (most bodies are decoded once, through schema.Contents, but not
+// all: hcl.ExprList's elements, the override files merged), and the
+// variables are the value's. Another expression is known by its
 // pointer. The slices are shared: read only. It is safe for concurrent
 // use (the files are checked on several goroutines, beside the
 // validation); the nil *exprVars asks the expression every time.
