@@ -153,12 +153,18 @@ type Signature struct {
 	ReturnType cty.Type
 }
 
-// tables caches each release's signatures, parsed once.
+// tables caches each release's signatures, read once: compiled into the
+// package from the embedded metadata (signatures_table.go, checked against
+// it by TestSignaturesTable), which parsing took a millisecond of each
+// check's first use of a table.
 var tables = map[Release]func() (map[string]Signature, error){}
 
 func init() {
 	for _, p := range All {
 		tables[p] = sync.OnceValues(func() (map[string]Signature, error) {
+			if sigs := compiledSignatures(p); sigs != nil {
+				return sigs, nil
+			}
 			b, err := data.ReadFile(p.file())
 			if err != nil {
 				return nil, err

@@ -13,3 +13,15 @@ func BenchmarkParseMetadata(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompiledSignatures builds OpenTofu's signatures from the table
+// compiled into the package, what the first use of a table costs a
+// process instead of BenchmarkParseMetadata.
+func BenchmarkCompiledSignatures(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if sigs := compiledSignatures(OpenTofu112); len(sigs) == 0 {
+			b.Fatal("no signatures")
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package module
 
 import (
+	"slices"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -86,15 +88,76 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 	if body == nil || root == nil {
 		panic("module: Declare with a nil body or root schema")
 	}
+	content, _, diags := root.Content(body)
+	return declare(content, diags, root, nil)
+}
+
+// declareFiles is Declare(hcl.MergeFiles(files), root) with the files'
+// bodies (and the locals and check blocks' bodies) decoded through cs
+// (schema.Contents; nil decodes every time), one by one, so that the
+// layers that decode the same files with the same schemas share the
+// decoding: the same blocks, the same bodies. The merged body's content
+// is its files' in their order, and root has no attributes to merge
+// (a root that has any is decoded merged); Body.Content orders the
+// "Unsupported argument" errors of the merged body by their offsets,
+// whatever their file, which inSourceOrder does again over the files.
+func declareFiles(files []*hcl.File, root *schema.Body, cs *schema.Contents) *Decls {
+	if len(files) == 0 || len(root.Attributes) > 0 || root.AnyAttributes || root.Open {
+		return Declare(hcl.MergeFiles(files), root)
+	}
+	var blocks hcl.Blocks
+	var diags hcl.Diagnostics
+	for _, f := range files {
+		c, _, d := cs.Content(root, f.Body)
+		diags = append(diags, d...)
+		if c != nil {
+			blocks = append(blocks, c.Blocks...)
+		}
+	}
+	return declare(&hcl.BodyContent{Blocks: blocks}, inSourceOrder(diags, "Unsupported argument"), root, cs)
+}
+
+// inSourceOrder puts the diagnostics of diags whose summary is summary in
+// the order of their subjects' offsets, in the places they hold, and
+// leaves the others where they are, as schema.Body.Content orders them
+// (the sort is stable: two at one offset keep their order).
+func inSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
+	var at []int
+	var picked hcl.Diagnostics
+	for i, d := range diags {
+		if d.Summary == summary && d.Subject != nil {
+			at = append(at, i)
+			picked = append(picked, d)
+		}
+	}
+	if len(at) < 2 {
+		return diags
+	}
+	slices.SortStableFunc(picked, func(a, b *hcl.Diagnostic) int {
+		return a.Subject.Start.Byte - b.Subject.Start.Byte
+	})
+	for k, i := range at {
+		diags[i] = picked[k]
+	}
+	return diags
+}
+
+// declare indexes content, the module's root body decoded with root
+// (diags what decoding it found), its locals and check blocks decoded
+// through cs.
+func declare(content *hcl.BodyContent, diags hcl.Diagnostics, root *schema.Body, cs *schema.Contents) *Decls {
 	d := &Decls{
 		Variables: map[string]*hcl.Block{}, Outputs: map[string]*hcl.Block{}, Calls: map[string]*hcl.Block{}, Checks: map[string]*hcl.Block{},
 		Locals: map[string]*hcl.Attribute{}, Resources: map[string]*Resource{}, Providers: map[string]*Provider{}, Requirements: map[string]*Requirement{},
 		CheckData: map[*hcl.Block][]*hcl.Block{}, LocalBlocks: map[*hcl.Block]hcl.Attributes{},
 	}
-	content, _, diags := root.Content(body)
 	d.Diags = diags
 	if content == nil {
 		return d
+	}
+	var locals *schema.Body
+	if lb := root.Block("locals"); lb != nil && lb.Body.AnyAttributes {
+		locals = lb.Body
 	}
 	d.Blocks = content.Blocks
 	for _, b := range d.Blocks {
@@ -109,7 +172,16 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 		case "module":
 			first(d.Calls, b.Labels[0], b)
 		case "locals":
-			attrs, _ := b.Body.JustAttributes()
+			var attrs hcl.Attributes
+			if locals != nil {
+				// What JustAttributes returns (schema.Body.Content of
+				// an AnyAttributes body), decoded once.
+				if c, _, _ := cs.Content(locals, b.Body); c != nil {
+					attrs = c.Attributes
+				}
+			} else {
+				attrs, _ = b.Body.JustAttributes()
+			}
 			d.LocalBlocks[b] = attrs
 			for name, a := range attrs {
 				if _, ok := d.Locals[name]; !ok {
@@ -127,7 +199,7 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 			// The data source is the module's before the check's name
 			// is checked, as OpenTofu's appendFile adds them.
 			if cb := root.Block("check"); cb != nil {
-				if cc, _, _ := cb.Body.Content(b.Body); cc != nil {
+				if cc, _, _ := cs.Content(cb.Body, b.Body); cc != nil {
 					for _, inner := range cc.Blocks {
 						if inner.Type == "data" && len(inner.Labels) == 2 {
 							d.CheckData[b] = append(d.CheckData[b], inner)

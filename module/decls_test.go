@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/internal/hcltest"
+	"github.com/hcljson/hcljson/schema"
 )
 
 // TestDecls checks the declaration index of a module of two files, one
@@ -168,5 +170,78 @@ func TestWalk(t *testing.T) {
 	}
 	if reads[filepath.Base(dir)] != 1 || reads["c"] != 1 {
 		t.Errorf("reads %v, want the root and c once", reads)
+	}
+}
+
+// TestDeclsContents checks Tree.Decls with TreeOptions.Contents: the
+// index is Declare's of the merged files (the blocks, the locals, the
+// diagnostics in the same order, the "Unsupported argument" errors of
+// several files ordered by their offsets whatever their file (c.tf
+// before a.tf), as
+// Body.Content orders those of the merged body), and its blocks and
+// locals are those that the Contents gives another layer that decodes the
+// files with OpenTofu's root schema, which decodes alike.
+func TestDeclsContents(t *testing.T) {
+	dir := writeDir(t, map[string]string{
+		"a.tf": "variable \"v\" {}\nlocals {\n  l = 1\n}\nnosuch = 1\nalso = 2\ncheck \"c\" {\n  data \"http\" \"h\" {}\n}\n",
+		"b.tf.json": `{"other": 1,
+  "locals": {"k": "${local.l}"},
+  "output": {"o": {"value": 1}},
+  "zzz": 2
+}`,
+		"c.tf": "x = 1\nresource \"terraform_data\" \"r\" {}\n",
+	})
+	var cs schema.Contents
+	tr, diags := LoadTree(dir, TreeOptions{Program: OpenTofu, Contents: &cs})
+	if diags.HasErrors() {
+		t.Fatal(hcltest.RenderDiags(diags))
+	}
+	files, _ := tr.ReadDir(dir)
+	d := tr.Decls(dir)
+	merged := Declare(hcl.MergeFiles(files), schema.Terraform.Root)
+	render := func(d *Decls) string {
+		var sb strings.Builder
+		for _, b := range d.Blocks {
+			fmt.Fprintf(&sb, "%s %q %s\n", b.Type, b.Labels, b.DefRange)
+		}
+		for _, name := range slices.Sorted(maps.Keys(d.Locals)) {
+			fmt.Fprintf(&sb, "local %s %s\n", name, d.Locals[name].Range)
+		}
+		for _, name := range slices.Sorted(maps.Keys(d.Resources)) {
+			fmt.Fprintf(&sb, "resource %s %q\n", name, d.Resources[name].Check)
+		}
+		sb.WriteString(hcltest.RenderDiags(d.Diags))
+		return sb.String()
+	}
+	if got, want := render(d), render(merged); got != want {
+		t.Errorf("through Contents:\n%s\nwant (Declare of the merged files):\n%s", got, want)
+	}
+	var unsupported []string
+	for _, dg := range d.Diags {
+		if dg.Summary == "Unsupported argument" {
+			unsupported = append(unsupported, fmt.Sprintf("%s:%d", filepath.Base(dg.Subject.Filename), dg.Subject.Start.Byte))
+		}
+	}
+	if want := []string{"c.tf:0", "a.tf:35", "a.tf:46"}; !slices.Equal(unsupported, want) {
+		t.Errorf("unsupported arguments at %v, want %v", unsupported, want)
+	}
+	var blocks []*hcl.Block
+	for _, f := range files {
+		c, _, _ := cs.Content(schema.OpenTofu.Root, f.Body)
+		blocks = append(blocks, c.Blocks...)
+	}
+	if !slices.Equal(blocks, d.Blocks) {
+		t.Errorf("the index's blocks are not those that OpenTofu's root schema gets")
+	}
+	for _, b := range d.Blocks {
+		if b.Type != "locals" {
+			continue
+		}
+		c, _, _ := cs.Content(schema.OpenTofu.Root.Block("locals").Body, b.Body)
+		for name, a := range d.LocalBlocks[b] {
+			if c.Attributes[name] != a {
+				t.Errorf("local %s is not the attribute that OpenTofu's locals schema gets", name)
+			}
+		}
 	}
 }

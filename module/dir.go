@@ -35,6 +35,9 @@ type listing struct {
 	// skipped are the warnings about files with a configuration name
 	// that are not regular files (see special).
 	skipped hcl.Diagnostics
+	// regular holds the paths of primary and override that the listing
+	// gave as regular files (not links).
+	regular map[string]bool
 }
 
 // ConfigFiles lists the configuration files of the module in dir: primary
@@ -119,6 +122,12 @@ func (l *listing) add(dir string, e fs.DirEntry, opts Options, present map[strin
 		l.override = append(l.override, path)
 	default:
 		l.primary = append(l.primary, path)
+	}
+	if k != test && e.Type().IsRegular() {
+		if l.regular == nil {
+			l.regular = map[string]bool{}
+		}
+		l.regular[path] = true
 	}
 }
 

@@ -89,7 +89,9 @@
 // name. [Decls.First] tells a later declaration of a name from the
 // first, which the layers report in their own words. The index is the
 // same for both programs: their root schemas have the same top-level
-// blocks and labels.
+// blocks and labels. With [TreeOptions.Contents] the files are decoded
+// one by one through that schema.Contents, so that the layers that decode
+// them again through it get the same blocks and bodies.
 //
 // # Providers
 //

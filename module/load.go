@@ -74,7 +74,7 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 	m.Files = make([]*File, len(paths))
 	fileDiags := make([]hcl.Diagnostics, len(paths))
 	load := func(i int) {
-		m.Files[i], fileDiags[i] = loadFile(paths[i], i >= len(l.primary), opts.MaxFileSize)
+		m.Files[i], fileDiags[i] = loadFile(paths[i], i >= len(l.primary), opts.MaxFileSize, l.regular[paths[i]])
 	}
 	// The files are read and parsed on every core, and reported in order.
 	workers.Each(runtime.GOMAXPROCS(0), len(paths), load)
@@ -85,10 +85,11 @@ func Load(dir string, opts Options) (*Module, hcl.Diagnostics) {
 }
 
 // loadFile reads and parses one configuration file, refusing one that is
-// not a regular file or is larger than a positive limit (see ReadFile).
-func loadFile(path string, override bool, limit int64) (*File, hcl.Diagnostics) {
+// not a regular file or is larger than a positive limit (see ReadFile);
+// listed says that the directory's listing gave it as a regular file.
+func loadFile(path string, override bool, limit int64, listed bool) (*File, hcl.Diagnostics) {
 	f := &File{Path: path, Override: override}
-	src, _, err := ReadFile(path, limit)
+	src, _, err := readFile(path, limit, listed)
 	if err != nil {
 		f.File = &hcl.File{Body: hcl.EmptyBody()}
 		return f, hcl.Diagnostics{readDiag(path, err)}

@@ -2,6 +2,7 @@ package module
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -217,5 +218,42 @@ func TestHCLFiles(t *testing.T) {
 	var nilModule *Module
 	if files := nilModule.HCLFiles(); files != nil {
 		t.Errorf("nil Module: HCLFiles() = %v, want nil", files)
+	}
+}
+
+// TestReadFileListed checks readFile for a file that the listing gave as
+// regular (no Stat before the open) against ReadFile: the same bytes for
+// a regular file, and the same refusals for what replaced one since the
+// listing (a named pipe, which the open does not wait for, a directory)
+// or what is too large or gone.
+func TestReadFileListed(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	paths := []string{write("a.tf", "locals {\n  a = 1\n}\n"), write("big.tf", strings.Repeat("#\n", 100)), filepath.Join(dir, "gone.tf")}
+	if err := os.Mkdir(filepath.Join(dir, "d.tf"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, filepath.Join(dir, "d.tf"))
+	if err := mkfifo(filepath.Join(dir, "pipe.tf")); err == nil {
+		paths = append(paths, filepath.Join(dir, "pipe.tf"))
+	}
+	for _, p := range paths {
+		want, _, wantErr := ReadFile(p, 50)
+		got, _, err := readFile(p, 50, true)
+		msg := func(err error) string {
+			if err == nil {
+				return "nil"
+			}
+			return errText(err)
+		}
+		if string(got) != string(want) || msg(err) != msg(wantErr) {
+			t.Errorf("%s: %q, %v; want (ReadFile) %q, %v", filepath.Base(p), got, err, want, wantErr)
+		}
 	}
 }

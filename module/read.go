@@ -29,12 +29,31 @@ func (e *SizeError) Error() string {
 // the errors are *fs.PathError wrapping a description or a *SizeError.
 // A file that grows past limit while it is read is an error too.
 func ReadFile(path string, limit int64) ([]byte, fs.FileInfo, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
+	return readFile(path, limit, false)
+}
+
+// readFile is ReadFile, but for the FileInfo; listed says that the
+// directory's listing gave path as a regular file (fs.DirEntry.Type): it
+// is then read with the system calls alone where it can be (readRegular,
+// which returns no FileInfo), and otherwise, where opening does not block
+// (openFlags), without the Stat before the open: the Stat after it
+// refuses what replaced the file meanwhile.
+func readFile(path string, limit int64, listed bool) ([]byte, fs.FileInfo, error) {
+	if listed {
+		if src, ok := readRegular(path, limit); ok {
+			return src, nil, nil
+		}
 	}
-	if err := checkRegular(fi, limit); err != nil {
-		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	var fi fs.FileInfo
+	var err error
+	if !listed || openFlags == 0 {
+		fi, err = os.Stat(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := checkRegular(fi, limit); err != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
 	}
 	// openFlags opens without blocking (where the system has the flag):
 	// a file replaced by a named pipe after the Stat above does not block

@@ -63,6 +63,10 @@ type TreeOptions struct {
 	// directory that Tree.ReadDir is asked for, instead of Load and
 	// Merge.
 	ReadDir func(dir string) ([]*hcl.File, hcl.Diagnostics)
+	// Contents, when not nil, decodes the bodies that the Tree decodes
+	// (the declarations of Decls), so that the layers that decode them
+	// again with the same schemas through it share their decoding.
+	Contents *schema.Contents
 }
 
 // reading is one module directory read.
@@ -205,7 +209,7 @@ func (t *Tree) merge(dir string) *reading {
 func (t *Tree) Decls(dir string) *Decls {
 	r := t.check("Decls").merge(dir)
 	if r.decls == nil {
-		r.decls = Declare(hcl.MergeFiles(r.files), schema.Terraform.Root)
+		r.decls = declareFiles(r.files, schema.Terraform.Root, t.opts.Contents)
 		r.decls.MergeDiags = r.mergeDiags
 	}
 	return r.decls

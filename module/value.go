@@ -137,12 +137,30 @@ func ReadValue(expr hcl.Expression, mode schema.Mode, quoted bool) (Value, hcl.D
 // limit is "Nesting too deep" on its place (spec.md C20), as the same
 // type in native syntax is, rather than typeexpr's "Invalid type
 // specification", which says nothing of why.
+//
+// A type in a JSON string is read from its text parsed once as native
+// syntax (template.ParseExpression, exact ranges) when that reads it
+// without a diagnostic: what the JSON expression's static-analysis hooks
+// give, each of which parses the text again (hcl.ExprAsKeyword then
+// typeexpr's own). Otherwise it is read through those hooks, whose
+// diagnostics are the reference.
 func typeConstraint(expr hcl.Expression) (cty.Type, *typeexpr.Defaults, hcl.Diagnostics) {
-	if src, ok := hcljson.StringSource(expr); ok && nesting.Suspect(src.Text) {
-		if _, diags := template.ParseExpression(src); len(diags) > 0 && diags[0].Summary == nesting.Summary {
+	if src, ok := hcljson.StringSource(expr); ok {
+		nx, diags := template.ParseExpression(src)
+		if nesting.Suspect(src.Text) && len(diags) > 0 && diags[0].Summary == nesting.Summary {
 			return cty.DynamicPseudoType, nil, diags[:1]
 		}
+		if nx != nil && len(diags) == 0 {
+			if ty, defaults, diags := typeOf(nx); len(diags) == 0 {
+				return ty, defaults, nil
+			}
+		}
 	}
+	return typeOf(expr)
+}
+
+// typeOf reads the type expression expr, with the legacy shorthands.
+func typeOf(expr hcl.Expression) (cty.Type, *typeexpr.Defaults, hcl.Diagnostics) {
 	switch hcl.ExprAsKeyword(expr) {
 	case "list":
 		return cty.List(cty.DynamicPseudoType), nil, nil

@@ -8,6 +8,7 @@ import (
 
 	"github.com/apparentlymart/go-textseg/v15/textseg"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/typeexpr"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
 	"github.com/hcljson/hcljson/schema"
@@ -332,4 +333,42 @@ func traversalName(tr hcl.Traversal) string {
 		}
 	}
 	return b.String()
+}
+
+// TestTypeConstraintJSON reads types in JSON strings, valid and not, with
+// escapes, the legacy shorthands and defaults: typeConstraint, which
+// reads a string's text parsed once as native syntax when that reads it
+// without a diagnostic, gives what the JSON expression's own hooks give
+// (typeOf of the JSON expression): the type, the defaults and the
+// diagnostics.
+func TestTypeConstraintJSON(t *testing.T) {
+	for _, ty := range []string{
+		`"string"`, `"list"`, `"map"`, `"any"`, `"list(string)"`, `"map(any)"`,
+		`"object({a=string, b=optional(number, 1), c=optional(list(string), [\"x\"])})"`,
+		`"tuple([string, number, bool])"`, `"set(object({x=list(string)}))"`,
+		`"strin\u0067"`, `"  list( string )  "`, `"\"string\""`,
+		`"stringx"`, `"list("`, `"${string}"`, `"list(string, number)"`, `"optional(string)"`,
+		`"object({a=string, a=number})"`, `"string # comment"`, `1`, `["string"]`,
+	} {
+		t.Run(ty, func(t *testing.T) {
+			src := []byte("{\n  \"type\": " + ty + "\n}\n")
+			f, diags := hcljson.Parse(src, "t.tf.json")
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			attrs, _ := f.Body.JustAttributes()
+			expr := attrs["type"].Expr
+			render := func(ty cty.Type, defaults *typeexpr.Defaults, diags hcl.Diagnostics) string {
+				s := fmt.Sprintf("%#v defaults %#v\n", ty, defaults)
+				for _, d := range diags {
+					s += renderDiag(t, src, d) + "\n"
+				}
+				return s
+			}
+			got, want := render(typeConstraint(expr)), render(typeOf(expr))
+			if got != want {
+				t.Errorf("got\n%s\nwant (the JSON expression's hooks)\n%s", got, want)
+			}
+		})
+	}
 }

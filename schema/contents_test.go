@@ -9,6 +9,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/hcljson"
+	"github.com/zclconf/go-cty/cty"
 )
 
 // renderContent writes what a decode returned: the attributes by name
@@ -165,6 +166,61 @@ func TestContentsConcurrent(t *testing.T) {
 		c2, _, _ := cs.Content(Terraform.Root, f.Body)
 		if c1 != c2 {
 			t.Errorf("%s decoded again after the goroutines", f.Body.MissingItemRange().Filename)
+		}
+	}
+}
+
+// TestContentsAlike checks that two schema bodies that decode alike (the
+// roots and block types of OpenTofu's and Terraform's languages, or a
+// copy of a body) share one decoding, and that bodies that differ in
+// anything Body.Content reads (a required attribute, an attribute that
+// may be written as blocks, Open, AnyAttributes, a block's labels) do
+// not: each gets what its own Body.Content returns.
+func TestContentsAlike(t *testing.T) {
+	f, d := hclsyntax.ParseConfig([]byte(`resource "terraform_data" "r" {
+  input = 1
+  rule {
+    x = 1
+  }
+}
+variable "v" {
+  type = string
+}
+`), "a.tf", hcl.InitialPos)
+	if d.HasErrors() {
+		t.Fatal(d)
+	}
+	var cs Contents
+	tf, _, _ := cs.Content(Terraform.Root, f.Body)
+	tofu, _, _ := cs.Content(OpenTofu.Root, f.Body)
+	if tf != tofu {
+		t.Errorf("the two languages' roots decoded the body twice")
+	}
+	if want, got := renderContent(OpenTofu.Root.Content(f.Body)), renderContent(tofu, nil, nil); got != want {
+		t.Errorf("OpenTofu's root:\n%s\nwant:\n%s", got, want)
+	}
+	block := tf.Blocks[0].Body
+	base := &Body{Attributes: []Attribute{{Name: "input", Type: cty.Number}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number}))}}, Blocks: []Block{{Type: "lifecycle", Body: &Body{}}}}
+	same := &Body{Attributes: []Attribute{{Name: "input", Type: cty.String}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number}))}}, Blocks: []Block{{Type: "lifecycle", Body: &Body{Open: true}}}}
+	variants := map[string]*Body{
+		"required":  {Attributes: []Attribute{{Name: "input", Type: cty.Number, Required: true}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number}))}}, Blocks: []Block{{Type: "lifecycle", Body: &Body{}}}},
+		"as blocks": {Attributes: []Attribute{{Name: "input", Type: cty.Number}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number})), AsBlocks: &Body{Attributes: []Attribute{{Name: "x", Type: cty.Number}}}}}, Blocks: []Block{{Type: "lifecycle", Body: &Body{}}}},
+		"open":      {Open: true, Attributes: []Attribute{{Name: "input", Type: cty.Number}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number}))}}, Blocks: []Block{{Type: "lifecycle", Body: &Body{}}}},
+		"any":       {AnyAttributes: true},
+		"labels":    {Attributes: []Attribute{{Name: "input", Type: cty.Number}, {Name: "rule", Type: cty.List(cty.Object(map[string]cty.Type{"x": cty.Number}))}}, Blocks: []Block{{Type: "lifecycle", Labels: []string{"name"}, Body: &Body{}}}},
+	}
+	c1, _, _ := cs.Content(base, block)
+	c2, _, _ := cs.Content(same, block)
+	if c1 != c2 {
+		t.Errorf("a body of the same names, requirements and block headers decoded the body again")
+	}
+	for name, b := range variants {
+		c, r, d := cs.Content(b, block)
+		if c == c1 {
+			t.Errorf("%s: shares the decoding of another schema", name)
+		}
+		if want, got := renderContent(b.Content(block)), renderContent(c, r, d); got != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", name, got, want)
 		}
 	}
 }

@@ -415,7 +415,13 @@ func (b *Body) content(body hcl.Body, s *hcl.BodySchema) (*hcl.BodyContent, hcl.
 	case b.Open:
 		return body.PartialContent(b.asBlocks(body, s))
 	default:
-		content, diags := body.Content(b.asBlocks(body, s))
+		s = b.asBlocks(body, s)
+		if native, ok := body.(*hclsyntax.Body); ok {
+			if content, ok := nativeContent(native, s); ok {
+				return content, nil, nil
+			}
+		}
+		content, diags := body.Content(s)
 		return content, nil, inSourceOrder(diags, "Unsupported argument")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hcljson/hcljson/funcs"
 	"github.com/hcljson/hcljson/module"
+	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/gocty"
@@ -201,7 +202,8 @@ func (ev *evaluator) dependsOn(a *hcl.Attribute, owner string) hcl.Diagnostics {
 		return nil
 	}
 	for _, el := range elems {
-		t, d := hcl.AbsTraversalForExpr(el)
+		v, d := ev.md.read(el, schema.AbsTraversal)
+		t := v.Traversal
 		if d.HasErrors() || len(t) == 0 {
 			continue
 		}

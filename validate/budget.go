@@ -360,7 +360,11 @@ func (b *budget) sizeJSON(e hcl.Expression, v cty.Value, limit int64) (n, depth 
 		if !ok {
 			return 0, 0, false
 		}
-		t, diags := hclsyntax.ParseTraversalAbs([]byte(strings.TrimSpace(text)), "", hcl.InitialPos)
+		text = strings.TrimSpace(text)
+		if !mayBeLocal(text) {
+			return 0, 0, false
+		}
+		t, diags := hclsyntax.ParseTraversalAbs([]byte(text), "", hcl.InitialPos)
 		if diags.HasErrors() {
 			return 0, 0, false
 		}
@@ -441,6 +445,16 @@ func wholeLocal(text string) (name string, ok bool) {
 		}
 	}
 	return name, true
+}
+
+// mayBeLocal reports whether text, an interpolation's trimmed, may parse
+// as a traversal that localSize takes (local.NAME): without a comment,
+// the text of a traversal whose root is local begins with it, and a
+// parenthesis in it is in an index (local.a["("]), which localSize does
+// not take. Where it reports false there is nothing to parse (a function
+// call, most often).
+func mayBeLocal(text string) bool {
+	return strings.ContainsAny(text, "/#") || strings.HasPrefix(text, "local") && !strings.Contains(text, "(")
 }
 
 // keyName is the name that the key of an object constructor gives when

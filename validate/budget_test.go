@@ -411,3 +411,29 @@ func TestWholeLocal(t *testing.T) {
 		}
 	}
 }
+
+// TestMayBeLocal checks mayBeLocal against the parsers' reading of a
+// JSON string's one interpolation as local.NAME: wherever they read one,
+// it says the text may be one.
+func TestMayBeLocal(t *testing.T) {
+	for _, text := range []string{
+		"${local.l}", "${ local.a_b-c }", "${local . l}", "${local .l }", "${/* c */ local.l}",
+		"${local.l # c\n}", "${local.l // c\n}", "${local.l[\"(\"]}", "${upper(local.l)}",
+		"${(local.l)}", "${local.l}", "${var.l}", "${local}", "${ locals.l }", "${ local.l.m }",
+	} {
+		tpl := template.Parse(template.Source{Text: text, Filename: "a.tf.json", Start: hcl.InitialPos})
+		in, ok := tpl.Interpolation()
+		if !ok {
+			t.Fatalf("%q: not one interpolation", text)
+		}
+		in = strings.TrimSpace(in)
+		tr, diags := hclsyntax.ParseTraversalAbs([]byte(in), "", hcl.InitialPos)
+		local := !diags.HasErrors() && len(tr) == 2 && tr.RootName() == "local"
+		if local {
+			_, local = tr[1].(hcl.TraverseAttr)
+		}
+		if local && !mayBeLocal(in) {
+			t.Errorf("%q is local.NAME, mayBeLocal says it cannot be", text)
+		}
+	}
+}

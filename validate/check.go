@@ -77,7 +77,7 @@ func checkRoot(f *hcl.File, root *schema.Body, lang *schema.Language, override, 
 		return nil
 	}
 	c := &checker{json: hcljson.IsJSONBody(f.Body), override: override, inModule: inModule, tofu: lang == schema.OpenTofu, contents: cs, vars: vars}
-	c.body(f.Body, root, "")
+	c.body(f.Body, root, nil)
 	return c.diags
 }
 

@@ -40,11 +40,14 @@ type checker struct {
 	// (see Model.vars).
 	vars  *exprVars
 	diags hcl.Diagnostics
+	// ctx is the context of the last template checked, when no
+	// diagnostic holds it: the next one's, cleared (template).
+	ctx *hcl.EvalContext
 }
 
-// body checks body against s; what names the block, for messages ("" at
-// the root).
-func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
+// body checks body against s; in is the block whose body it is (nil at
+// the root), named in messages (blockName) only when one is reported.
+func (c *checker) body(body hcl.Body, s *schema.Body, in *hcl.Block) {
 	content, remain, diags := c.contents.Content(s, body)
 	c.add(diags)
 	if content == nil {
@@ -62,16 +65,16 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		if blk == nil {
 			if a := s.BlocksArgument(b.Type); a != nil {
 				// An argument written as blocks, one per element.
-				c.body(b.Body, a.AsBlocks, blockName(b))
+				c.body(b.Body, a.AsBlocks, b)
 			}
 			continue
 		}
 		if prev, ok := first[b.Type]; ok && (blk.Nesting == schema.NestingSingle || blk.Nesting == schema.NestingGroup) {
-			c.duplicate(b, prev, what)
+			c.duplicate(b, prev, in)
 			continue
 		}
 		first[b.Type] = b
-		if c.inModule && what == "" && b.Type == "provider" {
+		if c.inModule && in == nil && b.Type == "provider" {
 			continue
 		}
 		inner := blk.Body
@@ -85,7 +88,7 @@ func (c *checker) body(body hcl.Body, s *schema.Body, what string) {
 		if b.Type == "dynamic" && emptyForEach(b.Body) {
 			inner = contentUnchecked(inner)
 		}
-		c.body(b.Body, inner, blockName(b))
+		c.body(b.Body, inner, b)
 	}
 }
 
@@ -175,11 +178,12 @@ func (c *checker) errorf(rng hcl.Range, summary, format string, args ...any) {
 	})
 }
 
-// duplicate reports a second block of a type that allows one.
-func (c *checker) duplicate(b, prev *hcl.Block, what string) {
+// duplicate reports a second block of a type that allows one, in the
+// body of the block parent (nil at the root).
+func (c *checker) duplicate(b, prev, parent *hcl.Block) {
 	in := "here"
-	if what != "" {
-		in = "in " + what
+	if parent != nil {
+		in = "in " + blockName(parent)
 	}
 	c.errorf(b.DefRange, "Duplicate "+b.Type+" block",
 		"Only one %s block is allowed %s; the first is at line %d, column %d.", b.Type, in, prev.DefRange.Start.Line, prev.DefRange.Start.Column)
@@ -234,7 +238,7 @@ func (c *checker) value(expr hcl.Expression, mode schema.Mode, spec *schema.Attr
 		return // the parser has read it
 	}
 	quoted := !c.json && spec != nil && spec.Quoted
-	v, diags := module.ReadValue(expr, mode, quoted)
+	v, diags := c.vars.read(expr, mode, quoted)
 	switch mode {
 	case schema.Expression:
 		c.template(expr)
@@ -321,20 +325,30 @@ func (c *checker) aliases(expr hcl.Expression) {
 // values of the wrong type).
 func (c *checker) template(expr hcl.Expression) {
 	vars := c.vars.of(expr)
-	fe, _ := expr.(interface{ Functions() []hcl.Traversal })
-	if len(vars) == 0 && fe == nil {
+	calls, listed := c.vars.functions(expr)
+	if len(vars) == 0 && !listed {
 		return
 	}
-	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = &hcl.EvalContext{Variables: map[string]cty.Value{}, Functions: map[string]function.Function{}}
+	} else {
+		clear(ctx.Variables)
+		clear(ctx.Functions)
+	}
 	for _, t := range vars {
 		ctx.Variables[t.RootName()] = cty.DynamicVal
 	}
-	if fe != nil {
-		for _, t := range fe.Functions() {
-			ctx.Functions[functionName(t)] = unknownFunction()
-		}
+	for _, t := range calls {
+		ctx.Functions[functionName(t)] = unknownFunc
 	}
 	_, diags := expr.Value(ctx)
+	// The next template's context is this one, cleared, unless a
+	// diagnostic holds it.
+	c.ctx = nil
+	if len(diags) == 0 {
+		c.ctx = ctx
+	}
 	c.add(diags)
 }
 
@@ -355,6 +369,10 @@ func functionName(t hcl.Traversal) string {
 	}
 	return sb.String()
 }
+
+// unknownFunc is unknownFunction(), shared: a function is a value that
+// never changes.
+var unknownFunc = unknownFunction()
 
 // unknownFunction returns a function that takes any arguments and
 // returns an unknown value.

@@ -12,57 +12,63 @@ import (
 // "Cycle: ..." error without a range for each.
 func (ev *evaluator) cycles() hcl.Diagnostics {
 	nodes := keys(ev.edges)
-	index := map[string]int{}
-	low := map[string]int{}
-	onStack := map[string]bool{}
+	// The state of each node visited: one look-up a step, in one map.
+	type state struct {
+		index, low int
+		onStack    bool
+	}
+	at := make(map[string]int, len(nodes))
+	var states []state
 	var stack []string
 	var diags hcl.Diagnostics
-	n := 0
-	var strong func(v string)
-	strong = func(v string) {
-		index[v], low[v] = n, n
-		n++
+	var strong func(v string) int
+	strong = func(v string) int {
+		i := len(states)
+		at[v] = i
+		states = append(states, state{index: i, low: i, onStack: true})
 		stack = append(stack, v)
-		onStack[v] = true
-		succ := ev.moduleEdges(v)
-		for _, e := range ev.edges[v] {
-			succ = append(succ, e.to)
-		}
-		for _, w := range succ {
+		visit := func(w string) {
 			if !isGraphNode(w) {
-				continue
+				return
 			}
-			if _, seen := index[w]; !seen {
-				strong(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
+			if j, seen := at[w]; !seen {
+				j = strong(w)
+				states[i].low = min(states[i].low, states[j].low)
+			} else if states[j].onStack {
+				states[i].low = min(states[i].low, states[j].index)
 			}
 		}
-		if low[v] != index[v] {
-			return
+		for _, w := range ev.moduleEdges(v) {
+			visit(w)
+		}
+		for _, e := range ev.edges[v] {
+			visit(e.to)
+		}
+		if states[i].low != states[i].index {
+			return i
 		}
 		var comp []string
 		for {
 			w := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			onStack[w] = false
+			states[at[w]].onStack = false
 			comp = append(comp, w)
 			if w == v {
 				break
 			}
 		}
 		if len(comp) == 1 && !ev.selfLoop(v) {
-			return
+			return i
 		}
 		slices.Sort(comp)
-		for i, c := range comp {
-			comp[i] = c + " (expand)"
+		for k, c := range comp {
+			comp[k] = c + " (expand)"
 		}
 		diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Cycle: " + strings.Join(comp, ", ")})
+		return i
 	}
 	for _, v := range nodes {
-		if _, seen := index[v]; !seen && isGraphNode(v) {
+		if _, seen := at[v]; !seen && isGraphNode(v) {
 			strong(v)
 		}
 	}

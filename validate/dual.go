@@ -82,12 +82,15 @@ func (md *unit) diverge() {
 }
 
 // watchArguments returns what watches the calls of f, a function of
-// OpenTofu's table that Terraform's (other) has with another handling of
-// some arguments: a call with an argument that the two handle
-// differently marks md (diverge).
-func (md *unit) watchArguments(f, other function.Function) func([]cty.Value) {
+// OpenTofu's table that Terraform's (other, built at the first call:
+// every function of the table is watched once an expression calls one
+// the evaluator has not met, and building Terraform's reads its
+// metadata, some 2% of checking a module of 100 files as a process) has
+// with another handling of some arguments: a call with an argument that
+// the two handle differently marks md (diverge).
+func (md *unit) watchArguments(f function.Function, other func() function.Function) func([]cty.Value) {
 	return func(args []cty.Value) {
-		if argumentsDiffer(f, other, args) {
+		if argumentsDiffer(f, other(), args) {
 			md.diverge()
 		}
 	}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -80,6 +81,8 @@ type evaluator struct {
 	// budget is what evaluating the module may spend (spec.md V17),
 	// which fns and the metered copies of the expressions charge.
 	budget *budget
+	// sources are the module's files' bytes by path (mayCall).
+	sources map[string][]byte
 }
 
 // edge is a reference from one object to another.
@@ -129,7 +132,7 @@ func (ev *evaluator) function(name string) bool {
 	var watch func([]cty.Value)
 	if d, ok := functionDifferences()[name]; ok && ev.md.program != module.Terraform {
 		if d == funcs.Arguments {
-			watch = ev.md.watchArguments(f, terraformFunction(name))
+			watch = ev.md.watchArguments(f, func() function.Function { return terraformFunction(name) })
 		} else {
 			ev.md.diverge()
 		}
@@ -145,9 +148,10 @@ func (ev *evaluator) function(name string) bool {
 
 // allFunctions adds every function of the table to fns: before an
 // expression is evaluated that calls a function the table lacks, or
-// whose calls are not all known (not a native expression), so that
-// HCL's "Call to unknown function" suggests from the whole table, as
-// it did when fns held it from the start.
+// whose calls are not all known (neither a native expression nor a JSON
+// one, which lists them), so that HCL's "Call to unknown function"
+// suggests from the whole table, as it did when fns held it from the
+// start.
 func (ev *evaluator) allFunctions() {
 	if ev.all {
 		return
@@ -285,7 +289,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 	cm.target = newTarget(md.program, constraints{})
 	declDiags = cm.declare()
 	r := cm.runShared()
-	return cm, declDiags, r.found(false), r.deps
+	return cm, declDiags, r.found(false), r.outputDeps()
 }
 
 // runShared returns what run finds in md (whose declarations are
@@ -302,7 +306,7 @@ func (md *unit) analyse(m *module.Module) (cm *unit, declDiags, evalDiags hcl.Di
 func (md *unit) runShared() *ran {
 	if md.target != newTarget(md.program, constraints{}) || len(md.mod.Files) == 0 {
 		ev, diags := md.run()
-		return &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+		return newRan(md, ev, diags)
 	}
 	sh := md.tr.shared
 	key := runKey{md.tr.key(md.tree.dirKey(md.mod.Dir)), md.tree.readsCalls()}
@@ -313,7 +317,7 @@ func (md *unit) runShared() *ran {
 		return r
 	}
 	ev, diags := md.run()
-	r = &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, deps: outputDeps(ev)}
+	r = newRan(md, ev, diags)
 	for _, c := range md.children {
 		if c.tainted {
 			return r
@@ -662,6 +666,24 @@ func (ev *evaluator) computeLocals() {
 // 250,000 locals. Two elements never start at one place of one file, so
 // the order is total and an unstable sort does.
 func sortBy[T any](list []T, rng func(T) hcl.Range) {
+	if len(list) <= 12 {
+		// A few elements (most bodies' attributes): sorted in place,
+		// without the slice of keys.
+		for i := 1; i < len(list); i++ {
+			v := list[i]
+			r := rng(v)
+			j := i
+			for ; j > 0; j-- {
+				p := rng(list[j-1])
+				if c := strings.Compare(p.Filename, r.Filename); c < 0 || c == 0 && p.Start.Byte <= r.Start.Byte {
+					break
+				}
+				list[j] = list[j-1]
+			}
+			list[j] = v
+		}
+		return
+	}
 	type keyed struct {
 		file string
 		off  int
@@ -727,6 +749,9 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 		ev.fns[name] = anyFunction()
 	}
 	if se, ok := e.(hclsyntax.Expression); ok {
+		if !ev.mayCall(se) {
+			return nil
+		}
 		hclsyntax.VisitAll(se, func(n hclsyntax.Node) hcl.Diagnostics {
 			if c, ok := n.(*hclsyntax.FunctionCallExpr); ok {
 				call(c.Name, c.NameRange)
@@ -734,12 +759,16 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 			return nil
 		})
 	} else {
-		ev.allFunctions()
-		fe, ok := e.(interface{ Functions() []hcl.Traversal })
+		// A JSON expression lists the functions its strings call
+		// (hcljson's Functions, which OpenTofu reads to load provider
+		// functions): every one is added as a native expression's are.
+		// Another expression's calls are not known.
+		calls, ok := ev.md.functions(e)
 		if !ok {
+			ev.allFunctions()
 			return diags
 		}
-		for _, t := range fe.Functions() {
+		for _, t := range calls {
 			var parts []string
 			for _, step := range t {
 				switch s := step.(type) {
@@ -753,6 +782,28 @@ func (ev *evaluator) providerFunctions(e hcl.Expression) hcl.Diagnostics {
 		}
 	}
 	return diags
+}
+
+// mayCall reports whether the native expression e may call a function:
+// false when its text, in a file of the native syntax of the module,
+// holds no parenthesis, which every call has; true otherwise (a JSON
+// file, whose strings' escapes may spell one, or another file).
+func (ev *evaluator) mayCall(e hclsyntax.Expression) bool {
+	r := e.Range()
+	if strings.HasSuffix(r.Filename, ".json") {
+		return true
+	}
+	if ev.sources == nil {
+		ev.sources = make(map[string][]byte, len(ev.md.mod.Files))
+		for _, f := range ev.md.mod.Files {
+			ev.sources[f.Path] = f.Bytes
+		}
+	}
+	src, ok := ev.sources[r.Filename]
+	if !ok || r.Start.Byte < 0 || r.Start.Byte > r.End.Byte || r.End.Byte > len(src) {
+		return true
+	}
+	return bytes.IndexByte(src[r.Start.Byte:r.End.Byte], '(') >= 0
 }
 
 // unknownProviderFunction is Terraform's error for a provider function

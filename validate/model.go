@@ -50,8 +50,8 @@ type Model struct {
 }
 
 // treeOptions are the options of the Model's module.Tree.
-func (opts Options) treeOptions() module.TreeOptions {
-	to := module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize, Loaded: opts.Loaded}
+func (opts Options) treeOptions(cs *schema.Contents) module.TreeOptions {
+	to := module.TreeOptions{Program: opts.Program, MaxFileSize: opts.MaxFileSize, Loaded: opts.Loaded, Contents: cs}
 	if opts.Readings != nil {
 		if opts.Readings.dirs == nil {
 			panic("validate: Options.Readings is a Readings that NewReadings did not make")
@@ -69,8 +69,9 @@ func (opts Options) treeOptions() module.TreeOptions {
 // when asked for (Module, ReadDir, Validate), for the program the root
 // was read for.
 func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
-	t, diags := module.LoadTree(dir, opts.treeOptions())
-	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: &schema.Contents{}, vars: &exprVars{}}, diags
+	cs := &schema.Contents{}
+	t, diags := module.LoadTree(dir, opts.treeOptions(cs))
+	return &Model{opts: opts, tree: t, analysis: opts.analysis(), loaded: diags, contents: cs, vars: newExprVars(t.Root())}, diags
 }
 
 // ModelOf returns the model of the module m, already loaded: m is its
@@ -79,7 +80,8 @@ func Load(dir string, opts Options) (*Model, hcl.Diagnostics) {
 // validate it. A nil m is a module without files, as the zero
 // module.Module is.
 func ModelOf(m *module.Module, opts Options) *Model {
-	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions()), analysis: opts.analysis(), contents: &schema.Contents{}, vars: &exprVars{}}
+	cs := &schema.Contents{}
+	return &Model{opts: opts, tree: module.TreeOf(m, opts.treeOptions(cs)), analysis: opts.analysis(), contents: cs, vars: newExprVars(m)}
 }
 
 // check returns md, and panics, naming the method called, if Load or

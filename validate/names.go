@@ -51,7 +51,10 @@ func (md *unit) nameRules(b *hcl.Block, parent *schema.Body) hcl.Diagnostics {
 	case "output":
 		label(0, "Invalid output name")
 	case "locals":
-		attrs, _ := b.Body.JustAttributes()
+		attrs, ok := md.localAttributes(b)
+		if !ok {
+			attrs, _ = b.Body.JustAttributes()
+		}
 		var bad hcl.Attributes // sorted only when there are some
 		for name, a := range attrs {
 			if !validIdentifier(name) {
@@ -161,6 +164,17 @@ func providerLocalName(name string, rng hcl.Range) *hcl.Diagnostic {
 		return errorAt(rng, "Invalid provider local name", "Provider names must be normalized. Replace %q with %q to fix this error.", name, lower)
 	}
 	return nil
+}
+
+// localAttributes returns the attributes of b, a locals block of the
+// module's declaration index (module.Decls.LocalBlocks: what
+// JustAttributes returns, decoded once), and false for another block.
+func (md *unit) localAttributes(b *hcl.Block) (hcl.Attributes, bool) {
+	if md.decls == nil || md.decls.index == nil {
+		return nil, false
+	}
+	attrs, ok := md.decls.index.LocalBlocks[b]
+	return attrs, ok
 }
 
 // attribute returns the argument name of body, or nil when the body has

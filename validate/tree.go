@@ -71,13 +71,44 @@ type runKey struct {
 // ran is what unit.run found in a module, whether it was the root of its
 // tree or a module called (see unit.runShared): the diagnostics, of
 // which rootOnly are those only a root reports, and for each output the
-// variables it depends on (see child.deps). mod is the reading of the
-// module that was run.
+// variables it depends on (see child.deps), from the evaluator's
+// reference graph when first asked for (outputDeps). mod is the reading
+// of the module that was run.
 type ran struct {
 	mod      *module.Module
 	diags    hcl.Diagnostics
 	rootOnly map[*hcl.Diagnostic]bool
+	// ev is the evaluator that ran, until deps are made from it.
+	ev       *evaluator
+	depsOnce sync.Once
 	deps     map[string][]string
+}
+
+// newRan returns what md's run found: diags, and its evaluator ev's
+// output dependencies, made when a module that calls md asks for them
+// (most runs are of a root module, which nothing calls, and the
+// dependencies were a twentieth of checking a module of 100 files), but
+// at once where many Models keep the runs they share (Options.Readings),
+// which do not keep the evaluators.
+func newRan(md *unit, ev *evaluator, diags hcl.Diagnostics) *ran {
+	r := &ran{mod: md.mod, diags: diags, rootOnly: ev.rootOnly, ev: ev}
+	if md.opts.Readings != nil {
+		r.outputDeps()
+	}
+	return r
+}
+
+// outputDeps returns, for each output, the variables it depends on:
+// outputDeps of the evaluator, made on the first call. The evaluator's
+// graph and the modules it calls (unit.children, each with its
+// dependencies) do not change once it has run.
+func (r *ran) outputDeps() map[string][]string {
+	r.depsOnce.Do(func() {
+		if r.ev != nil {
+			r.deps, r.ev = outputDeps(r.ev), nil
+		}
+	})
+	return r.deps
 }
 
 // found returns the diagnostics of r for the module as a root of its

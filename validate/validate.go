@@ -127,6 +127,27 @@ func (md *unit) content(s *schema.Body, body hcl.Body) (*hcl.BodyContent, hcl.Bo
 	return cs.Content(s, body)
 }
 
+// read returns module.ReadValue(e, mode, false), once in the Model the
+// unit belongs to for a type or a reference (exprVars.read): read only.
+func (md *unit) read(e hcl.Expression, mode schema.Mode) (module.Value, hcl.Diagnostics) {
+	var c *exprVars
+	if md.tree != nil {
+		c = md.tree.vars
+	}
+	return c.read(e, mode, false)
+}
+
+// functions returns the function calls that e lists (a JSON
+// expression's Functions), once in the Model the unit belongs to
+// (Model.vars): read only; ok is false for an expression that does not
+// list them.
+func (md *unit) functions(e hcl.Expression) (calls []hcl.Traversal, ok bool) {
+	if md.tree != nil {
+		return md.tree.vars.functions(e)
+	}
+	return (*exprVars)(nil).functions(e)
+}
+
 // variables returns e.Variables(), once in the Model the unit belongs to
 // (Model.vars): read only.
 func (md *unit) variables(e hcl.Expression) []hcl.Traversal {

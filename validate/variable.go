@@ -23,8 +23,8 @@ func (md *unit) variableRules(v *variable) hcl.Diagnostics {
 	c := v.content
 	name := v.block.Labels[0]
 	if a, ok := c.Attributes["type"]; ok {
-		if ty, defaults, tdiags := typeConstraint(a.Expr); !tdiags.HasErrors() {
-			v.typ, v.defaults = ty, defaults
+		if tv, tdiags := md.read(a.Expr, schema.TypeExpr); !tdiags.HasErrors() {
+			v.typ, v.defaults = tv.Type, tv.Defaults
 		}
 	}
 	for _, b := range []string{"sensitive", "ephemeral", "nullable", "const"} {

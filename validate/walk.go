@@ -305,10 +305,15 @@ func sortedSyntaxAttributes(attrs hclsyntax.Attributes) []*hclsyntax.Attribute {
 
 // sortedAttributes returns attrs in source order.
 func sortedAttributes(attrs hcl.Attributes) []*hcl.Attribute {
-	var list []*hcl.Attribute
+	if len(attrs) == 0 {
+		return nil
+	}
+	list := make([]*hcl.Attribute, 0, len(attrs))
 	for _, a := range attrs {
 		list = append(list, a)
 	}
-	sortBy(list, func(a *hcl.Attribute) hcl.Range { return a.Range })
+	if len(list) > 1 {
+		sortBy(list, func(a *hcl.Attribute) hcl.Range { return a.Range })
+	}
 	return list
 }

@@ -178,7 +178,7 @@ func check(e *env, args []string) int {
 	langs, diags := newLanguages(e, schemaFile, *terraform, program.p)
 	var discovered found
 	if schemaFile == "" && !diags.HasErrors() && !*recursive {
-		if dir, ok := discoveryDir(paths); ok {
+		if dir, ok := discoveryDir(paths); ok && mayBeInitialized(dir) {
 			discovered = discoverSchemas(dir, langs.dirProgram(dir), exec.LookPath, os.UserCacheDir)
 			if discovered.data != nil {
 				name := discovered.file

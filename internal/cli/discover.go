@@ -94,6 +94,15 @@ func discoverSchemas(dir string, p module.Program, lookPath func(string) (string
 
 // installedProviders lists what init installed in dir (.terraform/providers),
 // each file's path, size and time, or returns nil when it has nothing.
+// mayBeInitialized reports whether dir may hold installed providers
+// (.terraform/providers is a directory), without which discoverSchemas
+// finds nothing: check then neither resolves the directory's program
+// for it (a listing of the directory) nor reads its lock file.
+func mayBeInitialized(dir string) bool {
+	fi, err := os.Lstat(filepath.Join(dir, ".terraform", "providers"))
+	return err == nil && fi.IsDir()
+}
+
 func installedProviders(dir string) []byte {
 	var b []byte
 	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
