@@ -126,27 +126,38 @@ type scratch struct {
 var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // release empties p, keeping its scratch memory, and puts it in parsers.
-// Stacks are cleared as they are popped, so as not to hold trees alive;
-// after a fallback they are cleared here.
+// Stacks are popped without clearing what they held (pop): they are
+// cleared here up to their capacity, so as not to hold trees alive, and
+// dropped when they grew past maxScratch elements, so that a large file
+// does not make every later parse clear a large stack.
 func (p *parser) release() {
 	s := p.scratch
-	clear(s.steps)
-	clear(s.list)
-	clear(s.items)
-	clear(s.ttoks)
-	clear(s.blocks)
-	clear(s.attrs)
 	*p = parser{scratch: scratch{
-		excess: s.excess[:0],
-		steps:  s.steps[:0],
-		list:   s.list[:0],
-		items:  s.items[:0],
-		ttoks:  s.ttoks[:0],
-		blocks: s.blocks[:0],
-		attrs:  s.attrs[:0],
-		labels: s.labels[:0], labelRanges: s.labelRanges[:0],
+		excess:      s.excess[:0],
+		steps:       reuse(s.steps),
+		list:        reuse(s.list),
+		items:       reuse(s.items),
+		ttoks:       reuse(s.ttoks),
+		blocks:      reuse(s.blocks),
+		attrs:       reuse(s.attrs),
+		labels:      reuse(s.labels),
+		labelRanges: reuse(s.labelRanges),
 	}}
 	parsers.Put(p)
+}
+
+// maxScratch bounds the stacks a released parser keeps.
+const maxScratch = 512
+
+// reuse returns the stack s emptied and cleared up to its capacity, or nil
+// when that is over maxScratch.
+func reuse[T any](s []T) []T {
+	if cap(s) > maxScratch {
+		return nil
+	}
+	s = s[:0]
+	clear(s[:cap(s)])
+	return s
 }
 
 func (p *parser) fail(why reason) {
@@ -276,7 +287,6 @@ labels:
 	p.labels, p.labelRanges = labels, labelRanges
 	labels = carve(&p.slabs.labels, labels)
 	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
-	clear(p.labels)
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body

@@ -122,9 +122,9 @@ func put[T any](s *slab[T], v T) *T {
 	return &s.s[len(s.s)-1]
 }
 
-// pop truncates the stack s to base, clearing what it pops.
+// pop truncates the stack s to base. What it pops is cleared when the
+// parser is released (parser.release), once for the whole parse.
 func pop[T any](s *[]T, base int) {
-	clear((*s)[base:])
 	*s = (*s)[:base]
 }
 
