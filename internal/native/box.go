@@ -2,7 +2,6 @@ package native
 
 import (
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/hashicorp/hcl/v2"
@@ -123,13 +122,8 @@ var strBox = sync.OnceValues(func() (empty cty.Value, data int) {
 // is ASCII.
 func (p *parser) stringVal(s string) cty.Value {
 	empty, data := strBox()
-	if data < 0 || s == "" {
+	if data < 0 || s == "" || !asciiString(s) {
 		return cty.StringVal(s)
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return cty.StringVal(s)
-		}
 	}
 	v := empty
 	(*[4]unsafe.Pointer)(unsafe.Pointer(&v))[data] = unsafe.Pointer(put(&p.slabs.strs, s))
