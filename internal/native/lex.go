@@ -107,6 +107,100 @@ func (p *parser) scan(c cursor, t *token) cursor {
 	if i < len(src) && (src[i] == ' ' || src[i] == '\t') {
 		i = skipBlank(src, i)
 	}
+	if i < len(src) {
+		// The most frequent tokens, written at once.
+		switch b := src[i]; byteClass[b] {
+		case classSelf:
+			*t = token{kind: selfKind[b], start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{i + 1, c.line, c.ls}
+		case classIdent:
+			n := asciiIdentEnd(src, i+1)
+			if n < len(src) && src[n] >= utf8.RuneSelf {
+				break // a letter beyond ASCII may follow
+			}
+			*t = token{kind: tIdent, start: i, end: n, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{n, c.line, c.ls}
+		case classNewline:
+			*t = token{kind: tNewline, start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line + 1, els: i + 1}
+			return cursor{i + 1, c.line + 1, i + 1}
+		case classPair:
+			// "=" and "." alone (not "==", "=>", "..."), ":" (not "::").
+			if i+1 < len(src) && pairSecond[src[i+1]] == b {
+				break
+			}
+			*t = token{kind: pairKind[b], start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{i + 1, c.line, c.ls}
+		}
+	}
+	return p.scanRest(c, i, t)
+}
+
+// The classes of the bytes that start the tokens scan writes at once.
+const (
+	classOther = iota
+	classSelf
+	classIdent
+	classNewline
+	classPair
+)
+
+// pairKind is the kind of "=", "." and ":" alone; pairSecond is, for a
+// byte that makes a longer token after one of them, that one.
+var pairKind = [256]kind{'=': tEqual, '.': tDot, ':': tColon}
+
+var pairSecond = func() (t [256]byte) {
+	t['='] = '=' // ==
+	t['>'] = '=' // =>
+	t['.'] = '.' // .. (..., or an error for scanRest)
+	t[':'] = ':' // ::
+	return t
+}()
+
+var byteClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case selfKind[b] != tInvalid:
+			t[b] = classSelf
+		case identByte[b] == 2:
+			t[b] = classIdent
+		case b == '\n':
+			t[b] = classNewline
+		case pairKind[b] != tInvalid:
+			t[b] = classPair
+		}
+	}
+	return t
+}()
+
+// asciiIdentEnd is the offset of the first byte at or after i that does
+// not continue an identifier of ASCII, four bytes a round.
+func asciiIdentEnd(src []byte, i int) int {
+	for i+4 <= len(src) {
+		b := src[i : i+4 : i+4]
+		if identByte[b[0]] == 0 {
+			return i
+		}
+		if identByte[b[1]] == 0 {
+			return i + 1
+		}
+		if identByte[b[2]] == 0 {
+			return i + 2
+		}
+		if identByte[b[3]] == 0 {
+			return i + 3
+		}
+		i += 4
+	}
+	for i < len(src) && identByte[src[i]] != 0 {
+		i++
+	}
+	return i
+}
+
+// scanRest is scan for the tokens it does not write at once, i the
+// offset after the blanks.
+func (p *parser) scanRest(c cursor, i int, t *token) cursor {
+	src := p.src
 	*t = token{start: i, line: c.line, ls: c.ls}
 	if i >= len(src) {
 		t.kind, t.end, t.eline, t.els = tEOF, i, c.line, c.ls
