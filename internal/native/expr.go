@@ -296,7 +296,7 @@ func (p *parser) flush(ret hclsyntax.Expression, base int) {
 		return
 	}
 	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
-	pop(&p.steps, base)
+	pop(&p.steps, base, &p.high.steps)
 	switch e := ret.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		e.Traversal = trav
@@ -502,7 +502,7 @@ func (p *parser) object() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	defer pop(&p.items, base)
+	defer pop(&p.items, base, &p.high.items)
 	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 

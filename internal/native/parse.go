@@ -98,7 +98,13 @@ type parser struct {
 
 	depth int
 	slabs slabs // the tree's nodes
+	high  high  // the stacks' high water marks (pop)
 	scratch
+}
+
+// high holds the high water marks of the stacks of scratch.
+type high struct {
+	steps, list, items, ttoks, blocks, attrs int
 }
 
 // scratch is the memory of a parse that the tree does not keep, reused
@@ -127,37 +133,30 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // release empties p, keeping its scratch memory, and puts it in parsers.
 // Stacks are popped without clearing what they held (pop): they are
-// cleared here up to their capacity, so as not to hold trees alive, and
-// dropped when they grew past maxScratch elements, so that a large file
-// does not make every later parse clear a large stack.
+// cleared here, up to their high water marks (or their lengths, after a
+// fallback), so as not to hold trees alive.
 func (p *parser) release() {
 	s := p.scratch
+	h := p.high
 	*p = parser{scratch: scratch{
 		excess:      s.excess[:0],
-		steps:       reuse(s.steps),
-		list:        reuse(s.list),
-		items:       reuse(s.items),
-		ttoks:       reuse(s.ttoks),
-		blocks:      reuse(s.blocks),
-		attrs:       reuse(s.attrs),
-		labels:      reuse(s.labels),
-		labelRanges: reuse(s.labelRanges),
+		steps:       reuse(s.steps, h.steps),
+		list:        reuse(s.list, h.list),
+		items:       reuse(s.items, h.items),
+		ttoks:       reuse(s.ttoks, h.ttoks),
+		blocks:      reuse(s.blocks, h.blocks),
+		attrs:       reuse(s.attrs, h.attrs),
+		labels:      reuse(s.labels, 0),
+		labelRanges: s.labelRanges[:0],
 	}}
 	parsers.Put(p)
 }
 
-// maxScratch bounds the stacks a released parser keeps.
-const maxScratch = 512
-
-// reuse returns the stack s emptied and cleared up to its capacity, or nil
-// when that is over maxScratch.
-func reuse[T any](s []T) []T {
-	if cap(s) > maxScratch {
-		return nil
-	}
-	s = s[:0]
-	clear(s[:cap(s)])
-	return s
+// reuse returns the stack s emptied, cleared up to its length or high,
+// whichever is larger.
+func reuse[T any](s []T, high int) []T {
+	clear(s[:max(len(s), high)])
+	return s[:0]
 }
 
 func (p *parser) fail(why reason) {
@@ -225,9 +224,9 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	if len(attrs) < len(p.attrs)-abase {
 		p.fail(reasonDup)
 	}
-	pop(&p.attrs, abase)
+	pop(&p.attrs, abase, &p.high.attrs)
 	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
-	pop(&p.blocks, base)
+	pop(&p.blocks, base, &p.high.blocks)
 	if blocks == nil {
 		blocks = hclsyntax.Blocks{}
 	}
@@ -287,6 +286,7 @@ labels:
 	p.labels, p.labelRanges = labels, labelRanges
 	labels = carve(&p.slabs.labels, labels)
 	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
+	clear(p.labels) // they hold the source alive
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body

@@ -209,7 +209,7 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 		i = p.cur.pos
 	}
 	toks := p.ttoks[base:]
-	defer pop(&p.ttoks, base)
+	defer pop(&p.ttoks, base, &p.high.ttoks)
 	closeRange := p.closeQuote(i)
 	p.depth = saved
 	rng := hcl.RangeBetween(p.rng(open), closeRange)
