@@ -505,6 +505,7 @@ func (p *parser) addExcess(off, line, n int) {
 		n += p.excess[k-1].n
 	}
 	p.excess = append(p.excess, excess{off, line, n})
+	p.plain = max(p.plain, line)
 }
 
 // excessAt is the excess of line up to off.
@@ -582,7 +583,7 @@ func identLen(b []byte) (n, excess int) {
 
 // rng is the range of t.
 func (p *parser) rng(t token) hcl.Range {
-	if t.line != p.base.Line && (len(p.excess) == 0 || p.excess[len(p.excess)-1].line < t.line) {
+	if t.line > p.plain {
 		// pos, written out for the common case: past the first line
 		// (so is the end), on lines that have no text beyond ASCII
 		// before the token (records are made in the order of the

@@ -55,6 +55,7 @@ func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser
 		str:      str,
 		filename: filename,
 		base:     start,
+		plain:    start.Line,
 		cur:      cursor{0, start.Line, 0},
 		nl:       nl,
 		scratch:  p.scratch,
@@ -86,6 +87,11 @@ type parser struct {
 	str      string // src, from which names and literal strings are cut
 	filename string
 	base     hcl.Pos
+
+	// Ranges of tokens on lines after plain are made without looking up
+	// columns: past the first line (whose columns start at base's) and
+	// past the last line with text beyond ASCII (excess).
+	plain int
 
 	cur  cursor // after the last token read
 	prev token  // the last token read (hclsyntax's PrevRange)
