@@ -34,8 +34,8 @@
 // the text; pieces melded, one interpolation alone wrapped. It reports
 // false where it does not read the template, or where hclsyntax would
 // report anything (it falls back as below, and on a byte order mark),
-// and the caller asks hclsyntax. Its nodes go in the chunks the parser's
-// earlier parses left (see "Memory"): a template is mostly short.
+// and the caller asks hclsyntax. Its slabs hold a chunk of one node per
+// 256 bytes of text: a template is mostly short.
 //
 // [ParseExpression] is the same for a standalone expression
 // (hclsyntax.ParseExpression: line breaks ignored, nothing but comments
@@ -60,14 +60,6 @@
 // arguments, elements, parts, items, blocks, labels) are built on stacks
 // and copied into slabs at their exact length, with a capacity equal to
 // it: a tree holds its nodes alive together, which is how it is used.
-// The chunks of slabs belong to the parser, which the package pools: a
-// parse fills what the parser's previous parses left of each chunk, so
-// that trees parsed one after the other (the files of a module, the
-// strings of a JSON file) share chunks, and a tree may keep the chunks it
-// shares alive with the nodes of trees dropped before it, at most one
-// chunk of each type (at most 256 nodes) on each side. A parse writes
-// only the nodes it puts in the chunks, and only before it returns; a
-// parse that falls back leaves its nodes in the chunks, unreferenced.
 // The steps of traversals are stored in slabs too, and the hcl.Traverser
 // values that hold them point into the slabs (box.go writes the two
 // words of those interface values, and of File.Nav, which holds the

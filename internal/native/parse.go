@@ -58,7 +58,6 @@ func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser
 		plain:    start.Line,
 		cur:      cursor{0, start.Line, 0},
 		nl:       nl,
-		slabs:    p.slabs,
 		scratch:  p.scratch,
 	}
 	p.slabs.size(len(src))
@@ -145,7 +144,7 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 func (p *parser) release() {
 	s := p.scratch
 	h := p.high
-	*p = parser{slabs: p.slabs, scratch: scratch{
+	*p = parser{scratch: scratch{
 		excess:      s.excess[:0],
 		steps:       reuse(s.steps, h.steps),
 		list:        reuse(s.list, h.list),

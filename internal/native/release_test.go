@@ -2,7 +2,6 @@ package native
 
 import (
 	"reflect"
-	"sync"
 	"testing"
 
 	"github.com/hashicorp/hcl/v2"
@@ -42,56 +41,4 @@ func TestReleaseClears(t *testing.T) {
 			t.Errorf("%q: stacks unused (%d, %d, %d)", src, cap(s.steps), cap(s.list), cap(s.ttoks))
 		}
 	}
-}
-
-// TestSharedChunks: trees parsed one after the other share the chunks of
-// the parsers' slabs, and each stays hclsyntax's tree while the parses
-// after it (some of which fall back) fill the chunks; on goroutines at
-// once (run with -race), with the trees read on other goroutines than
-// those that parsed them.
-func TestSharedChunks(t *testing.T) {
-	srcs := []string{
-		"a = 1\n",
-		"b \"l\" {\n  c = d.e[0]\n  f = [g, \"h${i}\", {j = k}]\n}\n",
-		"x = f(y, z...) ? a.*.b : -c\n",
-		"broken = [\n",
-		"t = <<EOT\n  u ${v}\nEOT\nw = {for k, v in m : k => v if v}\n",
-	}
-	type parsed struct {
-		src string
-		f   *hcl.File
-	}
-	const workers, rounds = 4, 60
-	out := make(chan []parsed, workers)
-	for w := range workers {
-		go func() {
-			var trees []parsed
-			for r := range rounds {
-				src := srcs[(r+w)%len(srcs)]
-				if f, _ := parse([]byte(src), "s.tf", hcl.InitialPos); f != nil {
-					trees = append(trees, parsed{src, f})
-				}
-			}
-			out <- trees
-		}()
-	}
-	var all []parsed
-	for range workers {
-		all = append(all, <-out...)
-	}
-	if len(all) != workers*rounds*4/5 {
-		t.Fatalf("%d trees, want %d", len(all), workers*rounds*4/5)
-	}
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(all); i += workers {
-				want, _ := hclsyntax.ParseConfig([]byte(all[i].src), "s.tf", hcl.InitialPos)
-				if d := sameFile(all[i].f, want); d != "" {
-					t.Errorf("%q: %s", all[i].src, d)
-				}
-			}
-		})
-	}
-	wg.Wait()
 }

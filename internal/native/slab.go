@@ -42,7 +42,7 @@ type slabs struct {
 	UnaryOpExpr           slab[hclsyntax.UnaryOpExpr]
 }
 
-// slab is the chunk of a slab being filled, and the length of its next
+// slab is the chunk of a slab being filled, and the length of its
 // chunks (at least minChunk, at most maxChunk).
 type slab[T any] struct {
 	s     []T
@@ -50,22 +50,18 @@ type slab[T any] struct {
 }
 
 const (
-	minChunk = 64
+	minChunk = 8
 	maxChunk = 256
 )
 
-// size sets the lengths of the slabs' next chunks for a source of n
-// bytes: half the number of nodes of each type such a source holds on
-// average in the real-world corpus (internal/realworld's 66
-// repositories, 6,790 files, 25 MB, where for instance an argument takes
-// 114 bytes of source and a for expression 4,700), within minChunk and
-// maxChunk. The chunks are the parser's, not the parse's: what a parse
-// leaves of a chunk, the next parse with the same parser fills (see
-// "Memory" in doc.go), so that a small file or template costs no
-// allocation of its own for its nodes, and a chunk is left partly empty
-// only by the parser's last parse. Chunks per parse left, in the corpus,
-// half of each last chunk empty, a fifth of the bytes a parse allocated,
-// all of them zeroed; files under 1 kB took 22 allocations each.
+// size sets the slabs' chunk lengths for a source of n bytes: half the
+// number of nodes of each type such a source holds on average in the
+// real-world corpus (internal/realworld's 66 repositories, 6,790 files,
+// 25 MB, where for instance an argument takes 114 bytes of source and a
+// for expression 4,700), within minChunk and maxChunk. The last chunk of
+// a slab is never full and the tree keeps it whole: chunks that doubled
+// from 8 to 256 left three fifths of each last chunk empty in the
+// corpus, a quarter of the bytes a parse allocated, all of them zeroed.
 func (s *slabs) size(n int) {
 	est := func(per int) int { return min(max(n/(2*per), minChunk), maxChunk) }
 	s.steps.chunk = est(46)

@@ -43,6 +43,7 @@ func parseText(text, filename string, start hcl.Pos, nl bool, read func(*parser)
 		return nil, false // hclsyntax drops a byte order mark
 	}
 	p := newParser([]byte(text), text, filename, start, nl)
+	p.slabs.small(len(text))
 	defer func() {
 		p.release()
 		if r := recover(); r != nil {
@@ -155,3 +156,21 @@ func (p *parser) pushText(base, i, end int, stop byte) {
 // of the source (stop is 0). It falls back as heredocText does: on a lone
 // "\r", invalid UTF-8 and runs of three "$" or "%".
 func (p *parser) bareText(i int) (end int, stop byte) { return p.lineText(i, true) }
+
+// small bounds the slabs' chunk lengths for a template of n bytes: one
+// node of each type to 256 bytes of text, at least one. A template is
+// one JSON string, mostly short, and a chunk of minChunk nodes of a type
+// that it holds once is mostly empty memory, zeroed and scanned.
+func (s *slabs) small(n int) {
+	c := min(max(n/256, 1), minChunk)
+	for _, chunk := range []*int{
+		&s.steps.chunk, &s.strs.chunk, &s.exprs.chunk, &s.items.chunk, &s.blocks.chunk, &s.labels.chunk, &s.labelRanges.chunk,
+		&s.Attribute.chunk, &s.BinaryOpExpr.chunk, &s.Block.chunk, &s.Body.chunk, &s.ConditionalExpr.chunk,
+		&s.ForExpr.chunk, &s.FunctionCallExpr.chunk, &s.IndexExpr.chunk, &s.LiteralValueExpr.chunk,
+		&s.ObjectConsExpr.chunk, &s.ObjectConsKeyExpr.chunk, &s.ParenthesesExpr.chunk,
+		&s.RelativeTraversalExpr.chunk, &s.ScopeTraversalExpr.chunk, &s.SplatExpr.chunk, &s.TemplateExpr.chunk,
+		&s.TemplateJoinExpr.chunk, &s.TemplateWrapExpr.chunk, &s.TupleConsExpr.chunk, &s.UnaryOpExpr.chunk,
+	} {
+		*chunk = min(*chunk, c)
+	}
+}
