@@ -45,12 +45,16 @@ func boxStep[T hcl.TraverseRoot | hcl.TraverseAttr | hcl.TraverseIndex](tab unsa
 }
 
 // root, attr and index store a step in the parse's slabs and box it.
-func (p *parser) root(s hcl.TraverseRoot) hcl.Traverser {
-	return boxStep(rootTab, put(&p.slabs.roots, s))
+func (p *parser) root(name string, rng *hcl.Range) hcl.Traverser {
+	s := alloc(&p.slabs.roots)
+	s.Name, s.SrcRange = name, *rng
+	return boxStep(rootTab, s)
 }
 
-func (p *parser) attr(s hcl.TraverseAttr) hcl.Traverser {
-	return boxStep(attrTab, put(&p.slabs.attrs, s))
+func (p *parser) attr(name string, rng *hcl.Range) hcl.Traverser {
+	s := alloc(&p.slabs.attrs)
+	s.Name, s.SrcRange = name, *rng
+	return boxStep(attrTab, s)
 }
 
 func (p *parser) index(s hcl.TraverseIndex) hcl.Traverser {

@@ -116,24 +116,35 @@ func (p *parser) term() hclsyntax.Expression {
 		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
 	case tNumber:
 		p.read()
-		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
+		e := alloc(&p.slabs.LiteralValueExpr)
+		e.Val = p.number(start)
+		e.SrcRange = p.rng(start)
+		return e
 	case tIdent:
 		p.read()
 		if k := p.peekKind(); k == tOParen || k == tDoubleColon {
 			return p.call(start)
 		}
-		rng := p.rng(start)
+		// Nodes are filled in place (alloc).
 		switch name := p.text(start); name {
-		case "true":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng})
-		case "false":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng})
-		case "null":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
+		case "true", "false", "null":
+			e := alloc(&p.slabs.LiteralValueExpr)
+			switch name {
+			case "true":
+				e.Val = cty.True
+			case "false":
+				e.Val = cty.False
+			default:
+				e.Val = cty.NullVal(cty.DynamicPseudoType)
+			}
+			e.SrcRange = p.rng(start)
+			return e
 		default:
 			// The traversal is built by traversals, from p.steps.
-			p.steps = append(p.steps, p.root(hcl.TraverseRoot{Name: name, SrcRange: rng}))
-			return put(&p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
+			e := alloc(&p.slabs.ScopeTraversalExpr)
+			e.SrcRange = p.rng(start)
+			p.steps = append(p.steps, p.root(name, &e.SrcRange))
+			return e
 		}
 	case tOQuote:
 		p.read()
@@ -223,7 +234,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			case tIdent:
 				p.read()
 				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = p.relative(ret, p.attr(hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}), rng)
+				ret = p.relative(ret, p.attr(p.text(name), &rng), rng)
 			case tNumber:
 				p.read()
 				if hasDot(p.src[name.start:name.end]) {
@@ -325,7 +336,8 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
 			last = p.rng(t)
 		case tIdent:
-			p.steps = append(p.steps, p.attr(hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
+			rng := hcl.RangeBetween(p.rng(d), p.rng(t))
+			p.steps = append(p.steps, p.attr(p.text(t), &rng))
 			last = p.rng(t)
 		default:
 			p.fail(reasonSplat)
@@ -417,14 +429,14 @@ func (p *parser) call(name token) hclsyntax.Expression {
 		}
 	}
 	p.nl, p.depth = savedNL, saved
-	return put(&p.slabs.FunctionCallExpr, hclsyntax.FunctionCallExpr{
-		Name:            nameStr,
-		Args:            p.popList(base),
-		ExpandFinal:     expandFinal,
-		NameRange:       nameRange,
-		OpenParenRange:  p.rng(open),
-		CloseParenRange: p.rng(close),
-	})
+	e := alloc(&p.slabs.FunctionCallExpr)
+	e.Name = nameStr
+	e.Args = p.popList(base)
+	e.ExpandFinal = expandFinal
+	e.NameRange = nameRange
+	e.OpenParenRange = p.rng(open)
+	e.CloseParenRange = p.rng(close)
+	return e
 }
 
 // isKeyword reports whether t is the identifier kw.

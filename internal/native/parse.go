@@ -236,12 +236,12 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	if blocks == nil {
 		blocks = hclsyntax.Blocks{}
 	}
-	return put(&p.slabs.Body, hclsyntax.Body{
-		Attributes: attrs,
-		Blocks:     blocks,
-		SrcRange:   hcl.RangeBetween(startRange, endRange),
-		EndRange:   hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End},
-	})
+	b := alloc(&p.slabs.Body)
+	b.Attributes = attrs
+	b.Blocks = blocks
+	b.SrcRange = hcl.RangeBetween(startRange, endRange)
+	b.EndRange = hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End}
+	return b
 }
 
 // attribute parses the rest of an attribute after its name.
@@ -257,14 +257,13 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 			p.fail(reasonSyntax)
 		}
 	}
-	nameRange := p.rng(ident)
-	return put(&p.slabs.Attribute, hclsyntax.Attribute{
-		Name:        p.text(ident),
-		Expr:        expr,
-		SrcRange:    hcl.RangeBetween(nameRange, endRange),
-		NameRange:   nameRange,
-		EqualsRange: p.rng(eq),
-	})
+	a := alloc(&p.slabs.Attribute)
+	a.Name = p.text(ident)
+	a.Expr = expr
+	a.NameRange = p.rng(ident)
+	a.SrcRange = hcl.RangeBetween(a.NameRange, endRange)
+	a.EqualsRange = p.rng(eq)
+	return a
 }
 
 // block parses the rest of a block after its type.
@@ -320,13 +319,13 @@ labels:
 	default:
 		p.fail(reasonSyntax)
 	}
-	return put(&p.slabs.Block, hclsyntax.Block{
-		Type:            p.text(ident),
-		Labels:          labels,
-		Body:            body,
-		TypeRange:       p.rng(ident),
-		LabelRanges:     labelRanges,
-		OpenBraceRange:  p.rng(oBrace),
-		CloseBraceRange: cBrace,
-	})
+	b := alloc(&p.slabs.Block)
+	b.Type = p.text(ident)
+	b.Labels = labels
+	b.Body = body
+	b.TypeRange = p.rng(ident)
+	b.LabelRanges = labelRanges
+	b.OpenBraceRange = p.rng(oBrace)
+	b.CloseBraceRange = cBrace
+	return b
 }

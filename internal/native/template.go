@@ -250,5 +250,8 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	if len(toks) == 1 && toks[0].kind == ttInterp {
 		return put(&p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
 	}
-	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(toks, closeRange), SrcRange: rng})
+	e := alloc(&p.slabs.TemplateExpr)
+	e.Parts = p.templateParts(toks, closeRange)
+	e.SrcRange = rng
+	return e
 }
