@@ -86,7 +86,7 @@ func (p *parser) sequence(i int) ttok {
 	if close.kind != tCBrace && close.kind != tTrimClose {
 		p.fail(reasonSyntax)
 	}
-	t.rng = hcl.RangeBetween(p.rng(open), p.rng(close))
+	t.rng = p.span(&open, &close)
 	t.trimPrev, t.trimNext = trimPrev, close.kind == tTrimClose
 	p.read()
 	p.nl = savedNL

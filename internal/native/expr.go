@@ -113,7 +113,7 @@ func (p *parser) term() hclsyntax.Expression {
 		expr := p.expression()
 		cParen := p.expect(tCParen)
 		p.nl, p.depth = savedNL, saved
-		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
+		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: p.span(&start, &cParen)})
 	case tNumber:
 		p.read()
 		e := alloc(&p.slabs.LiteralValueExpr)
@@ -233,14 +233,14 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			switch name := p.peek(); name.kind {
 			case tIdent:
 				p.read()
-				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
+				rng := p.span(&dot, &name)
 				ret = p.relative(ret, p.attr(p.text(name), &rng), rng)
 			case tNumber:
 				p.read()
 				if hasDot(p.src[name.start:name.end]) {
 					p.fail(reasonNumber)
 				}
-				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
+				rng := p.span(&dot, &name)
 				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}), rng)
 			case tStar:
 				p.flush(ret, base)
@@ -255,7 +255,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 				p.flush(ret, base)
 				p.read()
 				close := p.expect(tCBrack)
-				marker := hcl.RangeBetween(p.rng(open), p.rng(close))
+				marker := p.span(&open, &close)
 				item := &hclsyntax.AnonSymbolExpr{SrcRange: marker}
 				each := p.traversals(item, len(p.steps))
 				ret = put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
@@ -272,7 +272,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			key := p.expression()
 			close := p.expect(tCBrack)
 			p.nl = savedNL
-			rng := hcl.RangeBetween(p.rng(open), p.rng(close))
+			rng := p.span(&open, &close)
 			switch k := key.(type) {
 			case *hclsyntax.LiteralValueExpr:
 				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: k.Val, SrcRange: rng}), rng)
@@ -333,17 +333,17 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 			if hasDot(p.src[t.start:t.end]) {
 				p.fail(reasonNumber)
 			}
-			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
+			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: p.span(&d, &t)}))
 			last = p.rng(t)
 		case tIdent:
-			rng := hcl.RangeBetween(p.rng(d), p.rng(t))
+			rng := p.span(&d, &t)
 			p.steps = append(p.steps, p.attr(p.text(t), &rng))
 			last = p.rng(t)
 		default:
 			p.fail(reasonSplat)
 		}
 	}
-	markerRange := hcl.RangeBetween(p.rng(dot), p.rng(marker))
+	markerRange := p.span(&dot, &marker)
 	item := &hclsyntax.AnonSymbolExpr{SrcRange: markerRange}
 	var each hclsyntax.Expression = item
 	if len(p.steps) > base {

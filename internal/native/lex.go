@@ -598,6 +598,21 @@ func (p *parser) rng(t token) hcl.Range {
 	return hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)}
 }
 
+// span is hcl.RangeBetween(p.rng(a), p.rng(b)), b at or after a, made
+// at once.
+func (p *parser) span(a, b *token) hcl.Range {
+	if a.line > p.plain {
+		// As in rng (b's lines are a's or after).
+		base := p.base.Byte
+		return hcl.Range{
+			Filename: p.filename,
+			Start:    hcl.Pos{Line: a.line, Column: a.start - a.ls + 1, Byte: base + a.start},
+			End:      hcl.Pos{Line: b.eline, Column: b.end - b.els + 1, Byte: base + b.end},
+		}
+	}
+	return hcl.Range{Filename: p.filename, Start: p.pos(a.start, a.line, a.ls), End: p.pos(b.end, b.eline, b.els)}
+}
+
 // peek returns the next token the parser sees, as hclsyntax's peeker
 // does: comments are skipped, and so are line breaks where they are
 // insignificant (p.nl false); where they are significant a comment that

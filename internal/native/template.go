@@ -201,13 +201,12 @@ func hexRune(b []byte, n int) (rune, bool) {
 }
 
 // closeQuote consumes the closing quote at offset i, on the line of the
-// cursor, and returns its range.
-func (p *parser) closeQuote(i int) hcl.Range {
-	t := token{kind: tOQuote, start: i, end: i + 1, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
-	p.prev = t
+// cursor, and returns it.
+func (p *parser) closeQuote(i int) token {
+	p.prev = token{kind: tOQuote, start: i, end: i + 1, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
 	p.cur.pos = i + 1
 	p.peeked = false
-	return p.rng(t)
+	return p.prev
 }
 
 // label parses a quoted block label, as hclsyntax's
@@ -218,7 +217,8 @@ func (p *parser) label() (string, hcl.Range) {
 	if stop != '"' {
 		p.fail(reasonString)
 	}
-	return val, hcl.RangeBetween(p.rng(open), p.closeQuote(end))
+	close := p.closeQuote(end)
+	return val, p.span(&open, &close)
 }
 
 // quoted parses a quoted template after its opening quote, as hclsyntax's
@@ -244,11 +244,15 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	}
 	toks := p.ttoks[base:]
 	defer pop(&p.ttoks, base, &p.high.ttoks)
-	closeRange := p.closeQuote(i)
+	close := p.closeQuote(i)
 	p.depth = saved
-	rng := hcl.RangeBetween(p.rng(open), closeRange)
+	rng := p.span(&open, &close)
 	if len(toks) == 1 && toks[0].kind == ttInterp {
 		return put(&p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
+	}
+	var closeRange hcl.Range // what templateParts reads of it, only when toks is empty
+	if len(toks) == 0 {
+		closeRange = p.rng(close)
 	}
 	e := alloc(&p.slabs.TemplateExpr)
 	e.Parts = p.templateParts(toks, closeRange)
