@@ -189,11 +189,9 @@ func (p *parser) enter(n int) {
 // body parses a body up to its end token (tEOF or tCBrace), which it
 // consumes, as hclsyntax's ParseBody.
 func (p *parser) body(end kind) *hclsyntax.Body {
-	var startRange hcl.Range
+	start := p.prev
 	if end == tEOF {
-		startRange = p.rng(p.peek())
-	} else {
-		startRange = p.rng(p.prev)
+		start = p.peek()
 	}
 	base, abase := len(p.blocks), len(p.attrs)
 	var endTok token
@@ -221,7 +219,6 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 			p.fail(reasonSyntax)
 		}
 	}
-	endRange := p.rng(endTok)
 	// The map is made at its size, once its arguments are known.
 	attrs := make(hclsyntax.Attributes, len(p.attrs)-abase)
 	for _, a := range p.attrs[abase:] {
@@ -239,8 +236,8 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	b := alloc(&p.slabs.Body)
 	b.Attributes = attrs
 	b.Blocks = blocks
-	b.SrcRange = hcl.RangeBetween(startRange, endRange)
-	b.EndRange = hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End}
+	b.SrcRange = p.span(&start, &endTok)
+	b.EndRange = hcl.Range{Filename: b.SrcRange.Filename, Start: b.SrcRange.End, End: b.SrcRange.End}
 	return b
 }
 
@@ -248,7 +245,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	eq := p.read()
 	expr := p.expression()
-	endRange := p.rng(p.prev)
+	last := p.prev
 	if !singleLine {
 		switch p.peekKind() {
 		case tNewline, tEOF:
@@ -261,7 +258,7 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	a.Name = p.text(ident)
 	a.Expr = expr
 	a.NameRange = p.rng(ident)
-	a.SrcRange = hcl.RangeBetween(a.NameRange, endRange)
+	a.SrcRange = p.span(&ident, &last)
 	a.EqualsRange = p.rng(eq)
 	return a
 }
