@@ -105,7 +105,10 @@ func (p *parser) scan(c cursor, t *token) cursor {
 	src := p.src
 	i := c.pos
 	if i < len(src) && (src[i] == ' ' || src[i] == '\t') {
-		i = skipBlank(src, i)
+		// Mostly one space, between tokens; indentation in skipBlank.
+		if i++; i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+			i = skipBlank(src, i)
+		}
 	}
 	if i < len(src) {
 		// The most frequent tokens, written at once.
