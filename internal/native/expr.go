@@ -301,11 +301,15 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 	}
 }
 
-// flush stores the pending steps p.steps[base:] as ret's traversal.
+// flush stores the pending steps p.steps[base:] as ret's traversal; it
+// is inlined, and most operands have none.
 func (p *parser) flush(ret hclsyntax.Expression, base int) {
-	if len(p.steps) == base {
-		return
+	if len(p.steps) != base {
+		p.flushSteps(ret, base)
 	}
+}
+
+func (p *parser) flushSteps(ret hclsyntax.Expression, base int) {
 	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
 	pop(&p.steps, base, &p.high.steps)
 	switch e := ret.(type) {
