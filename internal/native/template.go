@@ -229,8 +229,24 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	p.enter(1)
 	base := len(p.ttoks)
 	i := open.end
+	val, end, stop := p.literal(i)
+	if stop == '"' && end > i {
+		// Text alone, the most frequent string: the one literal part
+		// templateParts would make, without template tokens.
+		line, ls := p.cur.line, p.cur.ls
+		close := p.closeQuote(end)
+		p.depth = saved
+		lit := alloc(&p.slabs.LiteralValueExpr)
+		lit.Val = p.stringVal(val)
+		lit.SrcRange = hcl.Range{Filename: p.filename, Start: p.pos(i, line, ls), End: p.pos(end, line, ls)}
+		l := len(p.list)
+		p.list = append(p.list, lit)
+		e := alloc(&p.slabs.TemplateExpr)
+		e.Parts = p.popList(l)
+		e.SrcRange = p.span(&open, &close)
+		return e
+	}
 	for {
-		val, end, stop := p.literal(i)
 		if end > i {
 			p.pushLiteral(base, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
 		}
@@ -241,6 +257,7 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 		t := p.sequence(end)
 		p.pushSequence(base, t)
 		i = p.cur.pos
+		val, end, stop = p.literal(i)
 	}
 	toks := p.ttoks[base:]
 	defer pop(&p.ttoks, base, &p.high.ttoks)
