@@ -2,7 +2,6 @@ package native
 
 import (
 	"sync"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/hashicorp/hcl/v2"
@@ -46,12 +45,16 @@ func boxStep[T hcl.TraverseRoot | hcl.TraverseAttr | hcl.TraverseIndex](tab unsa
 }
 
 // root, attr and index store a step in the parse's slabs and box it.
-func (p *parser) root(s hcl.TraverseRoot) hcl.Traverser {
-	return boxStep(rootTab, put(&p.slabs.roots, s))
+func (p *parser) root(name string, rng *hcl.Range) hcl.Traverser {
+	s := alloc(&p.slabs.roots)
+	s.Name, s.SrcRange = name, *rng
+	return boxStep(rootTab, s)
 }
 
-func (p *parser) attr(s hcl.TraverseAttr) hcl.Traverser {
-	return boxStep(attrTab, put(&p.slabs.attrs, s))
+func (p *parser) attr(name string, rng *hcl.Range) hcl.Traverser {
+	s := alloc(&p.slabs.attrs)
+	s.Name, s.SrcRange = name, *rng
+	return boxStep(attrTab, s)
 }
 
 func (p *parser) index(s hcl.TraverseIndex) hcl.Traverser {
@@ -123,13 +126,8 @@ var strBox = sync.OnceValues(func() (empty cty.Value, data int) {
 // is ASCII.
 func (p *parser) stringVal(s string) cty.Value {
 	empty, data := strBox()
-	if data < 0 || s == "" {
+	if data < 0 || s == "" || !asciiString(s) {
 		return cty.StringVal(s)
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return cty.StringVal(s)
-		}
 	}
 	v := empty
 	(*[4]unsafe.Pointer)(unsafe.Pointer(&v))[data] = unsafe.Pointer(put(&p.slabs.strs, s))

@@ -86,7 +86,7 @@ func (p *parser) sequence(i int) ttok {
 	if close.kind != tCBrace && close.kind != tTrimClose {
 		p.fail(reasonSyntax)
 	}
-	t.rng = hcl.RangeBetween(p.rng(open), p.rng(close))
+	t.rng = p.span(&open, &close)
 	t.trimPrev, t.trimNext = trimPrev, close.kind == tTrimClose
 	p.read()
 	p.nl = savedNL
@@ -139,10 +139,10 @@ func (p *parser) templatePart(toks []ttok, i int) (hclsyntax.Expression, int) {
 	t := &toks[i]
 	switch t.kind {
 	case ttLiteral:
-		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{
-			Val:      p.stringVal(t.val),
-			SrcRange: hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)},
-		}), i + 1
+		e := alloc(&p.slabs.LiteralValueExpr)
+		e.Val = p.stringVal(t.val)
+		e.SrcRange = hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)}
+		return e, i + 1
 	case ttInterp:
 		return t.expr, i + 1
 	case ttIf:

@@ -68,6 +68,8 @@
 // strings of literal text in templates are stored in a slab too, and
 // their cty.Value points into it the same way when the text is ASCII,
 // which cty's normalization leaves as it is (TestStringVal).
+// The values of the integers 0 to 999 are parsed once for the process
+// and shared by the trees (cty values are immutable; TestSmallInts).
 //
 // # Imports
 //

@@ -1,6 +1,8 @@
 package native
 
 import (
+	"sync/atomic"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
@@ -111,27 +113,38 @@ func (p *parser) term() hclsyntax.Expression {
 		expr := p.expression()
 		cParen := p.expect(tCParen)
 		p.nl, p.depth = savedNL, saved
-		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: hcl.RangeBetween(p.rng(start), p.rng(cParen))})
+		return put(&p.slabs.ParenthesesExpr, hclsyntax.ParenthesesExpr{Expression: expr, SrcRange: p.span(&start, &cParen)})
 	case tNumber:
 		p.read()
-		return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: p.number(start), SrcRange: p.rng(start)})
+		e := alloc(&p.slabs.LiteralValueExpr)
+		e.Val = p.number(start)
+		e.SrcRange = p.rng(start)
+		return e
 	case tIdent:
 		p.read()
 		if k := p.peekKind(); k == tOParen || k == tDoubleColon {
 			return p.call(start)
 		}
-		rng := p.rng(start)
+		// Nodes are filled in place (alloc).
 		switch name := p.text(start); name {
-		case "true":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.True, SrcRange: rng})
-		case "false":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.False, SrcRange: rng})
-		case "null":
-			return put(&p.slabs.LiteralValueExpr, hclsyntax.LiteralValueExpr{Val: cty.NullVal(cty.DynamicPseudoType), SrcRange: rng})
+		case "true", "false", "null":
+			e := alloc(&p.slabs.LiteralValueExpr)
+			switch name {
+			case "true":
+				e.Val = cty.True
+			case "false":
+				e.Val = cty.False
+			default:
+				e.Val = cty.NullVal(cty.DynamicPseudoType)
+			}
+			e.SrcRange = p.rng(start)
+			return e
 		default:
 			// The traversal is built by traversals, from p.steps.
-			p.steps = append(p.steps, p.root(hcl.TraverseRoot{Name: name, SrcRange: rng}))
-			return put(&p.slabs.ScopeTraversalExpr, hclsyntax.ScopeTraversalExpr{SrcRange: rng})
+			e := alloc(&p.slabs.ScopeTraversalExpr)
+			e.SrcRange = p.rng(start)
+			p.steps = append(p.steps, p.root(name, &e.SrcRange))
+			return e
 		}
 	case tOQuote:
 		p.read()
@@ -160,13 +173,49 @@ func (p *parser) term() hclsyntax.Expression {
 	return nil
 }
 
-// number is the value of a number token.
+// number is the value of a number token. Small integers, most of the
+// numbers of configurations, are parsed once for the process (smallInts).
 func (p *parser) number(t token) cty.Value {
-	v, err := cty.ParseNumberVal(p.text(t))
+	s := p.text(t)
+	n, small := smallInt(s)
+	if small {
+		if v := smallInts[n].Load(); v != nil {
+			return *v
+		}
+	}
+	v, err := cty.ParseNumberVal(s)
 	if err != nil {
 		p.fail(reasonNumber)
 	}
+	if small {
+		smallInts[n].Store(&v)
+	}
 	return v
+}
+
+// smallInts holds the values of the integers 0 to 999 read so far, which
+// trees share: cty's values are immutable (its methods that hand out the
+// *big.Float behind a number copy it), and a value parsed from the same
+// text is the same value, field for field. Parsing one costs about ten
+// allocations; the real-world corpus has a number every 2 kB, mostly
+// small integers.
+var smallInts [1000]atomic.Pointer[cty.Value]
+
+// smallInt reports whether s is the decimal text of an integer of
+// smallInts, written as hclsyntax's numbers are (no sign; a leading zero
+// only for 0 itself), and its value.
+func smallInt(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 3 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }
 
 // traversals parses the attribute, index and splat steps after from, as
@@ -184,14 +233,14 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			switch name := p.peek(); name.kind {
 			case tIdent:
 				p.read()
-				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
-				ret = p.relative(ret, p.attr(hcl.TraverseAttr{Name: p.text(name), SrcRange: rng}), rng)
+				rng := p.span(&dot, &name)
+				ret = p.relative(ret, p.attr(p.text(name), &rng), rng)
 			case tNumber:
 				p.read()
 				if hasDot(p.src[name.start:name.end]) {
 					p.fail(reasonNumber)
 				}
-				rng := hcl.RangeBetween(p.rng(dot), p.rng(name))
+				rng := p.span(&dot, &name)
 				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: p.number(name), SrcRange: rng}), rng)
 			case tStar:
 				p.flush(ret, base)
@@ -206,7 +255,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 				p.flush(ret, base)
 				p.read()
 				close := p.expect(tCBrack)
-				marker := hcl.RangeBetween(p.rng(open), p.rng(close))
+				marker := p.span(&open, &close)
 				item := &hclsyntax.AnonSymbolExpr{SrcRange: marker}
 				each := p.traversals(item, len(p.steps))
 				ret = put(&p.slabs.SplatExpr, hclsyntax.SplatExpr{
@@ -223,7 +272,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 			key := p.expression()
 			close := p.expect(tCBrack)
 			p.nl = savedNL
-			rng := hcl.RangeBetween(p.rng(open), p.rng(close))
+			rng := p.span(&open, &close)
 			switch k := key.(type) {
 			case *hclsyntax.LiteralValueExpr:
 				ret = p.relative(ret, p.index(hcl.TraverseIndex{Key: k.Val, SrcRange: rng}), rng)
@@ -252,13 +301,17 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 	}
 }
 
-// flush stores the pending steps p.steps[base:] as ret's traversal.
+// flush stores the pending steps p.steps[base:] as ret's traversal; it
+// is inlined, and most operands have none.
 func (p *parser) flush(ret hclsyntax.Expression, base int) {
-	if len(p.steps) == base {
-		return
+	if len(p.steps) != base {
+		p.flushSteps(ret, base)
 	}
+}
+
+func (p *parser) flushSteps(ret hclsyntax.Expression, base int) {
 	trav := hcl.Traversal(carve(&p.slabs.steps, p.steps[base:]))
-	pop(&p.steps, base)
+	pop(&p.steps, base, &p.high.steps)
 	switch e := ret.(type) {
 	case *hclsyntax.ScopeTraversalExpr:
 		e.Traversal = trav
@@ -284,16 +337,17 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 			if hasDot(p.src[t.start:t.end]) {
 				p.fail(reasonNumber)
 			}
-			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
+			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: p.span(&d, &t)}))
 			last = p.rng(t)
 		case tIdent:
-			p.steps = append(p.steps, p.attr(hcl.TraverseAttr{Name: p.text(t), SrcRange: hcl.RangeBetween(p.rng(d), p.rng(t))}))
+			rng := p.span(&d, &t)
+			p.steps = append(p.steps, p.attr(p.text(t), &rng))
 			last = p.rng(t)
 		default:
 			p.fail(reasonSplat)
 		}
 	}
-	markerRange := hcl.RangeBetween(p.rng(dot), p.rng(marker))
+	markerRange := p.span(&dot, &marker)
 	item := &hclsyntax.AnonSymbolExpr{SrcRange: markerRange}
 	var each hclsyntax.Expression = item
 	if len(p.steps) > base {
@@ -379,14 +433,14 @@ func (p *parser) call(name token) hclsyntax.Expression {
 		}
 	}
 	p.nl, p.depth = savedNL, saved
-	return put(&p.slabs.FunctionCallExpr, hclsyntax.FunctionCallExpr{
-		Name:            nameStr,
-		Args:            p.popList(base),
-		ExpandFinal:     expandFinal,
-		NameRange:       nameRange,
-		OpenParenRange:  p.rng(open),
-		CloseParenRange: p.rng(close),
-	})
+	e := alloc(&p.slabs.FunctionCallExpr)
+	e.Name = nameStr
+	e.Args = p.popList(base)
+	e.ExpandFinal = expandFinal
+	e.NameRange = nameRange
+	e.OpenParenRange = p.rng(open)
+	e.CloseParenRange = p.rng(close)
+	return e
 }
 
 // isKeyword reports whether t is the identifier kw.
@@ -464,7 +518,7 @@ func (p *parser) object() hclsyntax.Expression {
 		}
 	}
 	openRange := p.rng(open)
-	defer pop(&p.items, base)
+	defer pop(&p.items, base, &p.high.items)
 	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
 }
 

@@ -68,7 +68,7 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 		startOfLine = false
 	}
 	toks := p.ttoks[base:]
-	defer pop(&p.ttoks, base)
+	defer pop(&p.ttoks, base, &p.high.ttoks)
 	p.prev = closeTok
 	p.cur = cursor{closeTok.end, closeTok.line, closeTok.ls}
 	p.peeked = false

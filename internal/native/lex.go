@@ -105,8 +105,105 @@ func (p *parser) scan(c cursor, t *token) cursor {
 	src := p.src
 	i := c.pos
 	if i < len(src) && (src[i] == ' ' || src[i] == '\t') {
-		i = skipBlank(src, i)
+		// Mostly one space, between tokens; indentation in skipBlank.
+		if i++; i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+			i = skipBlank(src, i)
+		}
 	}
+	if i < len(src) {
+		// The most frequent tokens, written at once.
+		switch b := src[i]; byteClass[b] {
+		case classSelf:
+			*t = token{kind: selfKind[b], start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{i + 1, c.line, c.ls}
+		case classIdent:
+			n := asciiIdentEnd(src, i+1)
+			if n < len(src) && src[n] >= utf8.RuneSelf {
+				break // a letter beyond ASCII may follow
+			}
+			*t = token{kind: tIdent, start: i, end: n, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{n, c.line, c.ls}
+		case classNewline:
+			*t = token{kind: tNewline, start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line + 1, els: i + 1}
+			return cursor{i + 1, c.line + 1, i + 1}
+		case classPair:
+			// "=" and "." alone (not "==", "=>", "..."), ":" (not "::").
+			if i+1 < len(src) && pairSecond[src[i+1]] == b {
+				break
+			}
+			*t = token{kind: pairKind[b], start: i, end: i + 1, line: c.line, ls: c.ls, eline: c.line, els: c.ls}
+			return cursor{i + 1, c.line, c.ls}
+		}
+	}
+	return p.scanRest(c, i, t)
+}
+
+// The classes of the bytes that start the tokens scan writes at once.
+const (
+	classOther = iota
+	classSelf
+	classIdent
+	classNewline
+	classPair
+)
+
+// pairKind is the kind of "=", "." and ":" alone; pairSecond is, for a
+// byte that makes a longer token after one of them, that one.
+var pairKind = [256]kind{'=': tEqual, '.': tDot, ':': tColon}
+
+var pairSecond = func() (t [256]byte) {
+	t['='] = '=' // ==
+	t['>'] = '=' // =>
+	t['.'] = '.' // .. (..., or an error for scanRest)
+	t[':'] = ':' // ::
+	return t
+}()
+
+var byteClass = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case selfKind[b] != tInvalid:
+			t[b] = classSelf
+		case identByte[b] == 2:
+			t[b] = classIdent
+		case b == '\n':
+			t[b] = classNewline
+		case pairKind[b] != tInvalid:
+			t[b] = classPair
+		}
+	}
+	return t
+}()
+
+// asciiIdentEnd is the offset of the first byte at or after i that does
+// not continue an identifier of ASCII, four bytes a round.
+func asciiIdentEnd(src []byte, i int) int {
+	for i+4 <= len(src) {
+		b := src[i : i+4 : i+4]
+		if identByte[b[0]] == 0 {
+			return i
+		}
+		if identByte[b[1]] == 0 {
+			return i + 1
+		}
+		if identByte[b[2]] == 0 {
+			return i + 2
+		}
+		if identByte[b[3]] == 0 {
+			return i + 3
+		}
+		i += 4
+	}
+	for i < len(src) && identByte[src[i]] != 0 {
+		i++
+	}
+	return i
+}
+
+// scanRest is scan for the tokens it does not write at once, i the
+// offset after the blanks.
+func (p *parser) scanRest(c cursor, i int, t *token) cursor {
+	src := p.src
 	*t = token{start: i, line: c.line, ls: c.ls}
 	if i >= len(src) {
 		t.kind, t.end, t.eline, t.els = tEOF, i, c.line, c.ls
@@ -318,6 +415,26 @@ func isASCII(b []byte) bool {
 	return true
 }
 
+// asciiString reports whether s is ASCII, eight bytes at a time (the
+// compiler makes one load of the eight).
+func asciiString(s string) bool {
+	for len(s) >= 8 {
+		t := s[:8]
+		x := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		if x&0x8080808080808080 != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func indexStarSlash(b []byte) int {
 	for i := 0; i+1 < len(b); i++ {
 		if b[i] == '*' && b[i+1] == '/' {
@@ -391,6 +508,7 @@ func (p *parser) addExcess(off, line, n int) {
 		n += p.excess[k-1].n
 	}
 	p.excess = append(p.excess, excess{off, line, n})
+	p.plain = max(p.plain, line)
 }
 
 // excessAt is the excess of line up to off.
@@ -468,7 +586,7 @@ func identLen(b []byte) (n, excess int) {
 
 // rng is the range of t.
 func (p *parser) rng(t token) hcl.Range {
-	if t.line != p.base.Line && (len(p.excess) == 0 || p.excess[len(p.excess)-1].line < t.line) {
+	if t.line > p.plain {
 		// pos, written out for the common case: past the first line
 		// (so is the end), on lines that have no text beyond ASCII
 		// before the token (records are made in the order of the
@@ -481,6 +599,21 @@ func (p *parser) rng(t token) hcl.Range {
 		}
 	}
 	return hcl.Range{Filename: p.filename, Start: p.pos(t.start, t.line, t.ls), End: p.pos(t.end, t.eline, t.els)}
+}
+
+// span is hcl.RangeBetween(p.rng(a), p.rng(b)), b at or after a, made
+// at once.
+func (p *parser) span(a, b *token) hcl.Range {
+	if a.line > p.plain {
+		// As in rng (b's lines are a's or after).
+		base := p.base.Byte
+		return hcl.Range{
+			Filename: p.filename,
+			Start:    hcl.Pos{Line: a.line, Column: a.start - a.ls + 1, Byte: base + a.start},
+			End:      hcl.Pos{Line: b.eline, Column: b.end - b.els + 1, Byte: base + b.end},
+		}
+	}
+	return hcl.Range{Filename: p.filename, Start: p.pos(a.start, a.line, a.ls), End: p.pos(b.end, b.eline, b.els)}
 }
 
 // peek returns the next token the parser sees, as hclsyntax's peeker

@@ -55,6 +55,7 @@ func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser
 		str:      str,
 		filename: filename,
 		base:     start,
+		plain:    start.Line,
 		cur:      cursor{0, start.Line, 0},
 		nl:       nl,
 		scratch:  p.scratch,
@@ -87,6 +88,11 @@ type parser struct {
 	filename string
 	base     hcl.Pos
 
+	// Ranges of tokens on lines after plain are made without looking up
+	// columns: past the first line (whose columns start at base's) and
+	// past the last line with text beyond ASCII (excess).
+	plain int
+
 	cur  cursor // after the last token read
 	prev token  // the last token read (hclsyntax's PrevRange)
 	nl   bool   // line breaks are tokens (hclsyntax's newline stack top)
@@ -98,7 +104,13 @@ type parser struct {
 
 	depth int
 	slabs slabs // the tree's nodes
+	high  high  // the stacks' high water marks (pop)
 	scratch
+}
+
+// high holds the high water marks of the stacks of scratch.
+type high struct {
+	steps, list, items, ttoks, blocks, attrs int
 }
 
 // scratch is the memory of a parse that the tree does not keep, reused
@@ -126,27 +138,31 @@ type scratch struct {
 var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // release empties p, keeping its scratch memory, and puts it in parsers.
-// Stacks are cleared as they are popped, so as not to hold trees alive;
-// after a fallback they are cleared here.
+// Stacks are popped without clearing what they held (pop): they are
+// cleared here, up to their high water marks (or their lengths, after a
+// fallback), so as not to hold trees alive.
 func (p *parser) release() {
 	s := p.scratch
-	clear(s.steps)
-	clear(s.list)
-	clear(s.items)
-	clear(s.ttoks)
-	clear(s.blocks)
-	clear(s.attrs)
+	h := p.high
 	*p = parser{scratch: scratch{
-		excess: s.excess[:0],
-		steps:  s.steps[:0],
-		list:   s.list[:0],
-		items:  s.items[:0],
-		ttoks:  s.ttoks[:0],
-		blocks: s.blocks[:0],
-		attrs:  s.attrs[:0],
-		labels: s.labels[:0], labelRanges: s.labelRanges[:0],
+		excess:      s.excess[:0],
+		steps:       reuse(s.steps, h.steps),
+		list:        reuse(s.list, h.list),
+		items:       reuse(s.items, h.items),
+		ttoks:       reuse(s.ttoks, h.ttoks),
+		blocks:      reuse(s.blocks, h.blocks),
+		attrs:       reuse(s.attrs, h.attrs),
+		labels:      reuse(s.labels, 0),
+		labelRanges: s.labelRanges[:0],
 	}}
 	parsers.Put(p)
+}
+
+// reuse returns the stack s emptied, cleared up to its length or high,
+// whichever is larger.
+func reuse[T any](s []T, high int) []T {
+	clear(s[:max(len(s), high)])
+	return s[:0]
 }
 
 func (p *parser) fail(why reason) {
@@ -173,11 +189,9 @@ func (p *parser) enter(n int) {
 // body parses a body up to its end token (tEOF or tCBrace), which it
 // consumes, as hclsyntax's ParseBody.
 func (p *parser) body(end kind) *hclsyntax.Body {
-	var startRange hcl.Range
+	start := p.prev
 	if end == tEOF {
-		startRange = p.rng(p.peek())
-	} else {
-		startRange = p.rng(p.prev)
+		start = p.peek()
 	}
 	base, abase := len(p.blocks), len(p.attrs)
 	var endTok token
@@ -205,7 +219,6 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 			p.fail(reasonSyntax)
 		}
 	}
-	endRange := p.rng(endTok)
 	// The map is made at its size, once its arguments are known.
 	attrs := make(hclsyntax.Attributes, len(p.attrs)-abase)
 	for _, a := range p.attrs[abase:] {
@@ -214,25 +227,25 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	if len(attrs) < len(p.attrs)-abase {
 		p.fail(reasonDup)
 	}
-	pop(&p.attrs, abase)
+	pop(&p.attrs, abase, &p.high.attrs)
 	blocks := hclsyntax.Blocks(carve(&p.slabs.blocks, p.blocks[base:]))
-	pop(&p.blocks, base)
+	pop(&p.blocks, base, &p.high.blocks)
 	if blocks == nil {
 		blocks = hclsyntax.Blocks{}
 	}
-	return put(&p.slabs.Body, hclsyntax.Body{
-		Attributes: attrs,
-		Blocks:     blocks,
-		SrcRange:   hcl.RangeBetween(startRange, endRange),
-		EndRange:   hcl.Range{Filename: endRange.Filename, Start: endRange.End, End: endRange.End},
-	})
+	b := alloc(&p.slabs.Body)
+	b.Attributes = attrs
+	b.Blocks = blocks
+	b.SrcRange = p.span(&start, &endTok)
+	b.EndRange = hcl.Range{Filename: b.SrcRange.Filename, Start: b.SrcRange.End, End: b.SrcRange.End}
+	return b
 }
 
 // attribute parses the rest of an attribute after its name.
 func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	eq := p.read()
 	expr := p.expression()
-	endRange := p.rng(p.prev)
+	last := p.prev
 	if !singleLine {
 		switch p.peekKind() {
 		case tNewline, tEOF:
@@ -241,14 +254,13 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 			p.fail(reasonSyntax)
 		}
 	}
-	nameRange := p.rng(ident)
-	return put(&p.slabs.Attribute, hclsyntax.Attribute{
-		Name:        p.text(ident),
-		Expr:        expr,
-		SrcRange:    hcl.RangeBetween(nameRange, endRange),
-		NameRange:   nameRange,
-		EqualsRange: p.rng(eq),
-	})
+	a := alloc(&p.slabs.Attribute)
+	a.Name = p.text(ident)
+	a.Expr = expr
+	a.NameRange = p.rng(ident)
+	a.SrcRange = p.span(&ident, &last)
+	a.EqualsRange = p.rng(eq)
+	return a
 }
 
 // block parses the rest of a block after its type.
@@ -276,7 +288,7 @@ labels:
 	p.labels, p.labelRanges = labels, labelRanges
 	labels = carve(&p.slabs.labels, labels)
 	labelRanges = carve(&p.slabs.labelRanges, labelRanges)
-	clear(p.labels)
+	clear(p.labels) // they hold the source alive
 	saved := p.depth
 	p.enter(1)
 	var body *hclsyntax.Body
@@ -304,13 +316,13 @@ labels:
 	default:
 		p.fail(reasonSyntax)
 	}
-	return put(&p.slabs.Block, hclsyntax.Block{
-		Type:            p.text(ident),
-		Labels:          labels,
-		Body:            body,
-		TypeRange:       p.rng(ident),
-		LabelRanges:     labelRanges,
-		OpenBraceRange:  p.rng(oBrace),
-		CloseBraceRange: cBrace,
-	})
+	b := alloc(&p.slabs.Block)
+	b.Type = p.text(ident)
+	b.Labels = labels
+	b.Body = body
+	b.TypeRange = p.rng(ident)
+	b.LabelRanges = labelRanges
+	b.OpenBraceRange = p.rng(oBrace)
+	b.CloseBraceRange = cBrace
+	return b
 }

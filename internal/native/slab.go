@@ -122,15 +122,27 @@ func put[T any](s *slab[T], v T) *T {
 	return &s.s[len(s.s)-1]
 }
 
-// pop truncates the stack s to base, clearing what it pops.
-func pop[T any](s *[]T, base int) {
-	clear((*s)[base:])
+// alloc returns the address of a zero node in the slab s, which the
+// caller fills in place (put builds the node, then copies it).
+func alloc[T any](s *slab[T]) *T {
+	if len(s.s) == cap(s.s) {
+		s.s = make([]T, 0, s.chunk)
+	}
+	s.s = s.s[:len(s.s)+1]
+	return &s.s[len(s.s)-1]
+}
+
+// pop truncates the stack s to base, and raises *high, the stack's high
+// water mark, to its length. What it pops is cleared when the parser is
+// released (parser.release), up to the mark, once for the whole parse.
+func pop[T any](s *[]T, base int, high *int) {
+	*high = max(*high, len(*s))
 	*s = (*s)[:base]
 }
 
 // popList returns p.list[base:], carved into a slab, and pops it.
 func (p *parser) popList(base int) []hclsyntax.Expression {
 	l := carve(&p.slabs.exprs, p.list[base:])
-	pop(&p.list, base)
+	pop(&p.list, base, &p.high.list)
 	return l
 }

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
@@ -22,9 +23,7 @@ func (p *parser) literal(i int) (val string, end int, stop byte) {
 	from := i      // the first byte not yet in buf
 	seg, wide := i, false
 	for {
-		for i < len(src) && plainText[src[i]] {
-			i++
-		}
+		i = plainEnd(src, i)
 		if i >= len(src) {
 			p.fail(reasonString)
 		}
@@ -120,6 +119,41 @@ var plainText = func() (t [256]bool) {
 	return t
 }()
 
+// plainEnd is the offset of the first byte at or after i that is not
+// plainText, or len(src): eight bytes at a time while none of them can be
+// (bytes beyond ASCII, and those equal to one of the others with their
+// lowest bit set: "#", "]", a vertical tab and a form feed too, which the
+// byte-by-byte loop then reads past).
+func plainEnd(src []byte, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for {
+		for i+8 <= len(src) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			y := x | ones
+			if (hasZero(y^('"'|1)*ones)|hasZero(y^('\\'|1)*ones)|hasZero(y^('%'|1)*ones)|hasZero(y^('\n'|1)*ones)|hasZero(y^('\r'|1)*ones))|x&highs != 0 {
+				break
+			}
+			i += 8
+		}
+		end := min(i+8, len(src))
+		for i < end && plainText[src[i]] {
+			i++
+		}
+		if i < end || i == len(src) {
+			return i
+		}
+	}
+}
+
+// hasZero has the high bit of each byte of x that is zero set (and maybe
+// of the bytes after one that is), and no other bit.
+func hasZero(x uint64) uint64 {
+	return (x - 0x0101010101010101) &^ x & 0x8080808080808080
+}
+
 // segment records the grapheme clusters of src[start:end], on the
 // cursor's line, when it holds other than ASCII (wide), which must be
 // valid UTF-8.
@@ -167,13 +201,12 @@ func hexRune(b []byte, n int) (rune, bool) {
 }
 
 // closeQuote consumes the closing quote at offset i, on the line of the
-// cursor, and returns its range.
-func (p *parser) closeQuote(i int) hcl.Range {
-	t := token{kind: tOQuote, start: i, end: i + 1, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
-	p.prev = t
+// cursor, and returns it.
+func (p *parser) closeQuote(i int) token {
+	p.prev = token{kind: tOQuote, start: i, end: i + 1, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls}
 	p.cur.pos = i + 1
 	p.peeked = false
-	return p.rng(t)
+	return p.prev
 }
 
 // label parses a quoted block label, as hclsyntax's
@@ -184,7 +217,8 @@ func (p *parser) label() (string, hcl.Range) {
 	if stop != '"' {
 		p.fail(reasonString)
 	}
-	return val, hcl.RangeBetween(p.rng(open), p.closeQuote(end))
+	close := p.closeQuote(end)
+	return val, p.span(&open, &close)
 }
 
 // quoted parses a quoted template after its opening quote, as hclsyntax's
@@ -195,8 +229,24 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	p.enter(1)
 	base := len(p.ttoks)
 	i := open.end
+	val, end, stop := p.literal(i)
+	if stop == '"' && end > i {
+		// Text alone, the most frequent string: the one literal part
+		// templateParts would make, without template tokens.
+		line, ls := p.cur.line, p.cur.ls
+		close := p.closeQuote(end)
+		p.depth = saved
+		lit := alloc(&p.slabs.LiteralValueExpr)
+		lit.Val = p.stringVal(val)
+		lit.SrcRange = hcl.Range{Filename: p.filename, Start: p.pos(i, line, ls), End: p.pos(end, line, ls)}
+		l := len(p.list)
+		p.list = append(p.list, lit)
+		e := alloc(&p.slabs.TemplateExpr)
+		e.Parts = p.popList(l)
+		e.SrcRange = p.span(&open, &close)
+		return e
+	}
 	for {
-		val, end, stop := p.literal(i)
 		if end > i {
 			p.pushLiteral(base, ttok{kind: ttLiteral, val: val, start: i, end: end, line: p.cur.line, ls: p.cur.ls, eline: p.cur.line, els: p.cur.ls})
 		}
@@ -207,14 +257,22 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 		t := p.sequence(end)
 		p.pushSequence(base, t)
 		i = p.cur.pos
+		val, end, stop = p.literal(i)
 	}
 	toks := p.ttoks[base:]
-	defer pop(&p.ttoks, base)
-	closeRange := p.closeQuote(i)
+	defer pop(&p.ttoks, base, &p.high.ttoks)
+	close := p.closeQuote(i)
 	p.depth = saved
-	rng := hcl.RangeBetween(p.rng(open), closeRange)
+	rng := p.span(&open, &close)
 	if len(toks) == 1 && toks[0].kind == ttInterp {
 		return put(&p.slabs.TemplateWrapExpr, hclsyntax.TemplateWrapExpr{Wrapped: toks[0].expr, SrcRange: rng})
 	}
-	return put(&p.slabs.TemplateExpr, hclsyntax.TemplateExpr{Parts: p.templateParts(toks, closeRange), SrcRange: rng})
+	var closeRange hcl.Range // what templateParts reads of it, only when toks is empty
+	if len(toks) == 0 {
+		closeRange = p.rng(close)
+	}
+	e := alloc(&p.slabs.TemplateExpr)
+	e.Parts = p.templateParts(toks, closeRange)
+	e.SrcRange = rng
+	return e
 }

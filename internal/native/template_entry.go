@@ -91,7 +91,7 @@ func (p *parser) bareTemplate() hclsyntax.Expression {
 		p.enter(open)
 	}
 	toks := p.ttoks[base:]
-	defer pop(&p.ttoks, base)
+	defer pop(&p.ttoks, base, &p.high.ttoks)
 	if len(toks) == 0 {
 		p.fail(reasonSyntax) // empty: literal to every caller
 	}
