@@ -734,14 +734,17 @@ func (q *quick) forNext() bool {
 //	"for" ident [ "," ident ] "in" expr ":" expr [ "=>" expr [ "..." ] ] [ "if" expr ]
 //
 // the key ("=>") and the grouping ("...") only in an object. It evaluates
-// only what hclsyntax's ForExpr evaluates when its collection is of
-// unknown type (not null, not marked): the collection, and nothing else,
-// the result being cty.DynamicVal. The expressions after the colon are
-// read in check mode (q.check): their syntax is Quick's, but no variable
-// is looked up (each is an unknown of unknown type) and no function is
-// called, so that nothing is evaluated that hclsyntax would not evaluate.
-// Any other collection (a known one, or one of a known type) is left to
-// hclsyntax.
+// what hclsyntax's ForExpr evaluates, in its order. When the collection is
+// of unknown type (not null, not marked), or unknown of a type that can be
+// iterated, that is the collection alone, the result being cty.DynamicVal.
+// The expressions after the colon are first read in check mode (q.check):
+// their syntax is Quick's, but no variable is looked up (each is an
+// unknown of unknown type) and no function is called, so that nothing is
+// evaluated that hclsyntax would not evaluate. When the collection is
+// known, not null and not marked, and can be iterated (a list, set, map,
+// tuple or object), they are then evaluated from where that reading found
+// them, as ForExpr evaluates them (see forKnown). Any other collection is
+// left to hclsyntax.
 func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return cty.NilVal, false
@@ -753,16 +756,21 @@ func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	q.spaces()
 	q.i += len("for")
 	q.spaces()
+	var f forParts
+	nameStart := q.i
 	if !q.ident() {
 		return cty.NilVal, false
 	}
+	f.valVar = s[nameStart:q.i]
 	q.spaces()
 	if q.i < len(s) && s[q.i] == ',' {
 		q.i++
 		q.spaces()
+		nameStart = q.i
 		if !q.ident() {
 			return cty.NilVal, false
 		}
+		f.keyVar, f.valVar = f.valVar, s[nameStart:q.i]
 		q.spaces()
 	}
 	if !q.keyword("in") {
@@ -776,38 +784,220 @@ func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	q.i++
 	q.check++
 	defer func() { q.check-- }()
+	f.first = q.i
 	if _, ok := q.expr(); !ok {
 		return cty.NilVal, false
 	}
+	f.firstEnd = q.i
 	q.spaces()
+	f.second, f.cond = -1, -1
 	if closing == '}' {
 		if !strings.HasPrefix(s[q.i:], "=>") {
 			return cty.NilVal, false // no key: an error
 		}
 		q.i += len("=>")
+		f.second = q.i
 		if _, ok := q.expr(); !ok {
 			return cty.NilVal, false
 		}
+		f.secondEnd = q.i
 		q.spaces()
 		if strings.HasPrefix(s[q.i:], "...") {
 			q.i += len("...")
+			f.group = true
 			q.spaces()
 		}
 	}
 	if q.keyword("if") {
+		f.cond = q.i
 		if _, ok := q.expr(); !ok {
 			return cty.NilVal, false
 		}
+		f.condEnd = q.i
 		q.spaces()
 	}
 	if q.i >= len(s) || s[q.i] != closing {
 		return cty.NilVal, false
 	}
 	q.i++
-	if coll.IsMarked() || coll.IsNull() || coll.Type() != cty.DynamicPseudoType {
+	if q.check > 1 {
+		return cty.DynamicVal, true // read, not evaluated
+	}
+	if coll.IsMarked() || coll.IsNull() {
 		return cty.NilVal, false
 	}
-	return cty.DynamicVal, true
+	if coll.Type() == cty.DynamicPseudoType || !coll.IsKnown() && coll.CanIterateElements() {
+		return cty.DynamicVal, true
+	}
+	if !coll.IsKnown() || !coll.CanIterateElements() {
+		return cty.NilVal, false
+	}
+	end := q.i
+	q.check--
+	v, ok := q.forKnown(&f, coll, closing == '}')
+	q.check++
+	q.i = end
+	return v, ok
+}
+
+// forParts is where forExpr found the parts of a for expression: the
+// names, and the offsets at which the first expression after the colon
+// (the value of a tuple, the key of an object), the second (an object's
+// value) and the condition start and end; -1 for those it has not.
+type forParts struct {
+	keyVar, valVar    string
+	first, firstEnd   int
+	second, secondEnd int
+	cond, condEnd     int
+	group             bool
+}
+
+// forEval evaluates the expression of f from start to end in ctx, with
+// newlines as white space, and reports false unless Quick evaluates it and
+// reads it to end, as forExpr read it.
+func (q *quick) forEval(ctx *hcl.EvalContext, start, end int) (cty.Value, bool) {
+	outer := q.ctx
+	q.ctx, q.i = ctx, start
+	v, ok := q.expr()
+	q.ctx = outer
+	if !ok || q.i != end {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+// forKnown evaluates the for expression f over coll, a known collection,
+// not null and not marked, as ForExpr does when it reports nothing: the
+// condition first, once with both names unknown (cty.DynamicVal), then
+// for each element in a child context of q.ctx that holds its key and
+// value, the condition, then the key and the value of an object (or the
+// value of a tuple). Where ForExpr would report a diagnostic (a condition
+// or key that is null or does not convert, a key given twice without
+// "..."), or any part is marked, Quick gives up; an unknown condition, or
+// key, makes the result cty.DynamicVal, as it does there.
+func (q *quick) forKnown(f *forParts, coll cty.Value, object bool) (cty.Value, bool) {
+	child := func(k, v cty.Value) *hcl.EvalContext {
+		c := q.ctx.NewChild()
+		c.Variables = map[string]cty.Value{}
+		if f.keyVar != "" {
+			c.Variables[f.keyVar] = k
+		}
+		c.Variables[f.valVar] = v
+		return c
+	}
+	if f.cond >= 0 {
+		r, ok := q.forEval(child(cty.DynamicVal, cty.DynamicVal), f.cond, f.condEnd)
+		if !ok || r.IsNull() {
+			return cty.NilVal, false
+		}
+		if _, err := convert.Convert(r, cty.Bool); err != nil {
+			return cty.NilVal, false
+		}
+	}
+	// include evaluates the condition for an element: whether to skip
+	// it, and whether the result is still known.
+	include := func(ctx *hcl.EvalContext) (skip, known, ok bool) {
+		raw, ok := q.forEval(ctx, f.cond, f.condEnd)
+		if !ok || raw.IsNull() || raw.IsMarked() {
+			return false, false, false
+		}
+		if !object && !raw.IsKnown() {
+			return true, false, true
+		}
+		b, err := convert.Convert(raw, cty.Bool)
+		if err != nil {
+			return false, false, false
+		}
+		if !b.IsKnown() {
+			return true, false, true
+		}
+		return b.False(), true, true
+	}
+	known := true
+	if !object {
+		vals := []cty.Value{}
+		for it := coll.ElementIterator(); it.Next(); {
+			ctx := child(it.Element())
+			if f.cond >= 0 {
+				skip, k, ok := include(ctx)
+				if !ok {
+					return cty.NilVal, false
+				}
+				if !k {
+					known = false
+				}
+				if skip {
+					continue
+				}
+			}
+			v, ok := q.forEval(ctx, f.first, f.firstEnd)
+			if !ok {
+				return cty.NilVal, false
+			}
+			vals = append(vals, v)
+		}
+		if !known {
+			return cty.DynamicVal, true
+		}
+		return cty.TupleVal(vals), true
+	}
+	var vals map[string]cty.Value
+	var groups map[string][]cty.Value
+	if f.group {
+		groups = map[string][]cty.Value{}
+	} else {
+		vals = map[string]cty.Value{}
+	}
+	for it := coll.ElementIterator(); it.Next(); {
+		ctx := child(it.Element())
+		if f.cond >= 0 {
+			skip, k, ok := include(ctx)
+			if !ok {
+				return cty.NilVal, false
+			}
+			if !k {
+				known = false
+			}
+			if skip {
+				continue
+			}
+		}
+		raw, ok := q.forEval(ctx, f.first, f.firstEnd)
+		if !ok || raw.IsNull() || raw.IsMarked() {
+			return cty.NilVal, false
+		}
+		if !raw.IsKnown() {
+			known = false
+			continue
+		}
+		key, err := convert.Convert(raw, cty.String)
+		if err != nil {
+			return cty.NilVal, false
+		}
+		v, ok := q.forEval(ctx, f.second, f.secondEnd)
+		if !ok {
+			return cty.NilVal, false
+		}
+		k := key.AsString()
+		if f.group {
+			groups[k] = append(groups[k], v)
+			continue
+		}
+		if _, dup := vals[k]; dup {
+			return cty.NilVal, false
+		}
+		vals[k] = v
+	}
+	if !known {
+		return cty.DynamicVal, true
+	}
+	if f.group {
+		vals = map[string]cty.Value{}
+		for k, vs := range groups {
+			vals[k] = cty.TupleVal(vs)
+		}
+	}
+	return cty.ObjectVal(vals), true
 }
 
 // ident consumes a name at q.i, if there is one there.

@@ -361,8 +361,43 @@ func TestQuick(t *testing.T) {
 		{"${{\n  for k, v in var.dyn :\n  k => v\n  if v\n}}", true},
 		{"${[for x in var.dyn : \"${x}-a\"]}", true},
 		{"${[for x in var.dyn : x[*].id]}", true},
-		{"${[for x in var.azs : upper(x)]}", false},
-		{"${[for x in var.unklist : x]}", false},
+		// Known collections: evaluated for each element, as ForExpr does.
+		{"${[for x in var.azs : upper(x)]}", true},
+		{"${[for i, x in var.azs : \"${i}-${x}\"]}", true},
+		{"${[for x in var.tup : x]}", true},
+		{"${[for x in var.set : x]}", true},
+		{"${[for k, v in var.tags : \"${k}=${v}\"]}", true},
+		{"${[for k, v in var.obj : k]}", true},
+		{"${{for k, v in var.tags : v => k}}", true},
+		{"${{for x in var.azs : x => upper(x)}}", true},
+		{"${{for x in [\"a\", \"b\", \"a\"] : x => x...}}", true},
+		{"${{for x in [\"a\", \"b\", \"a\"] : x => 1}}", false}, // duplicate key: an error
+		{"${[for x in var.azs : x if x != \"a\"]}", true},
+		{"${[for x in var.azs : x if var.dyn]}", true},
+		{"${{for x in var.azs : x => x if var.dyn}}", true},
+		{"${{for x in var.azs : var.dyn => x}}", true},
+		{"${[for x in var.azs : x if var.null]}", false},   // a null condition: an error
+		{"${[for x in var.azs : x if \"maybe\"]}", false}, // not a bool: an error
+		{"${[for x in var.azs : x if var.on]}", true},
+		{"${[for x in var.empty : nosuchvar]}", true},
+		{"${[for x in var.empty : x if nosuchvar]}", false}, // the condition is checked once
+		{"${[for x in var.azs : [for y in var.azs : \"${x}${y}\"]]}", true},
+		{"${[for x in var.azs : [for y in var.dyn : y]]}", true},
+		{"${[for x in subnets : x.id if x.n > 1]}", true},
+		{"${[for x in subnets : x.nosuch]}", false},
+		{"${{for x in subnets : x.n => x.id}}", true},
+		{"${{for x in subnets : x => 1}}", false}, // an object key: an error
+		{"${[for x in var.azs : var.secret]}", true},
+		{"${[for x in var.azs : x if var.secret == \"x\"]}", false},
+		{"${[for x in [var.secret] : x]}", true},
+		{"${[for x in var.markedobj : x]}", false},
+		{"${[for x in var.n : x]}", false}, // not iterable: an error
+		{"${[for x in var.unklist : x]}", true},
+		{"${[for x in var.unkmap : x]}", true},
+		{"${[for x in var.unknown : x]}", false},
+		{"${[for x, x in var.azs : x]}", true},
+		{"${[for x in var.azs : x\n]}", true},
+		{"${[for x in var.azs : nosuchfunc(x)]}", false},
 		{"${[for x in null : x]}", false},
 		{"${[for x in var.dynsecret : x]}", false},
 		{"${[for x in var.dyn : x => 1]}", false},
@@ -548,6 +583,8 @@ func FuzzQuick(f *testing.F) {
 		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
 		"${var.n # c\n}", "${{\n a = 1 # one\n # two\n b = 2 // three\n}}", "${var.n /* } */ + 1}", "${[ # c\n for x in var.dyn : x]}",
 		"${upper(var.env) # }\n}-${var.n}",
+		`${[for i, x in var.azs : "${i}-${x}" if x != "b"]}`, `${{for k, v in var.tags : v => k...}}`, `${[for x in subnets : x.id]}`,
+		`${{for x in var.azs : x => [for y in var.set : y] if var.on}}`, `${[for x in var.tup : x if var.dyn]}`,
 		"${{(var.env) = 1}}", `${{var.on ? "a" : "b" = {x = 1}}}`, `${{"${var.dyn}" = 1, (var.n) = 2}}`, "${{var.tags.Name = 1}}",
 	} {
 		f.Add(s)
