@@ -286,6 +286,24 @@ var opStart = func() (t [256]bool) {
 	return t
 }()
 
+// opLevel is the precedence level of the binary operators that start with
+// each byte (the levels have no first byte in common), -1 for a byte none
+// starts with.
+var opLevel = func() (t [256]int) {
+	for i := range t {
+		t[i] = -1
+	}
+	for level, ops := range quickOps {
+		for _, o := range ops {
+			if t[o.tok[0]] >= 0 && t[o.tok[0]] != level {
+				panic("template: operators of two levels start with " + o.tok[:1])
+			}
+			t[o.tok[0]] = level
+		}
+	}
+	return t
+}()
+
 // expr evaluates a conditional, or a binary expression.
 func (q *quick) expr() (cty.Value, bool) {
 	cond, ok := q.binary(0)
@@ -342,21 +360,29 @@ func (q *quick) expr() (cty.Value, bool) {
 	return f, true
 }
 
-// binary evaluates operators of precedence level and above, left to right,
-// as hclsyntax's BinaryOpExpr does when it succeeds.
+// binary evaluates a term and the operators of precedence level and
+// above after it, left to right, as hclsyntax's BinaryOpExpr does when it
+// succeeds: each operator takes as its right operand a term and the
+// operators of higher precedence after it (precedence climbing, which
+// groups as hclsyntax's one function per level does, with one look at
+// the operator after each term).
 func (q *quick) binary(level int) (cty.Value, bool) {
-	if level == len(quickOps) {
-		return q.term()
-	}
-	lhs, ok := q.binary(level + 1)
+	lhs, ok := q.term()
 	for ok {
 		q.spaces()
-		op := q.operator(level)
+		if q.i >= len(q.s) {
+			return lhs, true
+		}
+		at := opLevel[q.s[q.i]]
+		if at < level {
+			return lhs, true // none, or one of lower precedence: the caller's
+		}
+		op := q.operator(at)
 		if op == nil {
 			return lhs, true
 		}
 		var rhs cty.Value
-		if rhs, ok = q.binary(level + 1); !ok {
+		if rhs, ok = q.binary(at + 1); !ok {
 			return cty.NilVal, false
 		}
 		if q.check > 0 {

@@ -361,6 +361,22 @@ func TestQuick(t *testing.T) {
 		{"${{\n  for k, v in var.dyn :\n  k => v\n  if v\n}}", true},
 		{"${[for x in var.dyn : \"${x}-a\"]}", true},
 		{"${[for x in var.dyn : x[*].id]}", true},
+		// Precedence and grouping, left to right within a level.
+		{"${10 - 3 - 2}", true},
+		{"${8 / 4 / 2}", true},
+		{"${2 * 3 % 4}", true},
+		{"${7 % 4 * 3}", true},
+		{"${1 + 2 < 4 && 3 * 2 >= 6}", true},
+		{"${var.on || false && false}", true},
+		{"${false && true || true}", true},
+		{"${1 < 2 == true}", true},
+		{"${1 == 1 != false}", true},
+		{"${-var.n - -2 * 3}", true},
+		{"${!var.on || !false}", true},
+		{"${1 + 2 * 3 - 4 / 2 % 3 == 5 != false ? 1 - 1 - 1 : 2}", true},
+		{"${1 +* 2}", false},
+		{"${1 << 2}", false},
+		{"${var.n >= 3 >= true}", false},
 		// Known collections: evaluated for each element, as ForExpr does.
 		{"${[for x in var.azs : upper(x)]}", true},
 		{"${[for i, x in var.azs : \"${i}-${x}\"]}", true},
@@ -376,7 +392,7 @@ func TestQuick(t *testing.T) {
 		{"${[for x in var.azs : x if var.dyn]}", true},
 		{"${{for x in var.azs : x => x if var.dyn}}", true},
 		{"${{for x in var.azs : var.dyn => x}}", true},
-		{"${[for x in var.azs : x if var.null]}", false},   // a null condition: an error
+		{"${[for x in var.azs : x if var.null]}", false},  // a null condition: an error
 		{"${[for x in var.azs : x if \"maybe\"]}", false}, // not a bool: an error
 		{"${[for x in var.azs : x if var.on]}", true},
 		{"${[for x in var.empty : nosuchvar]}", true},
