@@ -11,3 +11,6 @@ func SetMaxValues(n int) (restore func()) {
 
 // NumberValue is numberValue, for the tests.
 var NumberValue = numberValue
+
+// Printable is printable, for the tests.
+var Printable = printable

@@ -2,6 +2,7 @@ package hcljson_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/zclconf/go-cty/cty"
@@ -32,6 +33,37 @@ func TestNumberValue(t *testing.T) {
 				g.Text('g', -1) != w.Text('g', -1) {
 				t.Fatalf("numberValue(%q) = %v (prec %d, %v, %v), ParseNumberVal %v (prec %d, %v, %v)",
 					lit, g, g.Prec(), g.Mode(), g.Acc(), w, w.Prec(), w.Mode(), w.Acc())
+			}
+		}
+	}
+}
+
+// TestPrintable checks printable, which reads eight bytes at a time,
+// against a byte at a time, with each kind of byte (control, printable,
+// DEL, high) at every offset of a word.
+func TestPrintable(t *testing.T) {
+	bytewise := func(b []byte) bool {
+		for _, c := range b {
+			if c < 0x20 || c > 0x7e {
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range []byte{0x00, 0x09, 0x0a, 0x1f, 0x20, 'a', 0x7e, 0x7f, 0x80, 0xc3, 0xff} {
+		for n := 0; n <= 24; n++ {
+			for at := 0; at < n; at++ {
+				b := []byte(strings.Repeat("x", n))
+				b[at] = c
+				if got, want := hcljson.Printable(b), bytewise(b); got != want {
+					t.Fatalf("printable(%q) = %v, want %v", b, got, want)
+				}
+				if at+1 < n {
+					b[at+1] = 0x1f // a second one above it
+					if got, want := hcljson.Printable(b), bytewise(b); got != want {
+						t.Fatalf("printable(%q) = %v, want %v", b, got, want)
+					}
+				}
 			}
 		}
 	}
