@@ -30,6 +30,8 @@ import (
 //	      | "[" [ expr ( "," expr )* [ "," ] ] "]"   a tuple
 //	      | "{" [ key eq expr ( sep key eq expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
 //	                                        eq: "=" or ":"; sep: "," or a newline, blank lines allowed between items
+//	      | "[" for "]" | "{" for "}"              a for expression (forExpr): over a known collection, or
+//	                                        one of unknown type, or unknown of a type that can be iterated
 //	steps = step* [ "[*]" ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
@@ -48,7 +50,8 @@ import (
 // non-empty list or tuple; a call has as many arguments as the function
 // takes, each converts to its parameter's type (none asks for an
 // expression), and the call succeeds, as does each operation; the results
-// of a conditional have the same type; an object's keys differ; a
+// of a conditional have the same type; a key given twice in an object
+// takes the last value, as ObjectConsExpr does; a
 // directive's condition is a bool and both its branches evaluate; and each
 // interpolation mixed with text (in the template or in a quoted template
 // inside it) is a non-null, unmarked value that is unknown (outside
@@ -489,9 +492,6 @@ func (q *quick) object() (cty.Value, bool) {
 		}
 		key, known, ok := q.objectKey()
 		if !ok {
-			return cty.NilVal, false
-		}
-		if _, dup := attrs[key]; dup && known {
 			return cty.NilVal, false
 		}
 		q.spaces()

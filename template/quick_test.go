@@ -223,7 +223,7 @@ func TestQuick(t *testing.T) {
 		{"${{(var.azs) = 1}}", false},
 		{"${{(var.n) = 1}}", true},
 		{`${{"${var.dyn}-x" = var.env}}`, true},
-		{"${{(var.env) = 1, prod = 2}}", false},
+		{"${{(var.env) = 1, prod = 2}}", true}, // the last one, as ObjectConsExpr keeps it
 		{"${{upper(var.env) = 1}}", true},
 		{"${{var.n + 1 = 1}}", true},
 		{"${{(var.unknown) = var.missing}}", false},
@@ -284,7 +284,8 @@ func TestQuick(t *testing.T) {
 		{`${{Extra = "oui", n = var.n}}`, true},
 		{`${merge(var.tags, {Extra = "oui"})}`, true},
 		{`${{"quoted key" = 1, bare = [var.env]}}`, true},
-		{`${{a = 1, a = 2}}`, false},
+		{`${{a = 1, a = 2}}`, true}, // the last one, as ObjectConsExpr keeps it
+		{`${{a = 1, b = 3, "a" = var.env}}`, true},
 		{`${{a: 1}}`, true},
 		{`${{"a-b" : var.env, c : [1]}}`, true},
 		{`${var.on ? { "User-Agent" : var.env } : null}`, true},
