@@ -592,24 +592,36 @@ func (q *quick) quoted() (cty.Value, bool) {
 	s := q.s
 	q.i++ // the opening quote
 	start := q.i
+	// b holds the value's text before offset pending; the text from
+	// pending to q.i is literal, not yet copied: a quoted text without
+	// interpolations or escapes, the commonest, is never copied.
 	var b strings.Builder
+	pending := start
 	templated := false
 	// unknown tells whether an interpolation was unknown; known is the
-	// length of the text before the first such one.
+	// length of the text before the first such one (what follows it is
+	// not kept: only that prefix is the value's).
 	unknown, known := false, 0
 	for q.i < len(s) {
 		switch c := s[q.i]; {
 		case c == '"':
+			if !templated {
+				q.i++
+				return cty.StringVal(s[start : q.i-1]), true
+			}
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+			}
 			q.i++
 			if unknown {
 				return unknownString(b.String()[:known]), true
 			}
-			if !templated {
-				return cty.StringVal(s[start : q.i-1]), true
-			}
 			return cty.StringVal(b.String()), true
 		case c == '$' && q.i+1 < len(s) && s[q.i+1] == '{':
 			at := q.i
+			if !unknown {
+				b.WriteString(s[pending:at])
+			}
 			q.i += 2
 			if q.depth++; q.depth > quickMaxDepth {
 				return cty.NilVal, false
@@ -619,35 +631,40 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if !ok {
 				return cty.NilVal, false
 			}
+			pending = q.i
 			if at == start && q.i < len(s) && s[q.i] == '"' {
 				q.i++
 				return v, true
 			}
+			templated = true
 			if !v.IsKnown() && !v.IsMarked() {
 				// As in parts: an unknown part, of any type, makes
 				// the string unknown.
 				if !unknown {
 					unknown, known = true, b.Len()
 				}
-				templated = true
 				continue
 			}
 			str, ok := partString(v)
 			if !ok {
 				return cty.NilVal, false
 			}
-			b.WriteString(str)
-			templated = true
+			if !unknown {
+				b.WriteString(str)
+			}
 		case (c == '$' || c == '%') && q.i+2 < len(s) && s[q.i+1] == c && s[q.i+2] == '{':
-			b.WriteByte(c) // "$${" is "${"
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+				b.WriteByte(c) // "$${" is "${"
+			}
 			q.i += 2
+			pending = q.i
 			templated = true
 		case c == '%' && q.i+1 < len(s) && s[q.i+1] == '{':
 			return cty.NilVal, false // a directive
 		case c < ' ' || c > '~' || c == '\\':
 			return cty.NilVal, false
 		default:
-			b.WriteByte(c)
 			q.i++
 		}
 	}
@@ -1289,7 +1306,6 @@ func lookup(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 // as hclsyntax's TemplateExpr does when it succeeds.
 func (q *quick) parts() (cty.Value, bool) {
 	var b strings.Builder
-	b.Grow(len(q.s))
 	// A text without interpolations or directives is text and escapes
 	// ("home/$${aws:username}/*"): its value is the text unescaped.
 	end, _, ok := q.segment(&b, false)
@@ -1342,7 +1358,7 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 			if !ok {
 				return "", false, false
 			}
-			b.WriteString(str)
+			q.write(b, str)
 			templated = true
 		case c == '%' && q.i+1 < n && s[q.i+1] == '{':
 			q.i += 2
@@ -1367,15 +1383,23 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 				return "", false, false // for, endfor, or a strip marker
 			}
 		case (c == '$' || c == '%') && q.i+2 < n && s[q.i+1] == c && s[q.i+2] == '{':
-			b.WriteByte(c) // an escape: "$${" is "${"
+			q.write(b, s[q.i:q.i+1]) // an escape: "$${" is "${"
 			q.i += 2
 		case c == '\r' || c >= 0x80:
 			// hclsyntax reads the rest of a template after a lone CR as
 			// literal text, and normalizes non-ASCII text: leave both to it.
 			return "", false, false
 		default:
-			b.WriteByte(c)
-			q.i++
+			// Text, up to the next byte that may start something else.
+			j := q.i + 1
+			for j < n {
+				if c := s[j]; c == '$' || c == '%' || c == '\r' || c >= 0x80 {
+					break
+				}
+				j++
+			}
+			q.write(b, s[q.i:j])
+			q.i = j
 		}
 	}
 	if inIf {
@@ -1410,11 +1434,26 @@ func (q *quick) ifDirective(b *strings.Builder) bool {
 		return false
 	}
 	if cond.True() {
-		b.WriteString(t.String())
+		q.write(b, t.String())
 	} else {
-		b.WriteString(f.String())
+		q.write(b, f.String())
 	}
 	return true
+}
+
+// write appends str to b, the text of the template or of one of its if
+// directive's branches, unless an interpolation of the template was
+// unknown: the value is then an unknown string whose prefix was taken
+// when it was met, and what follows is read (it must evaluate) but not
+// kept. The first write sizes b for the whole template.
+func (q *quick) write(b *strings.Builder, str string) {
+	if q.unknown {
+		return
+	}
+	if b.Cap() == 0 {
+		b.Grow(len(q.s))
+	}
+	b.WriteString(str)
 }
 
 // partString is the text an interpolation adds to a template: a known,
