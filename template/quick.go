@@ -1220,7 +1220,8 @@ func getAttr(val cty.Value, name string) (cty.Value, bool) {
 // index is hcl.Index when it succeeds on a known, non-null, unmarked list
 // or tuple with a number, or map or object with a string, that it holds,
 // or when the collection or the key, neither null nor marked, is of
-// unknown type (the result is then unknown too).
+// unknown type (the result is then unknown too), or is unknown (hcl.Index
+// itself then).
 func index(val, key cty.Value) (cty.Value, bool) {
 	if val.IsNull() || val.IsMarked() || key.IsNull() || key.IsMarked() {
 		return cty.NilVal, false
@@ -1229,7 +1230,11 @@ func index(val, key cty.Value) (cty.Value, bool) {
 		return cty.DynamicVal, true
 	}
 	if !val.IsKnown() || !key.IsKnown() {
-		return cty.NilVal, false
+		// An unknown collection of a known type, or an unknown key: what
+		// hcl.Index makes of them (the element type's unknown, or an
+		// error), which IndexExpr and TraverseIndex give as it is.
+		v, diags := hcl.Index(val, key, nil)
+		return v, len(diags) == 0
 	}
 	switch ty := val.Type(); {
 	case (ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number,

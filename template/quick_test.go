@@ -90,6 +90,7 @@ func quickCtx() *hcl.EvalContext {
 		"merge":      stdlib.MergeFunc,
 		"contains":   stdlib.ContainsFunc,
 		"try":        tryFunc,
+		"split":      stdlib.SplitFunc,
 	}
 	parent.Functions = map[string]function.Function{"title": stdlib.TitleFunc, "upper": stdlib.LowerFunc}
 	return child
@@ -339,8 +340,22 @@ func TestQuick(t *testing.T) {
 		{"${var.dynsecret.a}", false},
 		{"x-${var.dynsecret}", false},
 		{"${var.unkobj.nope}", false},
-		{"${var.unklist[0]}", false},
-		{"${var.unkmap[var.env]}", false},
+		// Unknown collections of known types, and unknown keys: hcl.Index.
+		{"${var.unklist[0]}", true},
+		{"${var.unkmap[var.env]}", true},
+		{"${var.unklist[\"x\"]}", false},
+		{"${var.unklist[var.unknown]}", true},
+		{"${var.azs[var.unknown]}", true},
+		{"${var.tags[var.unknown]}", true},
+		{"${var.tup[var.unknown]}", true},
+		{"${var.unkobj[\"a\"]}", true},
+		{"${var.unkobj[\"nosuch\"]}", true}, // an unknown object: cty.DynamicVal, whatever the key
+		{"${var.unkobj[var.unknown]}", true},
+		{"${split(\"/\", var.dyn)[0]}", true},
+		{"${split(\"/\", var.unknown)[1]}", true},
+		{"${var.unklist[0][1]}", false},
+		{"${var.unklist[-1]}", true},
+		{"${var.unklist[1.5]}", true},
 		{"${var.dyn[var.null]}", false},
 		{"%{ if var.on }a%{ else }${var.dyn}%{ endif }", false},
 		{"%{ if var.dyn }a%{ endif }", false},
@@ -600,6 +615,7 @@ func FuzzQuick(f *testing.F) {
 		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
 		"${var.n # c\n}", "${{\n a = 1 # one\n # two\n b = 2 // three\n}}", "${var.n /* } */ + 1}", "${[ # c\n for x in var.dyn : x]}",
 		"${upper(var.env) # }\n}-${var.n}",
+		`${split("/", var.unknown)[0]}`, `${var.unklist[var.n]}`, `${var.unkmap["k"]}`,
 		`${[for i, x in var.azs : "${i}-${x}" if x != "b"]}`, `${{for k, v in var.tags : v => k...}}`, `${[for x in subnets : x.id]}`,
 		`${{for x in var.azs : x => [for y in var.set : y] if var.on}}`, `${[for x in var.tup : x if var.dyn]}`,
 		"${{(var.env) = 1}}", `${{var.on ? "a" : "b" = {x = 1}}}`, `${{"${var.dyn}" = 1, (var.n) = 2}}`, "${{var.tags.Name = 1}}",
