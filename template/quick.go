@@ -32,7 +32,7 @@ import (
 //	                                        eq: "=" or ":"; sep: "," or a newline, blank lines allowed between items
 //	      | "[" for "]" | "{" for "}"              a for expression (forExpr): over a known collection, or
 //	                                        one of unknown type, or unknown of a type that can be iterated
-//	steps = step* [ "[*]" ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
+//	steps = step* [ ( "[*]" | ".*" ) ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
 // printable ASCII without '\\', "${" or "%{"; a number is a decimal without
@@ -1158,15 +1158,17 @@ func (q *quick) steps(val cty.Value) (cty.Value, bool) {
 		switch {
 		case strings.HasPrefix(s[q.i:], "..."):
 			return val, true // an ellipsis, not a step
+		case strings.HasPrefix(s[q.i:], ".*"):
+			return q.splat(val, len(".*")) // the attribute-only splat
 		case s[q.i] == '.':
 			next := identEnd(s, q.i+1)
 			if next == q.i+1 {
-				return cty.NilVal, false // a legacy index (".0"), or an attribute splat
+				return cty.NilVal, false // a legacy index (".0")
 			}
 			val, ok = getAttr(val, s[q.i+1:next])
 			q.i = next
 		case strings.HasPrefix(s[q.i:], "[*]"):
-			return q.splat(val)
+			return q.splat(val, len("[*]"))
 		case s[q.i] == '[':
 			q.i++
 			if q.depth++; q.depth > quickMaxDepth {
@@ -1248,11 +1250,15 @@ func index(val, key cty.Value) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
-// splat applies the ".attr" steps after "[*]" to each element of source,
-// as hclsyntax's SplatExpr does when it succeeds.
-func (q *quick) splat(source cty.Value) (cty.Value, bool) {
+// splat applies the ".attr" steps after the splat's marker ("[*]", or
+// ".*" for the attribute-only splat, marker bytes at q.i) to each element
+// of source, as hclsyntax's SplatExpr does when it succeeds. Both splats
+// are that node with those steps; other steps after them (which the full
+// splat would take, and the attribute-only one leave to its result) are
+// left to hclsyntax.
+func (q *quick) splat(source cty.Value, marker int) (cty.Value, bool) {
 	s := q.s
-	q.i += len("[*]")
+	q.i += marker
 	start := q.i
 	for q.i < len(s) && s[q.i] == '.' {
 		next := identEnd(s, q.i+1)
