@@ -35,7 +35,8 @@ import (
 //	steps = step* [ ( "[*]" | ".*" ) ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
-// printable ASCII without '\\', "${" or "%{"; a number is a decimal without
+// printable ASCII and interpolations, where a backslash starts one of the
+// escapes \n, \t, \r, \" and \\ and "%{" only "%%{"; a number is a decimal without
 // leading zeros, with an optional fraction. Quick reports ok only when its
 // value is certain to be what the parsed template's Value returns with no
 // diagnostics: every variable and function is in ctx; every value a step,
@@ -584,7 +585,8 @@ func (q *quick) keyEnds() bool {
 	return q.i < len(s) && (s[q.i] == '=' || s[q.i] == ':') && (q.i+1 >= len(s) || s[q.i+1] != s[q.i])
 }
 
-// quoted reads a quoted template: printable ASCII text, escapes ("$${")
+// quoted reads a quoted template: printable ASCII text, escapes ("$${"
+// and the backslash escapes of one ASCII byte: \n, \t, \r, \" and \\)
 // and interpolations, as hclsyntax evaluates it in an expression: one
 // interpolation alone ("${x}") yields its value unconverted, as a
 // TemplateWrapExpr does; anything else a string.
@@ -662,7 +664,24 @@ func (q *quick) quoted() (cty.Value, bool) {
 			templated = true
 		case c == '%' && q.i+1 < len(s) && s[q.i+1] == '{':
 			return cty.NilVal, false // a directive
-		case c < ' ' || c > '~' || c == '\\':
+		case c == '\\':
+			// The escapes of one ASCII byte; \u and \U (and anything
+			// else, an error) are left to hclsyntax.
+			if q.i+1 >= len(s) {
+				return cty.NilVal, false
+			}
+			e := escapes[s[q.i+1]]
+			if e == 0 {
+				return cty.NilVal, false
+			}
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+				b.WriteByte(e)
+			}
+			q.i += 2
+			pending = q.i
+			templated = true
+		case c < ' ' || c > '~':
 			return cty.NilVal, false
 		default:
 			q.i++
@@ -670,6 +689,11 @@ func (q *quick) quoted() (cty.Value, bool) {
 	}
 	return cty.NilVal, false
 }
+
+// escapes are the bytes that the escapes of a quoted template stand for,
+// by the byte after the backslash, as hclsyntax reads them; 0 for the
+// others.
+var escapes = [256]byte{'n': '\n', 't': '\t', 'r': '\r', '"': '"', '\\': '\\'}
 
 // number reads a decimal number.
 func (q *quick) number() (cty.Value, bool) {
