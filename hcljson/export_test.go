@@ -14,3 +14,6 @@ var NumberValue = numberValue
 
 // Printable is printable, for the tests.
 var Printable = printable
+
+// HasWord is hasWord, for the tests.
+var HasWord = hasWord

@@ -1,10 +1,13 @@
 package hcljson_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/hcljson/hcljson/hcljson"
@@ -65,6 +68,62 @@ func TestPrintable(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestValueWithFor checks that with a wrap (a caller that meters
+// evaluation), a template holding a for expression is evaluated through
+// the wrap, which sees the ForExpr, and not by the quick path, whose cost
+// grows with the collection; and that it gives the same value.
+func TestValueWithFor(t *testing.T) {
+	ctx := &hcl.EvalContext{Variables: map[string]cty.Value{
+		"list": cty.ListVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")}),
+	}}
+	for _, tt := range []struct {
+		text    string
+		wantFor bool
+	}{
+		{`${[for x in var.list : x]}`, true},
+		{`${{for i, x in var.list : x => i}}`, true},
+		{"${[\n for x in var.list : [for y in var.list : \"${x}${y}\"]]}", true},
+		{`${var.list[0]}-for-${var.list[1]}`, false}, // "for" inside a name: the quick path
+	} {
+		src, _ := json.Marshal(map[string]string{"a": tt.text})
+		f, diags := hcljson.Parse(src, "f.json")
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		attrs, _ := f.Body.JustAttributes()
+		sawFor := false
+		wrap := func(x hclsyntax.Expression) hclsyntax.Expression {
+			hclsyntax.VisitAll(x, func(n hclsyntax.Node) hcl.Diagnostics {
+				if _, ok := n.(*hclsyntax.ForExpr); ok {
+					sawFor = true
+				}
+				return nil
+			})
+			return x
+		}
+		ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(ctx.Variables)}}
+		got, diags := hcljson.ValueWith(attrs["a"].Expr, ctx, wrap)
+		want, wantDiags := attrs["a"].Expr.Value(ctx)
+		if diags.HasErrors() || wantDiags.HasErrors() || !got.RawEquals(want) {
+			t.Errorf("%q: ValueWith = %#v %v, Value = %#v %v", tt.text, got, diags, want, wantDiags)
+		}
+		if sawFor != tt.wantFor {
+			t.Errorf("%q: the wrap saw a for expression: %v, want %v", tt.text, sawFor, tt.wantFor)
+		}
+	}
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"for", true}, {"[for x", true}, {"{ for", true}, {"format(x)", false}, {"a.for", false},
+		{"x-for-y", false}, {"for_each", false}, {"(for)", true}, {"fo", false}, {"forfor for", true},
+	} {
+		if got := hcljson.HasWord(tt.s, "for"); got != tt.want {
+			t.Errorf("hasWord(%q, for) = %v, want %v", tt.s, got, tt.want)
 		}
 	}
 }
