@@ -14,6 +14,3 @@ var NumberValue = numberValue
 
 // Printable is printable, for the tests.
 var Printable = printable
-
-// HasWord is hasWord, for the tests.
-var HasWord = hasWord

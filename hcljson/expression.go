@@ -97,38 +97,20 @@ func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expr
 	// Quick compares values (== and !=) in time that grows with their
 	// size times their depth, and evaluates a for expression over a
 	// known collection in time that grows with its length (a nested one
-	// with a power of it); with a wrap, which may bound that, the
-	// template is evaluated through it.
-	if wrap == nil || !strings.Contains(text, "==") && !strings.Contains(text, "!=") && !hasWord(text, "for") {
+	// with a power of it); with a wrap, which may bound that, such a
+	// template is evaluated through it (QuickBounded leaves those for
+	// expressions).
+	switch {
+	case wrap == nil:
 		if v, ok := template.Quick(text, ctx); ok {
+			return v, nil
+		}
+	case !strings.Contains(text, "==") && !strings.Contains(text, "!="):
+		if v, ok := template.QuickBounded(text, ctx); ok {
 			return v, nil
 		}
 	}
 	return f.template(i).ValueWith(ctx, wrap)
-}
-
-// hasWord reports whether w appears in s as a whole name: not after a
-// letter, digit, '_', '-' or '.', nor before a letter, digit, '_' or '-'.
-// A for expression's keyword does; so may some text, which only costs
-// the quick path.
-func hasWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(w)
-		if (j == 0 || !nameByte(s[j-1]) && s[j-1] != '.') && (end == len(s) || !nameByte(s[end])) {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-// nameByte reports whether c may continue a name.
-func nameByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
 func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {

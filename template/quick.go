@@ -66,12 +66,27 @@ import (
 // Quick allocates little beyond the result. TestQuick and FuzzQuick check
 // it against hclsyntax's parser and evaluator.
 func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
+	return quickValue(s, ctx, false)
+}
+
+// QuickBounded is Quick for a caller that bounds the cost of evaluation
+// (package validate, through hcljson.ValueWith): it gives up on a for
+// expression whose collection is known, whose cost grows with the
+// collection's length (a nested one's with a power of it), so that the
+// template is evaluated where that caller can charge it. A for expression
+// over an unknown collection, which evaluates nothing after its colon, it
+// still takes.
+func QuickBounded(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
+	return quickValue(s, ctx, true)
+}
+
+func quickValue(s string, ctx *hcl.EvalContext, bounded bool) (val cty.Value, ok bool) {
 	if ctx == nil || len(s) < 4 || nesting.Suspect(s) {
 		// A text that may nest too deep goes to Parse, which says so
 		// (spec.md C20) even where Quick could compute the value.
 		return cty.NilVal, false
 	}
-	q := quick{s: s, ctx: ctx, nl: true}
+	q := quick{s: s, ctx: ctx, nl: true, bounded: bounded}
 	if s[0] == '$' && s[1] == '{' {
 		q.i = 2
 		if v, ok := q.interpolation(); ok && q.i == len(s) {
@@ -103,6 +118,9 @@ type quick struct {
 	// before the first such one.
 	unknown bool
 	known   int
+	// bounded is QuickBounded's: no for expression over a known
+	// collection.
+	bounded bool
 }
 
 // quickMaxDepth bounds the nesting of calls and tuples Quick follows.
@@ -896,7 +914,7 @@ func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	if coll.Type() == cty.DynamicPseudoType || !coll.IsKnown() && coll.CanIterateElements() {
 		return cty.DynamicVal, true
 	}
-	if !coll.IsKnown() || !coll.CanIterateElements() {
+	if !coll.IsKnown() || !coll.CanIterateElements() || q.bounded {
 		return cty.NilVal, false
 	}
 	end := q.i

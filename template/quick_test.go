@@ -618,6 +618,36 @@ func TestQuick(t *testing.T) {
 	}
 }
 
+// TestQuickBounded checks that QuickBounded gives up on a for expression
+// over a known collection, anywhere in the template, and otherwise gives
+// what Quick gives.
+func TestQuickBounded(t *testing.T) {
+	ctx := quickCtx()
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{"${[for x in var.azs : upper(x)]}", false},
+		{"${{for k, v in var.tags : v => k}}", false},
+		{"${length([for x in var.set : x])}", false},
+		{"${var.on ? [for x in var.azs : x] : []}", false},
+		{"a ${length([for x in var.dyn : [for y in var.azs : y]])}", true},
+		{"${[for x in var.unklist : [for y in var.azs : y]]}", true},
+		{"${[for x in var.dyn : x]}", true},
+		{"${var.env}-${count.index}", true},
+		{"${join(\",\", var.azs)}", true},
+	} {
+		got, ok := QuickBounded(tt.text, ctx)
+		if ok != tt.ok {
+			t.Errorf("QuickBounded(%q): ok = %v, want %v", tt.text, ok, tt.ok)
+			continue
+		}
+		if want, wantOK := Quick(tt.text, ctx); ok && (!wantOK || !got.RawEquals(want)) {
+			t.Errorf("QuickBounded(%q) = %#v; Quick %#v, %v", tt.text, got, want, wantOK)
+		}
+	}
+}
+
 // FuzzQuick checks Quick against the general path: whenever Quick answers,
 // hclsyntax parses and evaluates the text to the same value (RawEquals:
 // type, marks and refinements included) with no diagnostic.
