@@ -445,10 +445,9 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		if f.kind(b.node) == scanner.Object && b.node != noNode {
 			count = min(count, f.doc.Len(b.node))
 		}
-	} else if count > 0 {
-		slab = make(attrSlab, count)
 	}
-	content := &hcl.BodyContent{Attributes: make(hcl.Attributes, count)}
+	content := newContent(count, classified, &slab)
+	content.Attributes = make(hcl.Attributes, count)
 	m := 0
 	for k, v := range b.members(b.node, "", &diags) {
 		name := f.doc.Text(k)
@@ -507,6 +506,42 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		}
 	}
 	return content, diags
+}
+
+// contentAnd is a BodyContent and the n attributes of a small body in one
+// allocation: they are made together and read together.
+type contentAnd[A any] struct {
+	content hcl.BodyContent
+	attrs   A
+}
+
+// newContent returns the BodyContent of a body, and sets slab to count
+// attributes when the members were classified (count is then exact): in
+// the same allocation for a few, in a second one for more.
+func newContent(count int, classified bool, slab *attrSlab) *hcl.BodyContent {
+	if !classified || count == 0 {
+		return new(hcl.BodyContent)
+	}
+	switch {
+	case count == 1:
+		c := new(contentAnd[[1]attrAndExpr])
+		*slab = c.attrs[:]
+		return &c.content
+	case count == 2:
+		c := new(contentAnd[[2]attrAndExpr])
+		*slab = c.attrs[:]
+		return &c.content
+	case count == 3:
+		c := new(contentAnd[[3]attrAndExpr])
+		*slab = c.attrs[:]
+		return &c.content
+	case count == 4:
+		c := new(contentAnd[[4]attrAndExpr])
+		*slab = c.attrs[:]
+		return &c.content
+	}
+	*slab = make(attrSlab, count)
+	return new(hcl.BodyContent)
 }
 
 // classMax is how many members partialContent classifies before making

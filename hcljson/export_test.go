@@ -8,3 +8,9 @@ func SetMaxValues(n int) (restore func()) {
 	scanOptions.MaxNodes = n
 	return func() { scanOptions = old }
 }
+
+// NumberValue is numberValue, for the tests.
+var NumberValue = numberValue
+
+// Printable is printable, for the tests.
+var Printable = printable

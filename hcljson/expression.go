@@ -3,6 +3,7 @@ package hcljson
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -55,7 +56,7 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsy
 	case scanner.String:
 		return f.stringValue(i, ctx, wrap)
 	case scanner.Number:
-		v, err := cty.ParseNumberVal(f.doc.Literal(i))
+		v, err := numberValue(f.doc.Literal(i))
 		if err != nil {
 			// The scanner checked the grammar; this cannot happen.
 			return cty.UnknownVal(cty.Number), nil
@@ -94,10 +95,18 @@ func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expr
 		return cty.StringVal(text), nil
 	}
 	// Quick compares values (== and !=) in time that grows with their
-	// size times their depth; with a wrap, which may bound that, the
-	// template is evaluated through it.
-	if wrap == nil || !strings.Contains(text, "==") && !strings.Contains(text, "!=") {
+	// size times their depth, and evaluates a for expression over a
+	// known collection in time that grows with its length (a nested one
+	// with a power of it); with a wrap, which may bound that, such a
+	// template is evaluated through it (QuickBounded leaves those for
+	// expressions).
+	switch {
+	case wrap == nil:
 		if v, ok := template.Quick(text, ctx); ok {
+			return v, nil
+		}
+	case !strings.Contains(text, "==") && !strings.Contains(text, "!="):
+		if v, ok := template.QuickBounded(text, ctx); ok {
 			return v, nil
 		}
 	}
@@ -200,6 +209,39 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func
 		return cty.DynamicVal, diags
 	}
 	return cty.ObjectVal(attrs).WithMarks(marks...), diags
+}
+
+// smallNumbers holds the values of the integer literals 0 to
+// len(smallNumbers)-1, each made by cty.ParseNumberVal when first met:
+// cty never modifies a number's big.Float, so one value can stand for
+// every literal of its text, and a configuration's numbers (ports, sizes,
+// counts) are mostly these. Racing first uses store equal values.
+var smallNumbers [1024]atomic.Pointer[cty.Value]
+
+// numberValue is cty.ParseNumberVal(lit), shared for small integers.
+func numberValue(lit string) (cty.Value, error) {
+	n := -1
+	if len(lit) > 0 && len(lit) <= 4 && (lit[0] != '0' || len(lit) == 1) {
+		n = 0
+		for _, c := range []byte(lit) {
+			if c < '0' || c > '9' {
+				n = -1
+				break
+			}
+			n = n*10 + int(c-'0')
+		}
+	}
+	if n < 0 || n >= len(smallNumbers) {
+		return cty.ParseNumberVal(lit)
+	}
+	if p := smallNumbers[n].Load(); p != nil {
+		return *p, nil
+	}
+	v, err := cty.ParseNumberVal(lit)
+	if err == nil {
+		smallNumbers[n].Store(&v)
+	}
+	return v, err
 }
 
 // objectKey is an attribute of an object value and the key node that

@@ -1,6 +1,7 @@
 package hcljson
 
 import (
+	"encoding/binary"
 	"sync"
 	"weak"
 
@@ -112,7 +113,25 @@ func (f *file) plainSpan(a, b int) bool {
 	if a < 0 || b < a || b > len(src) || b < len(src) && src[b] >= 0x80 {
 		return false
 	}
-	for _, c := range src[a:b] {
+	return printable(src[a:b])
+}
+
+// printable reports whether every byte of b is printable ASCII (0x20 to
+// 0x7e), eight bytes at a time: a value on one line of JSON is often long
+// (a template whose line breaks are escaped).
+func printable(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// No byte of the high half; none below 0x20 (the subtraction
+		// borrows only where one is); none 0x7f (adding one carries into
+		// the high bit only there).
+		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (x+ones)&highs != 0 {
+			return false
+		}
+	}
+	for _, c := range b[i:] {
 		if c < 0x20 || c > 0x7e {
 			return false
 		}

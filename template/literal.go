@@ -21,10 +21,33 @@ func IsLiteral(s string) bool {
 }
 
 // scan reports whether s is literal (see IsLiteral) and whether it is all
-// ASCII, in one pass.
+// ASCII, in one pass, eight bytes at a time: a word with no byte of the
+// high half, no '$' and no '%' (the commonest) needs nothing more.
 func scan(s string) (literal, ascii bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	literal, ascii = true, true
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		dollar, percent := x^('$'*ones), x^('%'*ones)
+		// Each term flags its lowest matching byte exactly; a flag above
+		// it may be false, which only sends the word to the loop below.
+		if x&highs|(dollar-ones)&^dollar&highs|(percent-ones)&^percent&highs == 0 {
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			switch c := s[j]; {
+			case c == '$' || c == '%':
+				if j+1 < len(s) && s[j+1] == '{' {
+					literal = false
+				}
+			case c >= utf8.RuneSelf:
+				ascii = false
+			}
+		}
+	}
+	for ; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '$' || c == '%':
 			if i+1 < len(s) && s[i+1] == '{' {

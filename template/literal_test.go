@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -208,5 +209,54 @@ func TestParseAllocs(t *testing.T) {
 	})
 	if ours > theirs+1 {
 		t.Errorf("Parse+Value: %v allocations, hclsyntax %v; want at most one more", ours, theirs)
+	}
+}
+
+// scanBytewise is scan one byte at a time, as it was written before it
+// read eight at a time: the reference TestScanWords compares it with.
+func scanBytewise(s string) (literal, ascii bool) {
+	literal, ascii = true, true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' || c == '%':
+			if i+1 < len(s) && s[i+1] == '{' {
+				literal = false
+			}
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	if literal && !ascii {
+		literal = utf8.ValidString(s) && !strings.HasPrefix(s, bom)
+	}
+	return literal, ascii
+}
+
+// TestScanWords checks scan, which reads eight bytes at a time, against
+// the bytewise reading on strings where "${", "%{", non-ASCII bytes and
+// their neighbours fall at every offset of a word and across words.
+func TestScanWords(t *testing.T) {
+	pieces := []string{"${", "%{", "$", "%", "{", "é", "\xff", "\ufeff", "#", "$$", "%%", "a"}
+	check := func(s string) {
+		t.Helper()
+		l1, a1 := scan(s)
+		l2, a2 := scanBytewise(s)
+		if l1 != l2 || a1 != a2 {
+			t.Errorf("scan(%q) = %v, %v; bytewise %v, %v", s, l1, a1, l2, a2)
+		}
+	}
+	for pad := 0; pad < 20; pad++ {
+		for _, p := range pieces {
+			for _, q := range pieces {
+				prefix := strings.Repeat("x", pad)
+				check(prefix + p)
+				check(prefix + p + q)
+				check(prefix + p + strings.Repeat("y", pad) + q)
+				check(p + prefix + q + "tail text")
+			}
+		}
+	}
+	for _, s := range randomStrings(5000) {
+		check(s)
 	}
 }

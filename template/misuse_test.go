@@ -82,6 +82,11 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("Quick = %#v, %v", v, ok)
 			}
 		}},
+		{Func: "QuickBounded", Name: "nil context", Call: func(t *testing.T) {
+			if v, ok := QuickBounded("${a}", nil); ok || v != cty.NilVal {
+				t.Errorf("QuickBounded = %#v, %v", v, ok)
+			}
+		}},
 		{Func: "SameTraversal", Name: "nil", Call: func(t *testing.T) {
 			if !SameTraversal(nil, hcl.Traversal{}) {
 				t.Error("SameTraversal(nil, empty) = false")

@@ -30,10 +30,13 @@ import (
 //	      | "[" [ expr ( "," expr )* [ "," ] ] "]"   a tuple
 //	      | "{" [ key eq expr ( sep key eq expr )* [ sep ] ] "}"   an object; key: ident | `"` text `"`;
 //	                                        eq: "=" or ":"; sep: "," or a newline, blank lines allowed between items
-//	steps = step* [ "[*]" ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
+//	      | "[" for "]" | "{" for "}"              a for expression (forExpr): over a known collection, or
+//	                                        one of unknown type, or unknown of a type that can be iterated
+//	steps = step* [ ( "[*]" | ".*" ) ( "." ident )* ]   step: "." ident | "[" expr "]", written right after the term
 //
 // An ident is ASCII (letters, digits, "_" and "-"); a quoted text is
-// printable ASCII without '\\', "${" or "%{"; a number is a decimal without
+// printable ASCII and interpolations, where a backslash starts one of the
+// escapes \n, \t, \r, \" and \\ and "%{" only "%%{"; a number is a decimal without
 // leading zeros, with an optional fraction. Quick reports ok only when its
 // value is certain to be what the parsed template's Value returns with no
 // diagnostics: every variable and function is in ctx; every value a step,
@@ -48,7 +51,8 @@ import (
 // non-empty list or tuple; a call has as many arguments as the function
 // takes, each converts to its parameter's type (none asks for an
 // expression), and the call succeeds, as does each operation; the results
-// of a conditional have the same type; an object's keys differ; a
+// of a conditional have the same type; a key given twice in an object
+// takes the last value, as ObjectConsExpr does; a
 // directive's condition is a bool and both its branches evaluate; and each
 // interpolation mixed with text (in the template or in a quoted template
 // inside it) is a non-null, unmarked value that is unknown (outside
@@ -62,12 +66,27 @@ import (
 // Quick allocates little beyond the result. TestQuick and FuzzQuick check
 // it against hclsyntax's parser and evaluator.
 func Quick(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
+	return quickValue(s, ctx, false)
+}
+
+// QuickBounded is Quick for a caller that bounds the cost of evaluation
+// (package validate, through hcljson.ValueWith): it gives up on a for
+// expression whose collection is known, whose cost grows with the
+// collection's length (a nested one's with a power of it), so that the
+// template is evaluated where that caller can charge it. A for expression
+// over an unknown collection, which evaluates nothing after its colon, it
+// still takes.
+func QuickBounded(s string, ctx *hcl.EvalContext) (val cty.Value, ok bool) {
+	return quickValue(s, ctx, true)
+}
+
+func quickValue(s string, ctx *hcl.EvalContext, bounded bool) (val cty.Value, ok bool) {
 	if ctx == nil || len(s) < 4 || nesting.Suspect(s) {
 		// A text that may nest too deep goes to Parse, which says so
 		// (spec.md C20) even where Quick could compute the value.
 		return cty.NilVal, false
 	}
-	q := quick{s: s, ctx: ctx, nl: true}
+	q := quick{s: s, ctx: ctx, nl: true, bounded: bounded}
 	if s[0] == '$' && s[1] == '{' {
 		q.i = 2
 		if v, ok := q.interpolation(); ok && q.i == len(s) {
@@ -99,6 +118,9 @@ type quick struct {
 	// before the first such one.
 	unknown bool
 	known   int
+	// bounded is QuickBounded's: no for expression over a known
+	// collection.
+	bounded bool
 }
 
 // quickMaxDepth bounds the nesting of calls and tuples Quick follows.
@@ -286,6 +308,24 @@ var opStart = func() (t [256]bool) {
 	return t
 }()
 
+// opLevel is the precedence level of the binary operators that start with
+// each byte (the levels have no first byte in common), -1 for a byte none
+// starts with.
+var opLevel = func() (t [256]int) {
+	for i := range t {
+		t[i] = -1
+	}
+	for level, ops := range quickOps {
+		for _, o := range ops {
+			if t[o.tok[0]] >= 0 && t[o.tok[0]] != level {
+				panic("template: operators of two levels start with " + o.tok[:1])
+			}
+			t[o.tok[0]] = level
+		}
+	}
+	return t
+}()
+
 // expr evaluates a conditional, or a binary expression.
 func (q *quick) expr() (cty.Value, bool) {
 	cond, ok := q.binary(0)
@@ -342,21 +382,29 @@ func (q *quick) expr() (cty.Value, bool) {
 	return f, true
 }
 
-// binary evaluates operators of precedence level and above, left to right,
-// as hclsyntax's BinaryOpExpr does when it succeeds.
+// binary evaluates a term and the operators of precedence level and
+// above after it, left to right, as hclsyntax's BinaryOpExpr does when it
+// succeeds: each operator takes as its right operand a term and the
+// operators of higher precedence after it (precedence climbing, which
+// groups as hclsyntax's one function per level does, with one look at
+// the operator after each term).
 func (q *quick) binary(level int) (cty.Value, bool) {
-	if level == len(quickOps) {
-		return q.term()
-	}
-	lhs, ok := q.binary(level + 1)
+	lhs, ok := q.term()
 	for ok {
 		q.spaces()
-		op := q.operator(level)
+		if q.i >= len(q.s) {
+			return lhs, true
+		}
+		at := opLevel[q.s[q.i]]
+		if at < level {
+			return lhs, true // none, or one of lower precedence: the caller's
+		}
+		op := q.operator(at)
 		if op == nil {
 			return lhs, true
 		}
 		var rhs cty.Value
-		if rhs, ok = q.binary(level + 1); !ok {
+		if rhs, ok = q.binary(at + 1); !ok {
 			return cty.NilVal, false
 		}
 		if q.check > 0 {
@@ -465,9 +513,6 @@ func (q *quick) object() (cty.Value, bool) {
 		if !ok {
 			return cty.NilVal, false
 		}
-		if _, dup := attrs[key]; dup && known {
-			return cty.NilVal, false
-		}
 		q.spaces()
 		if !q.keyEnds() {
 			return cty.NilVal, false
@@ -558,7 +603,8 @@ func (q *quick) keyEnds() bool {
 	return q.i < len(s) && (s[q.i] == '=' || s[q.i] == ':') && (q.i+1 >= len(s) || s[q.i+1] != s[q.i])
 }
 
-// quoted reads a quoted template: printable ASCII text, escapes ("$${")
+// quoted reads a quoted template: printable ASCII text, escapes ("$${"
+// and the backslash escapes of one ASCII byte: \n, \t, \r, \" and \\)
 // and interpolations, as hclsyntax evaluates it in an expression: one
 // interpolation alone ("${x}") yields its value unconverted, as a
 // TemplateWrapExpr does; anything else a string.
@@ -566,24 +612,36 @@ func (q *quick) quoted() (cty.Value, bool) {
 	s := q.s
 	q.i++ // the opening quote
 	start := q.i
+	// b holds the value's text before offset pending; the text from
+	// pending to q.i is literal, not yet copied: a quoted text without
+	// interpolations or escapes, the commonest, is never copied.
 	var b strings.Builder
+	pending := start
 	templated := false
 	// unknown tells whether an interpolation was unknown; known is the
-	// length of the text before the first such one.
+	// length of the text before the first such one (what follows it is
+	// not kept: only that prefix is the value's).
 	unknown, known := false, 0
 	for q.i < len(s) {
 		switch c := s[q.i]; {
 		case c == '"':
+			if !templated {
+				q.i++
+				return cty.StringVal(s[start : q.i-1]), true
+			}
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+			}
 			q.i++
 			if unknown {
 				return unknownString(b.String()[:known]), true
 			}
-			if !templated {
-				return cty.StringVal(s[start : q.i-1]), true
-			}
 			return cty.StringVal(b.String()), true
 		case c == '$' && q.i+1 < len(s) && s[q.i+1] == '{':
 			at := q.i
+			if !unknown {
+				b.WriteString(s[pending:at])
+			}
 			q.i += 2
 			if q.depth++; q.depth > quickMaxDepth {
 				return cty.NilVal, false
@@ -593,40 +651,67 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if !ok {
 				return cty.NilVal, false
 			}
+			pending = q.i
 			if at == start && q.i < len(s) && s[q.i] == '"' {
 				q.i++
 				return v, true
 			}
+			templated = true
 			if !v.IsKnown() && !v.IsMarked() {
 				// As in parts: an unknown part, of any type, makes
 				// the string unknown.
 				if !unknown {
 					unknown, known = true, b.Len()
 				}
-				templated = true
 				continue
 			}
 			str, ok := partString(v)
 			if !ok {
 				return cty.NilVal, false
 			}
-			b.WriteString(str)
-			templated = true
+			if !unknown {
+				b.WriteString(str)
+			}
 		case (c == '$' || c == '%') && q.i+2 < len(s) && s[q.i+1] == c && s[q.i+2] == '{':
-			b.WriteByte(c) // "$${" is "${"
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+				b.WriteByte(c) // "$${" is "${"
+			}
 			q.i += 2
+			pending = q.i
 			templated = true
 		case c == '%' && q.i+1 < len(s) && s[q.i+1] == '{':
 			return cty.NilVal, false // a directive
-		case c < ' ' || c > '~' || c == '\\':
+		case c == '\\':
+			// The escapes of one ASCII byte; \u and \U (and anything
+			// else, an error) are left to hclsyntax.
+			if q.i+1 >= len(s) {
+				return cty.NilVal, false
+			}
+			e := escapes[s[q.i+1]]
+			if e == 0 {
+				return cty.NilVal, false
+			}
+			if !unknown {
+				b.WriteString(s[pending:q.i])
+				b.WriteByte(e)
+			}
+			q.i += 2
+			pending = q.i
+			templated = true
+		case c < ' ' || c > '~':
 			return cty.NilVal, false
 		default:
-			b.WriteByte(c)
 			q.i++
 		}
 	}
 	return cty.NilVal, false
 }
+
+// escapes are the bytes that the escapes of a quoted template stand for,
+// by the byte after the backslash, as hclsyntax reads them; 0 for the
+// others.
+var escapes = [256]byte{'n': '\n', 't': '\t', 'r': '\r', '"': '"', '\\': '\\'}
 
 // number reads a decimal number.
 func (q *quick) number() (cty.Value, bool) {
@@ -734,14 +819,17 @@ func (q *quick) forNext() bool {
 //	"for" ident [ "," ident ] "in" expr ":" expr [ "=>" expr [ "..." ] ] [ "if" expr ]
 //
 // the key ("=>") and the grouping ("...") only in an object. It evaluates
-// only what hclsyntax's ForExpr evaluates when its collection is of
-// unknown type (not null, not marked): the collection, and nothing else,
-// the result being cty.DynamicVal. The expressions after the colon are
-// read in check mode (q.check): their syntax is Quick's, but no variable
-// is looked up (each is an unknown of unknown type) and no function is
-// called, so that nothing is evaluated that hclsyntax would not evaluate.
-// Any other collection (a known one, or one of a known type) is left to
-// hclsyntax.
+// what hclsyntax's ForExpr evaluates, in its order. When the collection is
+// of unknown type (not null, not marked), or unknown of a type that can be
+// iterated, that is the collection alone, the result being cty.DynamicVal.
+// The expressions after the colon are first read in check mode (q.check):
+// their syntax is Quick's, but no variable is looked up (each is an
+// unknown of unknown type) and no function is called, so that nothing is
+// evaluated that hclsyntax would not evaluate. When the collection is
+// known, not null and not marked, and can be iterated (a list, set, map,
+// tuple or object), they are then evaluated from where that reading found
+// them, as ForExpr evaluates them (see forKnown). Any other collection is
+// left to hclsyntax.
 func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	if q.depth++; q.depth > quickMaxDepth {
 		return cty.NilVal, false
@@ -753,16 +841,21 @@ func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	q.spaces()
 	q.i += len("for")
 	q.spaces()
+	var f forParts
+	nameStart := q.i
 	if !q.ident() {
 		return cty.NilVal, false
 	}
+	f.valVar = s[nameStart:q.i]
 	q.spaces()
 	if q.i < len(s) && s[q.i] == ',' {
 		q.i++
 		q.spaces()
+		nameStart = q.i
 		if !q.ident() {
 			return cty.NilVal, false
 		}
+		f.keyVar, f.valVar = f.valVar, s[nameStart:q.i]
 		q.spaces()
 	}
 	if !q.keyword("in") {
@@ -776,38 +869,220 @@ func (q *quick) forExpr(closing byte) (cty.Value, bool) {
 	q.i++
 	q.check++
 	defer func() { q.check-- }()
+	f.first = q.i
 	if _, ok := q.expr(); !ok {
 		return cty.NilVal, false
 	}
+	f.firstEnd = q.i
 	q.spaces()
+	f.second, f.cond = -1, -1
 	if closing == '}' {
 		if !strings.HasPrefix(s[q.i:], "=>") {
 			return cty.NilVal, false // no key: an error
 		}
 		q.i += len("=>")
+		f.second = q.i
 		if _, ok := q.expr(); !ok {
 			return cty.NilVal, false
 		}
+		f.secondEnd = q.i
 		q.spaces()
 		if strings.HasPrefix(s[q.i:], "...") {
 			q.i += len("...")
+			f.group = true
 			q.spaces()
 		}
 	}
 	if q.keyword("if") {
+		f.cond = q.i
 		if _, ok := q.expr(); !ok {
 			return cty.NilVal, false
 		}
+		f.condEnd = q.i
 		q.spaces()
 	}
 	if q.i >= len(s) || s[q.i] != closing {
 		return cty.NilVal, false
 	}
 	q.i++
-	if coll.IsMarked() || coll.IsNull() || coll.Type() != cty.DynamicPseudoType {
+	if q.check > 1 {
+		return cty.DynamicVal, true // read, not evaluated
+	}
+	if coll.IsMarked() || coll.IsNull() {
 		return cty.NilVal, false
 	}
-	return cty.DynamicVal, true
+	if coll.Type() == cty.DynamicPseudoType || !coll.IsKnown() && coll.CanIterateElements() {
+		return cty.DynamicVal, true
+	}
+	if !coll.IsKnown() || !coll.CanIterateElements() || q.bounded {
+		return cty.NilVal, false
+	}
+	end := q.i
+	q.check--
+	v, ok := q.forKnown(&f, coll, closing == '}')
+	q.check++
+	q.i = end
+	return v, ok
+}
+
+// forParts is where forExpr found the parts of a for expression: the
+// names, and the offsets at which the first expression after the colon
+// (the value of a tuple, the key of an object), the second (an object's
+// value) and the condition start and end; -1 for those it has not.
+type forParts struct {
+	keyVar, valVar    string
+	first, firstEnd   int
+	second, secondEnd int
+	cond, condEnd     int
+	group             bool
+}
+
+// forEval evaluates the expression of f from start to end in ctx, with
+// newlines as white space, and reports false unless Quick evaluates it and
+// reads it to end, as forExpr read it.
+func (q *quick) forEval(ctx *hcl.EvalContext, start, end int) (cty.Value, bool) {
+	outer := q.ctx
+	q.ctx, q.i = ctx, start
+	v, ok := q.expr()
+	q.ctx = outer
+	if !ok || q.i != end {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+// forKnown evaluates the for expression f over coll, a known collection,
+// not null and not marked, as ForExpr does when it reports nothing: the
+// condition first, once with both names unknown (cty.DynamicVal), then
+// for each element in a child context of q.ctx that holds its key and
+// value, the condition, then the key and the value of an object (or the
+// value of a tuple). Where ForExpr would report a diagnostic (a condition
+// or key that is null or does not convert, a key given twice without
+// "..."), or any part is marked, Quick gives up; an unknown condition, or
+// key, makes the result cty.DynamicVal, as it does there.
+func (q *quick) forKnown(f *forParts, coll cty.Value, object bool) (cty.Value, bool) {
+	child := func(k, v cty.Value) *hcl.EvalContext {
+		c := q.ctx.NewChild()
+		c.Variables = map[string]cty.Value{}
+		if f.keyVar != "" {
+			c.Variables[f.keyVar] = k
+		}
+		c.Variables[f.valVar] = v
+		return c
+	}
+	if f.cond >= 0 {
+		r, ok := q.forEval(child(cty.DynamicVal, cty.DynamicVal), f.cond, f.condEnd)
+		if !ok || r.IsNull() {
+			return cty.NilVal, false
+		}
+		if _, err := convert.Convert(r, cty.Bool); err != nil {
+			return cty.NilVal, false
+		}
+	}
+	// include evaluates the condition for an element: whether to skip
+	// it, and whether the result is still known.
+	include := func(ctx *hcl.EvalContext) (skip, known, ok bool) {
+		raw, ok := q.forEval(ctx, f.cond, f.condEnd)
+		if !ok || raw.IsNull() || raw.IsMarked() {
+			return false, false, false
+		}
+		if !object && !raw.IsKnown() {
+			return true, false, true
+		}
+		b, err := convert.Convert(raw, cty.Bool)
+		if err != nil {
+			return false, false, false
+		}
+		if !b.IsKnown() {
+			return true, false, true
+		}
+		return b.False(), true, true
+	}
+	known := true
+	if !object {
+		vals := []cty.Value{}
+		for it := coll.ElementIterator(); it.Next(); {
+			ctx := child(it.Element())
+			if f.cond >= 0 {
+				skip, k, ok := include(ctx)
+				if !ok {
+					return cty.NilVal, false
+				}
+				if !k {
+					known = false
+				}
+				if skip {
+					continue
+				}
+			}
+			v, ok := q.forEval(ctx, f.first, f.firstEnd)
+			if !ok {
+				return cty.NilVal, false
+			}
+			vals = append(vals, v)
+		}
+		if !known {
+			return cty.DynamicVal, true
+		}
+		return cty.TupleVal(vals), true
+	}
+	var vals map[string]cty.Value
+	var groups map[string][]cty.Value
+	if f.group {
+		groups = map[string][]cty.Value{}
+	} else {
+		vals = map[string]cty.Value{}
+	}
+	for it := coll.ElementIterator(); it.Next(); {
+		ctx := child(it.Element())
+		if f.cond >= 0 {
+			skip, k, ok := include(ctx)
+			if !ok {
+				return cty.NilVal, false
+			}
+			if !k {
+				known = false
+			}
+			if skip {
+				continue
+			}
+		}
+		raw, ok := q.forEval(ctx, f.first, f.firstEnd)
+		if !ok || raw.IsNull() || raw.IsMarked() {
+			return cty.NilVal, false
+		}
+		if !raw.IsKnown() {
+			known = false
+			continue
+		}
+		key, err := convert.Convert(raw, cty.String)
+		if err != nil {
+			return cty.NilVal, false
+		}
+		v, ok := q.forEval(ctx, f.second, f.secondEnd)
+		if !ok {
+			return cty.NilVal, false
+		}
+		k := key.AsString()
+		if f.group {
+			groups[k] = append(groups[k], v)
+			continue
+		}
+		if _, dup := vals[k]; dup {
+			return cty.NilVal, false
+		}
+		vals[k] = v
+	}
+	if !known {
+		return cty.DynamicVal, true
+	}
+	if f.group {
+		vals = map[string]cty.Value{}
+		for k, vs := range groups {
+			vals[k] = cty.TupleVal(vs)
+		}
+	}
+	return cty.ObjectVal(vals), true
 }
 
 // ident consumes a name at q.i, if there is one there.
@@ -925,15 +1200,17 @@ func (q *quick) steps(val cty.Value) (cty.Value, bool) {
 		switch {
 		case strings.HasPrefix(s[q.i:], "..."):
 			return val, true // an ellipsis, not a step
+		case strings.HasPrefix(s[q.i:], ".*"):
+			return q.splat(val, len(".*")) // the attribute-only splat
 		case s[q.i] == '.':
 			next := identEnd(s, q.i+1)
 			if next == q.i+1 {
-				return cty.NilVal, false // a legacy index (".0"), or an attribute splat
+				return cty.NilVal, false // a legacy index (".0")
 			}
 			val, ok = getAttr(val, s[q.i+1:next])
 			q.i = next
 		case strings.HasPrefix(s[q.i:], "[*]"):
-			return q.splat(val)
+			return q.splat(val, len("[*]"))
 		case s[q.i] == '[':
 			q.i++
 			if q.depth++; q.depth > quickMaxDepth {
@@ -987,7 +1264,8 @@ func getAttr(val cty.Value, name string) (cty.Value, bool) {
 // index is hcl.Index when it succeeds on a known, non-null, unmarked list
 // or tuple with a number, or map or object with a string, that it holds,
 // or when the collection or the key, neither null nor marked, is of
-// unknown type (the result is then unknown too).
+// unknown type (the result is then unknown too), or is unknown (hcl.Index
+// itself then).
 func index(val, key cty.Value) (cty.Value, bool) {
 	if val.IsNull() || val.IsMarked() || key.IsNull() || key.IsMarked() {
 		return cty.NilVal, false
@@ -996,7 +1274,11 @@ func index(val, key cty.Value) (cty.Value, bool) {
 		return cty.DynamicVal, true
 	}
 	if !val.IsKnown() || !key.IsKnown() {
-		return cty.NilVal, false
+		// An unknown collection of a known type, or an unknown key: what
+		// hcl.Index makes of them (the element type's unknown, or an
+		// error), which IndexExpr and TraverseIndex give as it is.
+		v, diags := hcl.Index(val, key, nil)
+		return v, len(diags) == 0
 	}
 	switch ty := val.Type(); {
 	case (ty.IsListType() || ty.IsTupleType()) && key.Type() == cty.Number,
@@ -1010,11 +1292,15 @@ func index(val, key cty.Value) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
-// splat applies the ".attr" steps after "[*]" to each element of source,
-// as hclsyntax's SplatExpr does when it succeeds.
-func (q *quick) splat(source cty.Value) (cty.Value, bool) {
+// splat applies the ".attr" steps after the splat's marker ("[*]", or
+// ".*" for the attribute-only splat, marker bytes at q.i) to each element
+// of source, as hclsyntax's SplatExpr does when it succeeds. Both splats
+// are that node with those steps; other steps after them (which the full
+// splat would take, and the attribute-only one leave to its result) are
+// left to hclsyntax.
+func (q *quick) splat(source cty.Value, marker int) (cty.Value, bool) {
 	s := q.s
-	q.i += len("[*]")
+	q.i += marker
 	start := q.i
 	for q.i < len(s) && s[q.i] == '.' {
 		next := identEnd(s, q.i+1)
@@ -1073,7 +1359,6 @@ func lookup(ctx *hcl.EvalContext, name string) (cty.Value, bool) {
 // as hclsyntax's TemplateExpr does when it succeeds.
 func (q *quick) parts() (cty.Value, bool) {
 	var b strings.Builder
-	b.Grow(len(q.s))
 	// A text without interpolations or directives is text and escapes
 	// ("home/$${aws:username}/*"): its value is the text unescaped.
 	end, _, ok := q.segment(&b, false)
@@ -1126,7 +1411,7 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 			if !ok {
 				return "", false, false
 			}
-			b.WriteString(str)
+			q.write(b, str)
 			templated = true
 		case c == '%' && q.i+1 < n && s[q.i+1] == '{':
 			q.i += 2
@@ -1151,15 +1436,23 @@ func (q *quick) segment(b *strings.Builder, inIf bool) (end string, templated, o
 				return "", false, false // for, endfor, or a strip marker
 			}
 		case (c == '$' || c == '%') && q.i+2 < n && s[q.i+1] == c && s[q.i+2] == '{':
-			b.WriteByte(c) // an escape: "$${" is "${"
+			q.write(b, s[q.i:q.i+1]) // an escape: "$${" is "${"
 			q.i += 2
 		case c == '\r' || c >= 0x80:
 			// hclsyntax reads the rest of a template after a lone CR as
 			// literal text, and normalizes non-ASCII text: leave both to it.
 			return "", false, false
 		default:
-			b.WriteByte(c)
-			q.i++
+			// Text, up to the next byte that may start something else.
+			j := q.i + 1
+			for j < n {
+				if c := s[j]; c == '$' || c == '%' || c == '\r' || c >= 0x80 {
+					break
+				}
+				j++
+			}
+			q.write(b, s[q.i:j])
+			q.i = j
 		}
 	}
 	if inIf {
@@ -1194,11 +1487,26 @@ func (q *quick) ifDirective(b *strings.Builder) bool {
 		return false
 	}
 	if cond.True() {
-		b.WriteString(t.String())
+		q.write(b, t.String())
 	} else {
-		b.WriteString(f.String())
+		q.write(b, f.String())
 	}
 	return true
+}
+
+// write appends str to b, the text of the template or of one of its if
+// directive's branches, unless an interpolation of the template was
+// unknown: the value is then an unknown string whose prefix was taken
+// when it was met, and what follows is read (it must evaluate) but not
+// kept. The first write sizes b for the whole template.
+func (q *quick) write(b *strings.Builder, str string) {
+	if q.unknown {
+		return
+	}
+	if b.Cap() == 0 {
+		b.Grow(len(q.s))
+	}
+	b.WriteString(str)
 }
 
 // partString is the text an interpolation adds to a template: a known,

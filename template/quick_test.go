@@ -90,6 +90,7 @@ func quickCtx() *hcl.EvalContext {
 		"merge":      stdlib.MergeFunc,
 		"contains":   stdlib.ContainsFunc,
 		"try":        tryFunc,
+		"split":      stdlib.SplitFunc,
 	}
 	parent.Functions = map[string]function.Function{"title": stdlib.TitleFunc, "upper": stdlib.LowerFunc}
 	return child
@@ -223,7 +224,7 @@ func TestQuick(t *testing.T) {
 		{"${{(var.azs) = 1}}", false},
 		{"${{(var.n) = 1}}", true},
 		{`${{"${var.dyn}-x" = var.env}}`, true},
-		{"${{(var.env) = 1, prod = 2}}", false},
+		{"${{(var.env) = 1, prod = 2}}", true}, // the last one, as ObjectConsExpr keeps it
 		{"${{upper(var.env) = 1}}", true},
 		{"${{var.n + 1 = 1}}", true},
 		{"${{(var.unknown) = var.missing}}", false},
@@ -284,7 +285,8 @@ func TestQuick(t *testing.T) {
 		{`${{Extra = "oui", n = var.n}}`, true},
 		{`${merge(var.tags, {Extra = "oui"})}`, true},
 		{`${{"quoted key" = 1, bare = [var.env]}}`, true},
-		{`${{a = 1, a = 2}}`, false},
+		{`${{a = 1, a = 2}}`, true}, // the last one, as ObjectConsExpr keeps it
+		{`${{a = 1, b = 3, "a" = var.env}}`, true},
 		{`${{a: 1}}`, true},
 		{`${{"a-b" : var.env, c : [1]}}`, true},
 		{`${var.on ? { "User-Agent" : var.env } : null}`, true},
@@ -338,8 +340,49 @@ func TestQuick(t *testing.T) {
 		{"${var.dynsecret.a}", false},
 		{"x-${var.dynsecret}", false},
 		{"${var.unkobj.nope}", false},
-		{"${var.unklist[0]}", false},
-		{"${var.unkmap[var.env]}", false},
+		// Backslash escapes in quoted templates.
+		{`${join("\n", var.azs)}`, true},
+		{`${"a\"b"}`, true},
+		{`${"\\"}`, true},
+		{`${"x\ty\r"}`, true},
+		{`${"\\${var.env}\\"}`, true},
+		{`${"\"${var.dyn}\""}`, true},
+		{`${var.on ? "\"" : "\\\\"}`, true},
+		{`${{"a\"b" = 1, "c\\d" : var.env}}`, true},
+		{`${"\\$${var.env}"}`, true},
+		{`${"\u00e9"}`, false},
+		{`${"\q"}`, false},
+		{`${"\$"}`, false},
+		{`${"x\`, false},
+		// The attribute-only splat.
+		{"${subnets.*.id}", true},
+		{"${sublist.*.o.x}", true},
+		{"${subnets.*}", true},
+		{"${var.dyn.*.id}", true},
+		{"${var.dyn.*.id.name}", true},
+		{"${join(\",\", sublist.*.id)}", true},
+		{"${subnets.*.id[0]}", false},
+		{"${subnets.*.0}", false},
+		{"${subnets.*.nosuch}", false},
+		{"${var.null.*.id}", false},
+		{"${emptylist.*.id}", false},
+		{"${subnets.*id}", false},
+		// Unknown collections of known types, and unknown keys: hcl.Index.
+		{"${var.unklist[0]}", true},
+		{"${var.unkmap[var.env]}", true},
+		{"${var.unklist[\"x\"]}", false},
+		{"${var.unklist[var.unknown]}", true},
+		{"${var.azs[var.unknown]}", true},
+		{"${var.tags[var.unknown]}", true},
+		{"${var.tup[var.unknown]}", true},
+		{"${var.unkobj[\"a\"]}", true},
+		{"${var.unkobj[\"nosuch\"]}", true}, // an unknown object: cty.DynamicVal, whatever the key
+		{"${var.unkobj[var.unknown]}", true},
+		{"${split(\"/\", var.dyn)[0]}", true},
+		{"${split(\"/\", var.unknown)[1]}", true},
+		{"${var.unklist[0][1]}", false},
+		{"${var.unklist[-1]}", true},
+		{"${var.unklist[1.5]}", true},
 		{"${var.dyn[var.null]}", false},
 		{"%{ if var.on }a%{ else }${var.dyn}%{ endif }", false},
 		{"%{ if var.dyn }a%{ endif }", false},
@@ -361,8 +404,59 @@ func TestQuick(t *testing.T) {
 		{"${{\n  for k, v in var.dyn :\n  k => v\n  if v\n}}", true},
 		{"${[for x in var.dyn : \"${x}-a\"]}", true},
 		{"${[for x in var.dyn : x[*].id]}", true},
-		{"${[for x in var.azs : upper(x)]}", false},
-		{"${[for x in var.unklist : x]}", false},
+		// Precedence and grouping, left to right within a level.
+		{"${10 - 3 - 2}", true},
+		{"${8 / 4 / 2}", true},
+		{"${2 * 3 % 4}", true},
+		{"${7 % 4 * 3}", true},
+		{"${1 + 2 < 4 && 3 * 2 >= 6}", true},
+		{"${var.on || false && false}", true},
+		{"${false && true || true}", true},
+		{"${1 < 2 == true}", true},
+		{"${1 == 1 != false}", true},
+		{"${-var.n - -2 * 3}", true},
+		{"${!var.on || !false}", true},
+		{"${1 + 2 * 3 - 4 / 2 % 3 == 5 != false ? 1 - 1 - 1 : 2}", true},
+		{"${1 +* 2}", false},
+		{"${1 << 2}", false},
+		{"${var.n >= 3 >= true}", false},
+		// Known collections: evaluated for each element, as ForExpr does.
+		{"${[for x in var.azs : upper(x)]}", true},
+		{"${[for i, x in var.azs : \"${i}-${x}\"]}", true},
+		{"${[for x in var.tup : x]}", true},
+		{"${[for x in var.set : x]}", true},
+		{"${[for k, v in var.tags : \"${k}=${v}\"]}", true},
+		{"${[for k, v in var.obj : k]}", true},
+		{"${{for k, v in var.tags : v => k}}", true},
+		{"${{for x in var.azs : x => upper(x)}}", true},
+		{"${{for x in [\"a\", \"b\", \"a\"] : x => x...}}", true},
+		{"${{for x in [\"a\", \"b\", \"a\"] : x => 1}}", false}, // duplicate key: an error
+		{"${[for x in var.azs : x if x != \"a\"]}", true},
+		{"${[for x in var.azs : x if var.dyn]}", true},
+		{"${{for x in var.azs : x => x if var.dyn}}", true},
+		{"${{for x in var.azs : var.dyn => x}}", true},
+		{"${[for x in var.azs : x if var.null]}", false},  // a null condition: an error
+		{"${[for x in var.azs : x if \"maybe\"]}", false}, // not a bool: an error
+		{"${[for x in var.azs : x if var.on]}", true},
+		{"${[for x in var.empty : nosuchvar]}", true},
+		{"${[for x in var.empty : x if nosuchvar]}", false}, // the condition is checked once
+		{"${[for x in var.azs : [for y in var.azs : \"${x}${y}\"]]}", true},
+		{"${[for x in var.azs : [for y in var.dyn : y]]}", true},
+		{"${[for x in subnets : x.id if x.n > 1]}", true},
+		{"${[for x in subnets : x.nosuch]}", false},
+		{"${{for x in subnets : x.n => x.id}}", true},
+		{"${{for x in subnets : x => 1}}", false}, // an object key: an error
+		{"${[for x in var.azs : var.secret]}", true},
+		{"${[for x in var.azs : x if var.secret == \"x\"]}", false},
+		{"${[for x in [var.secret] : x]}", true},
+		{"${[for x in var.markedobj : x]}", false},
+		{"${[for x in var.n : x]}", false}, // not iterable: an error
+		{"${[for x in var.unklist : x]}", true},
+		{"${[for x in var.unkmap : x]}", true},
+		{"${[for x in var.unknown : x]}", false},
+		{"${[for x, x in var.azs : x]}", true},
+		{"${[for x in var.azs : x\n]}", true},
+		{"${[for x in var.azs : nosuchfunc(x)]}", false},
 		{"${[for x in null : x]}", false},
 		{"${[for x in var.dynsecret : x]}", false},
 		{"${[for x in var.dyn : x => 1]}", false},
@@ -524,6 +618,36 @@ func TestQuick(t *testing.T) {
 	}
 }
 
+// TestQuickBounded checks that QuickBounded gives up on a for expression
+// over a known collection, anywhere in the template, and otherwise gives
+// what Quick gives.
+func TestQuickBounded(t *testing.T) {
+	ctx := quickCtx()
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{"${[for x in var.azs : upper(x)]}", false},
+		{"${{for k, v in var.tags : v => k}}", false},
+		{"${length([for x in var.set : x])}", false},
+		{"${var.on ? [for x in var.azs : x] : []}", false},
+		{"a ${length([for x in var.dyn : [for y in var.azs : y]])}", true},
+		{"${[for x in var.unklist : [for y in var.azs : y]]}", true},
+		{"${[for x in var.dyn : x]}", true},
+		{"${var.env}-${count.index}", true},
+		{"${join(\",\", var.azs)}", true},
+	} {
+		got, ok := QuickBounded(tt.text, ctx)
+		if ok != tt.ok {
+			t.Errorf("QuickBounded(%q): ok = %v, want %v", tt.text, ok, tt.ok)
+			continue
+		}
+		if want, wantOK := Quick(tt.text, ctx); ok && (!wantOK || !got.RawEquals(want)) {
+			t.Errorf("QuickBounded(%q) = %#v; Quick %#v, %v", tt.text, got, want, wantOK)
+		}
+	}
+}
+
 // FuzzQuick checks Quick against the general path: whenever Quick answers,
 // hclsyntax parses and evaluates the text to the same value (RawEquals:
 // type, marks and refinements included) with no diagnostic.
@@ -548,6 +672,9 @@ func FuzzQuick(f *testing.F) {
 		`${var.dyn[*].id}`, `${{for k, v in var.dyn : "${k}-x" => [for y in v : y]}}`,
 		"${var.n # c\n}", "${{\n a = 1 # one\n # two\n b = 2 // three\n}}", "${var.n /* } */ + 1}", "${[ # c\n for x in var.dyn : x]}",
 		"${upper(var.env) # }\n}-${var.n}",
+		`${join("\n", var.azs)}`, `${"a\"b\\c\t"}`, `${"\"${var.dyn}\""}`, `${subnets.*.id}`, `${var.dyn.*.id}`, `${sublist.*.o.x}`, `${split("/", var.unknown)[0]}`, `${var.unklist[var.n]}`, `${var.unkmap["k"]}`,
+		`${[for i, x in var.azs : "${i}-${x}" if x != "b"]}`, `${{for k, v in var.tags : v => k...}}`, `${[for x in subnets : x.id]}`,
+		`${{for x in var.azs : x => [for y in var.set : y] if var.on}}`, `${[for x in var.tup : x if var.dyn]}`,
 		"${{(var.env) = 1}}", `${{var.on ? "a" : "b" = {x = 1}}}`, `${{"${var.dyn}" = 1, (var.n) = 2}}`, "${{var.tags.Name = 1}}",
 	} {
 		f.Add(s)
