@@ -1,8 +1,6 @@
 package module
 
 import (
-	"slices"
-
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hcljson/hcljson/schema"
 	"github.com/zclconf/go-cty/cty"
@@ -100,7 +98,7 @@ func Declare(body hcl.Body, root *schema.Body) *Decls {
 // is its files' in their order, and root has no attributes to merge
 // (a root that has any is decoded merged); Body.Content orders the
 // "Unsupported argument" errors of the merged body by their offsets,
-// whatever their file, which inSourceOrder does again over the files.
+// whatever their file, which schema.InSourceOrder does again over the files.
 func declareFiles(files []*hcl.File, root *schema.Body, cs *schema.Contents) *Decls {
 	if len(files) == 0 || len(root.Attributes) > 0 || root.AnyAttributes || root.Open {
 		return Declare(hcl.MergeFiles(files), root)
@@ -114,32 +112,7 @@ func declareFiles(files []*hcl.File, root *schema.Body, cs *schema.Contents) *De
 			blocks = append(blocks, c.Blocks...)
 		}
 	}
-	return declare(&hcl.BodyContent{Blocks: blocks}, inSourceOrder(diags, "Unsupported argument"), root, cs)
-}
-
-// inSourceOrder puts the diagnostics of diags whose summary is summary in
-// the order of their subjects' offsets, in the places they hold, and
-// leaves the others where they are, as schema.Body.Content orders them
-// (the sort is stable: two at one offset keep their order).
-func inSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
-	var at []int
-	var picked hcl.Diagnostics
-	for i, d := range diags {
-		if d.Summary == summary && d.Subject != nil {
-			at = append(at, i)
-			picked = append(picked, d)
-		}
-	}
-	if len(at) < 2 {
-		return diags
-	}
-	slices.SortStableFunc(picked, func(a, b *hcl.Diagnostic) int {
-		return a.Subject.Start.Byte - b.Subject.Start.Byte
-	})
-	for k, i := range at {
-		diags[i] = picked[k]
-	}
-	return diags
+	return declare(&hcl.BodyContent{Blocks: blocks}, schema.InSourceOrder(diags, "Unsupported argument"), root, cs)
 }
 
 // declare indexes content, the module's root body decoded with root

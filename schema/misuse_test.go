@@ -37,6 +37,19 @@ func TestMisuse(t *testing.T) {
 				t.Errorf("Language(\"\") = %v", l.Name)
 			}
 		}},
+		{Func: "InSourceOrder", Name: "nil diagnostics, no subjects, empty summary", Call: func(t *testing.T) {
+			if got := InSourceOrder(nil, ""); got != nil {
+				t.Errorf("InSourceOrder(nil) = %v", got)
+			}
+			// Diagnostics without a subject stay where they are, whatever
+			// their summary.
+			a := &hcl.Diagnostic{Summary: "Unsupported argument", Detail: "a"}
+			b := &hcl.Diagnostic{Summary: "Unsupported argument", Detail: "b"}
+			got := InSourceOrder(hcl.Diagnostics{a, b}, "Unsupported argument")
+			if len(got) != 2 || got[0] != a || got[1] != b {
+				t.Errorf("InSourceOrder without subjects = %v", got)
+			}
+		}},
 		{Func: "ImpliedProvider", Name: "empty type", Call: func(t *testing.T) { eq(t, ImpliedProvider(""), "") }},
 		{Func: "BuiltinProviderSchemas", Name: "no argument", Call: func(t *testing.T) {
 			if ps := BuiltinProviderSchemas(); ps == nil || len(ps.Schemas) != 1 {

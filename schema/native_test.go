@@ -44,7 +44,7 @@ func TestNativeContent(t *testing.T) {
 			body := f.Body.(*hclsyntax.Body)
 			hs := s.HCL()
 			raw, rawDiags := body.Content(hs)
-			want := renderContent(raw, nil, inSourceOrder(rawDiags, "Unsupported argument"))
+			want := renderContent(raw, nil, InSourceOrder(rawDiags, "Unsupported argument"))
 			if got := renderContent(s.Content(body)); got != want {
 				t.Errorf("Body.Content:\n%s\nwant (hclsyntax):\n%s", got, want)
 			}

@@ -400,7 +400,7 @@ func (b *Body) HCL() *hcl.BodySchema {
 // body (the attributes come back in a BodyContent), PartialContent for an
 // Open body (remain holds what b does not list), Content otherwise
 // (remain is nil), whose "Unsupported argument" errors come in the order
-// of the source (see inSourceOrder). It panics if body is nil.
+// of the source (see InSourceOrder). It panics if body is nil.
 func (b *Body) Content(body hcl.Body) (content *hcl.BodyContent, remain hcl.Body, diags hcl.Diagnostics) {
 	nilBody("Content", body)
 	return b.content(body, b.HCL())
@@ -422,17 +422,17 @@ func (b *Body) content(body hcl.Body, s *hcl.BodySchema) (*hcl.BodyContent, hcl.
 			}
 		}
 		content, diags := body.Content(s)
-		return content, nil, inSourceOrder(diags, "Unsupported argument")
+		return content, nil, InSourceOrder(diags, "Unsupported argument")
 	}
 }
 
-// inSourceOrder puts the diagnostics of diags whose summary is summary
-// in the order of their ranges, in the places they hold, and leaves the
-// others where they are. hclsyntax's Body.Content reports the arguments
+// InSourceOrder puts the diagnostics of diags whose summary is summary
+// in the order of their start offsets (whatever their file), in the
+// places they hold, and leaves the others where they are. hclsyntax's Body.Content reports the arguments
 // a schema does not have in the order of a map, a new one on each run;
 // in the order of the source, what a command prints is the same every
 // time.
-func inSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
+func InSourceOrder(diags hcl.Diagnostics, summary string) hcl.Diagnostics {
 	var at []int
 	var picked hcl.Diagnostics
 	for i, d := range diags {
