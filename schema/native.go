@@ -45,15 +45,19 @@ func nativeContent(b *hclsyntax.Body, s *hcl.BodySchema) (*hcl.BodyContent, bool
 			return nil, false
 		}
 	}
-	found := 0
+	// The attributes are taken by the schema's names, as PartialContent
+	// takes them: a name that s gives twice (which Validate refuses, but
+	// Content takes) is one attribute, so that a body's argument that s
+	// does not have is not hidden by counting the other twice.
+	attrs := make(hcl.Attributes, len(b.Attributes))
 	for _, a := range s.Attributes {
-		if _, ok := b.Attributes[a.Name]; ok {
-			found++
+		if attr, ok := b.Attributes[a.Name]; ok {
+			attrs[a.Name] = attr.AsHCLAttribute()
 		} else if a.Required {
 			return nil, false
 		}
 	}
-	if found != len(b.Attributes) {
+	if len(attrs) != len(b.Attributes) {
 		return nil, false // an argument s does not have
 	}
 	for _, blk := range b.Blocks {
@@ -67,11 +71,7 @@ func nativeContent(b *hclsyntax.Body, s *hcl.BodySchema) (*hcl.BodyContent, bool
 			return nil, false
 		}
 	}
-	c := &hcl.BodyContent{MissingItemRange: b.MissingItemRange()}
-	c.Attributes = make(hcl.Attributes, found)
-	for name, attr := range b.Attributes { // every one is of s
-		c.Attributes[name] = attr.AsHCLAttribute()
-	}
+	c := &hcl.BodyContent{Attributes: attrs, MissingItemRange: b.MissingItemRange()}
 	if len(b.Blocks) > 0 {
 		c.Blocks = make(hcl.Blocks, len(b.Blocks))
 		for i, blk := range b.Blocks {
