@@ -222,10 +222,13 @@ func TestHCLFiles(t *testing.T) {
 }
 
 // TestReadFileListed checks readFile for a file that the listing gave as
-// regular (no Stat before the open) against ReadFile: the same bytes for
-// a regular file, and the same refusals for what replaced one since the
-// listing (a named pipe, which the open does not wait for, a directory)
-// or what is too large or gone.
+// regular (no Stat before the open) against ReadFile, under limits of 16
+// and 50 bytes and none: the same bytes (an empty file read as an empty,
+// non-nil slice) for a regular file, whether empty, of exactly the limit,
+// with CRLF or of mode 000, and the same refusals for what replaced one
+// since the listing (a named pipe, which the open does not wait for, a
+// directory, a symbolic link to a file, to a directory or dangling) or
+// what is too large or gone.
 func TestReadFileListed(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -235,7 +238,17 @@ func TestReadFileListed(t *testing.T) {
 		}
 		return p
 	}
-	paths := []string{write("a.tf", "locals {\n  a = 1\n}\n"), write("big.tf", strings.Repeat("#\n", 100)), filepath.Join(dir, "gone.tf")}
+	const limit = 16
+	exact := write("exact.tf", strings.Repeat("#", limit))
+	paths := []string{
+		write("a.tf", "locals {\n  a = 1\n}\n"), write("big.tf", strings.Repeat("#\n", 100)), filepath.Join(dir, "gone.tf"),
+		write("empty.tf", ""), exact, write("over.tf", strings.Repeat("#", limit+1)), write("crlf.tf", "a = 1\r\n"),
+	}
+	closed := write("closed.tf", "a = 1\n")
+	if err := os.Chmod(closed, 0); err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, closed)
 	if err := os.Mkdir(filepath.Join(dir, "d.tf"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -243,17 +256,25 @@ func TestReadFileListed(t *testing.T) {
 	if err := mkfifo(filepath.Join(dir, "pipe.tf")); err == nil {
 		paths = append(paths, filepath.Join(dir, "pipe.tf"))
 	}
-	for _, p := range paths {
-		want, _, wantErr := ReadFile(p, 50)
-		got, _, err := readFile(p, 50, true)
-		msg := func(err error) string {
-			if err == nil {
-				return "nil"
-			}
-			return errText(err)
+	for name, target := range map[string]string{"tolink.tf": exact, "todir.tf": filepath.Join(dir, "d.tf"), "dangling.tf": filepath.Join(dir, "none")} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err == nil {
+			paths = append(paths, filepath.Join(dir, name))
 		}
-		if string(got) != string(want) || msg(err) != msg(wantErr) {
-			t.Errorf("%s: %q, %v; want (ReadFile) %q, %v", filepath.Base(p), got, err, want, wantErr)
+	}
+	msg := func(err error) string {
+		if err == nil {
+			return "nil"
+		}
+		return errText(err)
+	}
+	for _, lim := range []int64{limit, 50, 0} {
+		for _, p := range paths {
+			want, _, wantErr := ReadFile(p, lim)
+			got, _, err := readFile(p, lim, true)
+			if string(got) != string(want) || (got == nil) != (want == nil) || msg(err) != msg(wantErr) {
+				t.Errorf("%s, limit %d: %q (nil %v), %v; want (ReadFile) %q (nil %v), %v",
+					filepath.Base(p), lim, got, got == nil, err, want, want == nil, wantErr)
+			}
 		}
 	}
 }

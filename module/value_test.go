@@ -349,6 +349,11 @@ func TestTypeConstraintJSON(t *testing.T) {
 		`"strin\u0067"`, `"  list( string )  "`, `"\"string\""`,
 		`"stringx"`, `"list("`, `"${string}"`, `"list(string, number)"`, `"optional(string)"`,
 		`"object({a=string, a=number})"`, `"string # comment"`, `1`, `["string"]`,
+		// Parentheses, which native syntax reads through but the hooks
+		// (a traversal for a keyword, a call) do not: an error in both,
+		// as OpenTofu reads "(string)"; comments and blanks around a name.
+		`"(string)"`, `"((any))"`, `"(list)"`, `"(map)"`, `"list((string))"`, `"(list(string))"`,
+		`"string\n"`, `"string /* c */"`, `"\tstring"`, `"string // c"`,
 	} {
 		t.Run(ty, func(t *testing.T) {
 			src := []byte("{\n  \"type\": " + ty + "\n}\n")
