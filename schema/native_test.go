@@ -13,9 +13,14 @@ import (
 // it (a body that Content finds nothing wrong with) or leaves it to
 // Content (an argument or a block type the schema lacks, a missing
 // required argument, too many or too few labels, a body that a
-// PartialContent left).
+// PartialContent left). Its edges: a schema naming a block type twice
+// with different label counts (the last wins, as PartialContent's map
+// keeps it), an argument and a block type of one name, an empty body or
+// schema, and a schema that names an argument twice (which Validate
+// refuses, but Content takes), whose body's other argument must still
+// be reported, not decoded as if the schema had it.
 func TestNativeContent(t *testing.T) {
-	s := &Body{
+	dflt := &Body{
 		Attributes: []Attribute{{Name: "a", Required: true}, {Name: "b"}, {Name: "c"}},
 		Blocks: []Block{
 			{Type: "inner", Body: &Body{}},
@@ -25,15 +30,32 @@ func TestNativeContent(t *testing.T) {
 	cases := []struct {
 		name, src string
 		fast      bool
+		s         *Body // nil: dflt
 	}{
-		{"all", "a = 1\nb = 2\ninner {}\nnamed \"x\" {}\ninner {\n  z = 1\n}\n", true},
-		{"required only", "a = 1\n", true},
-		{"unsupported argument", "a = 1\nd = 2\ne = 3\n", false},
-		{"missing required", "b = 1\n", false},
-		{"unsupported block", "a = 1\nother {}\n", false},
-		{"argument as block", "a = 1\nb {}\n", false},
-		{"extra label", "a = 1\ninner \"x\" {}\n", false},
-		{"missing label", "a = 1\nnamed {}\n", false},
+		{"all", "a = 1\nb = 2\ninner {}\nnamed \"x\" {}\ninner {\n  z = 1\n}\n", true, nil},
+		{"required only", "a = 1\n", true, nil},
+		{"unsupported argument", "a = 1\nd = 2\ne = 3\n", false, nil},
+		{"missing required", "b = 1\n", false, nil},
+		{"unsupported block", "a = 1\nother {}\n", false, nil},
+		{"argument as block", "a = 1\nb {}\n", false, nil},
+		{"extra label", "a = 1\ninner \"x\" {}\n", false, nil},
+		{"missing label", "a = 1\nnamed {}\n", false, nil},
+		{"block type twice, last has a label", "b \"x\" {}\n", true,
+			&Body{Blocks: []Block{{Type: "b", Body: &Body{}}, {Type: "b", Labels: []string{"n"}, Body: &Body{}}}}},
+		{"block type twice, last has none", "b \"x\" {}\n", false,
+			&Body{Blocks: []Block{{Type: "b", Labels: []string{"n"}, Body: &Body{}}, {Type: "b", Body: &Body{}}}}},
+		{"argument and block of one name, as an argument", "x = 1\n", true,
+			&Body{Attributes: []Attribute{{Name: "x"}}, Blocks: []Block{{Type: "y", Body: &Body{}}}}},
+		{"argument and block of one name, as a block", "y {}\nx {}\n", false,
+			&Body{Attributes: []Attribute{{Name: "x"}}, Blocks: []Block{{Type: "y", Body: &Body{}}}}},
+		{"empty body", "", true, &Body{Attributes: []Attribute{{Name: "a"}}}},
+		{"empty body, required", "", false, &Body{Attributes: []Attribute{{Name: "a", Required: true}}}},
+		{"empty schema", "a = 1\n", false, &Body{}},
+		{"empty schema, empty body", "\n", true, &Body{}},
+		{"argument named twice in the schema", "a = 1\nz = 2\n", false,
+			&Body{Attributes: []Attribute{{Name: "a"}, {Name: "a"}}}},
+		{"argument named twice, required", "a = 1\n", true,
+			&Body{Attributes: []Attribute{{Name: "a", Required: true}, {Name: "a"}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -42,6 +64,10 @@ func TestNativeContent(t *testing.T) {
 				t.Fatal(d)
 			}
 			body := f.Body.(*hclsyntax.Body)
+			s := c.s
+			if s == nil {
+				s = dflt
+			}
 			hs := s.HCL()
 			raw, rawDiags := body.Content(hs)
 			want := renderContent(raw, nil, InSourceOrder(rawDiags, "Unsupported argument"))
