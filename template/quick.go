@@ -979,41 +979,42 @@ func (q *quick) forKnown(f *forParts, coll cty.Value, object bool) (cty.Value, b
 			return cty.NilVal, false
 		}
 	}
-	// include evaluates the condition for an element: whether to skip
-	// it, and whether the result is still known.
-	include := func(ctx *hcl.EvalContext) (skip, known, ok bool) {
+	known := true
+	// skip evaluates the condition, if there is one, for an element:
+	// whether to leave the element out (an unknown condition leaves it
+	// out and makes the result unknown); ok false when Quick gives up.
+	skip := func(ctx *hcl.EvalContext) (skip, ok bool) {
+		if f.cond < 0 {
+			return false, true
+		}
 		raw, ok := q.forEval(ctx, f.cond, f.condEnd)
 		if !ok || raw.IsNull() || raw.IsMarked() {
-			return false, false, false
+			return false, false
 		}
 		if !object && !raw.IsKnown() {
-			return true, false, true
+			known = false
+			return true, true
 		}
 		b, err := convert.Convert(raw, cty.Bool)
 		if err != nil {
-			return false, false, false
+			return false, false
 		}
 		if !b.IsKnown() {
-			return true, false, true
+			known = false
+			return true, true
 		}
-		return b.False(), true, true
+		return b.False(), true
 	}
-	known := true
 	if !object {
 		vals := []cty.Value{}
 		for it := coll.ElementIterator(); it.Next(); {
 			ctx := child(it.Element())
-			if f.cond >= 0 {
-				skip, k, ok := include(ctx)
-				if !ok {
-					return cty.NilVal, false
-				}
-				if !k {
-					known = false
-				}
-				if skip {
-					continue
-				}
+			leave, ok := skip(ctx)
+			if !ok {
+				return cty.NilVal, false
+			}
+			if leave {
+				continue
 			}
 			v, ok := q.forEval(ctx, f.first, f.firstEnd)
 			if !ok {
@@ -1035,17 +1036,12 @@ func (q *quick) forKnown(f *forParts, coll cty.Value, object bool) (cty.Value, b
 	}
 	for it := coll.ElementIterator(); it.Next(); {
 		ctx := child(it.Element())
-		if f.cond >= 0 {
-			skip, k, ok := include(ctx)
-			if !ok {
-				return cty.NilVal, false
-			}
-			if !k {
-				known = false
-			}
-			if skip {
-				continue
-			}
+		leave, ok := skip(ctx)
+		if !ok {
+			return cty.NilVal, false
+		}
+		if leave {
+			continue
 		}
 		raw, ok := q.forEval(ctx, f.first, f.firstEnd)
 		if !ok || raw.IsNull() || raw.IsMarked() {
