@@ -230,21 +230,20 @@ func (ev *evaluator) computeLocalsSharded(names []string) bool {
 
 // evalEach runs each item on ev, in order, and returns what they find
 // in that order; on two shards when there are enough of them (see
-// minShard): each shard runs a run of the items, in their order, what the
-// first finds before what the second does.
+// minShard), the items taken in turn (an output costs less than a
+// resource: the halves of the list did not), what each finds put back
+// in the order of the items. Each item owns its edges (its own owner's).
 func (ev *evaluator) evalEach(items []func(ev *evaluator) hcl.Diagnostics) hcl.Diagnostics {
 	if ev.sharded(len(items)) {
-		half := len(items) / 2
-		parts := [2][]func(ev *evaluator) hcl.Diagnostics{items[:half], items[half:]}
 		var shards [2]*evaluator
-		var found [2]hcl.Diagnostics
+		found := make([]hcl.Diagnostics, len(items))
 		for i := range shards {
 			shards[i] = ev.fork()
 		}
-		run := func(i int) func() {
+		run := func(s int) func() {
 			return func() {
-				for _, item := range parts[i] {
-					found[i] = append(found[i], item(shards[i])...)
+				for i := s; i < len(items); i += 2 {
+					found[i] = items[i](shards[s])
 				}
 			}
 		}
@@ -255,7 +254,11 @@ func (ev *evaluator) evalEach(items []func(ev *evaluator) hcl.Diagnostics) hcl.D
 		}
 		if kept {
 			ev.merge(shards[:]...)
-			return append(found[0], found[1]...)
+			var diags hcl.Diagnostics
+			for _, d := range found {
+				diags = append(diags, d...)
+			}
+			return diags
 		}
 	}
 	var diags hcl.Diagnostics
