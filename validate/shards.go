@@ -117,8 +117,8 @@ func inParallel(a, b func()) {
 // localShards splits names (the locals, sorted) in two by the
 // components of their references to each other (refs), each component
 // whole in one shard, in the order of the names, the next component to
-// the shard with fewer locals. It returns nil when there is a single
-// component.
+// the shard with fewer locals. Both shards are empty when there is a
+// single component.
 func localShards(names []string, refs func(n string) []string) [2][]string {
 	index := make(map[string]int, len(names))
 	for i, n := range names {
