@@ -43,43 +43,26 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 	for _, name := range keys(d.index.Locals) {
 		diags = append(diags, ev.localDiags[name]...) // evaluated by computeLocals
 	}
-	root := md.lang.Root
-	for _, name := range keys(d.index.Outputs) {
-		b := d.index.Outputs[name]
-		var s = root.Block("output")
-		if s == nil {
-			continue
+	// The outputs, then the resources, each of which owns what it
+	// finds (see evalEach).
+	var items []func(ev *evaluator) hcl.Diagnostics
+	if s := md.lang.Root.Block("output"); s != nil {
+		for _, name := range keys(d.index.Outputs) {
+			items = append(items, func(ev *evaluator) hcl.Diagnostics { return ev.output(name, d.index.Outputs[name], s) })
 		}
-
-		sensitive := false
-		oc, _, _ := md.content(s.Body, b.Body)
-		if oc != nil {
-			if a, ok := oc.Attributes["sensitive"]; ok {
-				if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.Bool && v.IsKnown() && !v.IsNull() {
-					sensitive = v.True()
-				}
-			}
-		}
-		walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) cty.Value {
-			val, dd := ev.expr(expr, sc, want, attr)
-			diags = append(diags, dd...)
-			// Found in a module called too, for runShared, and marked:
-			// only the root reports it.
-			if attr == "value" && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
-				d := errorAt(b.DefRange, "Output refers to sensitive values",
-					"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName())
-				if ev.rootOnly == nil {
-					ev.rootOnly = map[*hcl.Diagnostic]bool{}
-				}
-				ev.rootOnly[d] = true
-				diags = append(diags, d)
-			}
-			return val
-		})
 	}
 	for _, addr := range keys(d.resources) {
-		diags = append(diags, ev.resource(d.resources[addr], visit)...)
+		items = append(items, func(ev *evaluator) hcl.Diagnostics {
+			var rd hcl.Diagnostics
+			visit := func(expr hcl.Expression, sc *scope, want cty.Type, name string) cty.Value {
+				val, dd := ev.expr(expr, sc, want, name)
+				rd = append(rd, dd...)
+				return val
+			}
+			return append(rd, ev.resource(d.resources[addr], visit)...)
+		})
 	}
+	diags = append(diags, ev.evalEach(items)...)
 	for _, name := range keys(d.modules) {
 		diags = append(diags, ev.call(name, d.modules[name], visit)...)
 	}
@@ -107,6 +90,39 @@ func (ev *evaluator) declarations() hcl.Diagnostics {
 			walk(a.Body, nil, &scope{check: name}, nil, visit)
 		}
 	}
+	return diags
+}
+
+// output evaluates the output name, declared by b, whose schema is s,
+// and returns what it finds.
+func (ev *evaluator) output(name string, b *hcl.Block, s *schema.Block) hcl.Diagnostics {
+	md := ev.md
+	var diags hcl.Diagnostics
+	sensitive := false
+	oc, _, _ := md.content(s.Body, b.Body)
+	if oc != nil {
+		if a, ok := oc.Attributes["sensitive"]; ok {
+			if v, d := a.Expr.Value(nil); !d.HasErrors() && v.Type() == cty.Bool && v.IsKnown() && !v.IsNull() {
+				sensitive = v.True()
+			}
+		}
+	}
+	walkContent(b.Body, oc, s.Body, &scope{owner: "output." + name}, nil, func(expr hcl.Expression, sc *scope, want cty.Type, attr string) cty.Value {
+		val, dd := ev.expr(expr, sc, want, attr)
+		diags = append(diags, dd...)
+		// Found in a module called too, for runShared, and marked:
+		// only the root reports it.
+		if attr == "value" && !sensitive && !dd.HasErrors() && val.HasMarkDeep(funcs.Sensitive) {
+			d := errorAt(b.DefRange, "Output refers to sensitive values",
+				"To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, %s requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true", md.programName())
+			if ev.rootOnly == nil {
+				ev.rootOnly = map[*hcl.Diagnostic]bool{}
+			}
+			ev.rootOnly[d] = true
+			diags = append(diags, d)
+		}
+		return val
+	})
 	return diags
 }
 

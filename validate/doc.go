@@ -16,8 +16,9 @@
 // [Dir] loads a directory and checks it, so that a Go program gets from
 // one call what the command prints. A Model of its own (no Readings)
 // checks the root's files on every core, with the validation running
-// beside them and used when they pass (speculate.go), and reports in the
-// same order as one after the other; the check, the declarations and
+// beside them and used when they pass (speculate.go), evaluates a large
+// module's locals, outputs and resources on two shards (shards.go), and
+// reports in the same order as one after the other; the check, the declarations and
 // the evaluation share each body's decoding (schema.Contents) and each
 // expression's variables. [CheckFile] checks one parsed file
 // against its language. Models that share a

@@ -624,10 +624,20 @@ func (ev *evaluator) computeLocals() {
 	if len(ev.locals) == 0 {
 		ev.locals = make(map[string]cty.Value, len(d))
 	}
+	if !ev.sharded(len(names)) || !ev.computeLocalsSharded(names) {
+		ev.visitLocals(names)
+	}
+	ev.allLocals = cty.ObjectVal(ev.locals)
+}
+
+// visitLocals evaluates the locals names (sorted), each after those it
+// refers to, into ev.locals; those in a cycle stay unknown.
+func (ev *evaluator) visitLocals(names []string) {
+	d := ev.md.decls.index.Locals
 	for _, n := range names {
 		ev.locals[n] = cty.DynamicVal
 	}
-	state := make(map[string]int, len(d)) // 1: in progress, 2: done
+	state := make(map[string]int, len(names)) // 1: in progress, 2: done
 	var visit func(n string)
 	visit = func(n string) {
 		if state[n] != 0 {
@@ -657,7 +667,6 @@ func (ev *evaluator) computeLocals() {
 	for _, n := range names {
 		visit(n)
 	}
-	ev.allLocals = cty.ObjectVal(ev.locals)
 }
 
 // sortBy sorts list by the start of each element's range. The ranges are

@@ -80,6 +80,13 @@ func newTarget(p module.Program, cs constraints) target {
 // known here, or a mistake the programs report themselves, narrows
 // nothing.
 func newestAllowed(cs []version.Constraints, oldest, newest int) int {
+	if len(cs) == 0 {
+		// Every release meets no constraint: the newest, without
+		// parsing a version (go-version's regular expression, some
+		// 50 KB of allocations a check, which asks for targets
+		// several times).
+		return newest
+	}
 	for m := newest; m >= oldest; m-- {
 		for patch := 49; patch >= 0; patch-- {
 			v := version.Must(version.NewVersion("1." + strconv.Itoa(m) + "." + strconv.Itoa(patch)))

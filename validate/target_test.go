@@ -28,6 +28,12 @@ func TestTarget(t *testing.T) {
 		{name: "opentofu", program: module.OpenTofu, want: target{tofu: 12, terraform: -1}},
 		{name: "auto is opentofu", program: module.Auto, want: target{tofu: 12, terraform: -1}},
 		{name: "terraform", program: module.Terraform, want: target{tofu: -1, terraform: 14}},
+		// No constraint is answered without parsing a version: what a
+		// constraint that every release meets gives.
+		{name: "every release allowed", program: module.OpenTofu,
+			cs: constraints{tofu: cons(">= 0.1")}, want: target{tofu: 12, terraform: -1}},
+		{name: "every release allowed, terraform", program: module.Terraform,
+			cs: constraints{terraform: cons(">= 0.1")}, want: target{tofu: -1, terraform: 14}},
 		{name: "tf required_version leaves OpenTofu", program: module.OpenTofu,
 			cs: constraints{terraform: cons("~> 1.5.0")}, want: target{tofu: 12, terraform: -1}},
 		{name: "terraform 1.5", program: module.Terraform,
