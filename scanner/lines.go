@@ -22,15 +22,20 @@ import (
 // feeds from the nearest known point before it: the previous look-up, or a
 // mark. So a look-up costs what it costs on short lines even on a line of
 // megabytes (minified JSON), in any order. Columns are computed from the
-// start of the line (or from a checkpoint on long lines). The marks are
-// built on the first look-up, so that a Document that is never asked for a
-// position pays nothing. A Lines is safe for concurrent use.
+// start of the line (or from a checkpoint on long lines), but on a simple
+// line (ASCII only, no control byte: no tab, no CR), where they are its
+// offset from the line start. The marks and the class of every line are
+// found in one pass, on the first look-up, so that a Document that is never
+// asked for a position pays nothing. A Lines is safe for concurrent use.
 type Lines struct {
 	src []byte
 
 	once  sync.Once
-	marks []mark          // in offset order; marks[0] is offset 0
-	kinds []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
+	marks []mark // in offset order; marks[0] is offset 0
+	// complex has a bit per line, set for a line that is not simple (see
+	// simpleLine), thirty-two lines a word. Like marks it is written once,
+	// by build, and only read after.
+	complex []uint32
 	// last is the line of the last look-up: its index (high 32 bits) and
 	// the offset it starts at (low 32 bits).
 	last atomic.Uint64
@@ -89,44 +94,32 @@ func NewLines(src []byte) *Lines {
 	return &Lines{src: src}
 }
 
-// Line kinds: on a simple line (ASCII only, no tab, no CR) every byte is
-// one column, so no walk is needed.
-const (
-	lineUnknown uint8 = iota
-	lineSimple
-	lineComplex
-)
-
-// lineKind classifies line idx (0-based), which starts at start, once.
-func (l *Lines) lineKind(idx, start int) uint8 {
-	word, shift := idx/16, uint(idx%16)*2
-	if k := uint8(l.kinds[word].Load()>>shift) & 3; k != lineUnknown {
-		return k
-	}
-	end := len(l.src)
-	if j := bytes.IndexByte(l.src[start:], '\n'); j >= 0 {
-		end = start + j + 1
-	}
-	k := lineSimple
-	if idx == 0 && bytes.HasPrefix(l.src, bom) {
-		k = lineComplex
-	}
-	if !simpleBytes(l.src[start:end]) {
-		k = lineComplex
-	}
-	l.kinds[word].Or(uint32(k) << shift) // racing look-ups store the same kind
-	return k
+// simpleLine reports whether line idx (0-based) is simple: ASCII only,
+// no tab, no CR (nor any other control byte), no byte order mark. On a simple line every byte is one
+// column, so no walk is needed.
+func (l *Lines) simpleLine(idx int) bool {
+	return l.complex[idx/32]>>(uint(idx)%32)&1 == 0
 }
 
+// build finds the marks and the lines that are not simple, in one pass
+// over the input.
 func (l *Lines) build() {
 	src := l.src
 	l.marks = append(make([]mark, 0, len(src)/(linesPerMark*32)+1), mark{})
+	l.complex = make([]uint32, 0, len(src)/(32*32)+1)
+	var word uint32           // the complex bits of the current 32 lines
 	n, start, last := 0, 0, 0 // the current line's index and start, the last mark's offset
 	for {
+		j, simple := lineEnd(src[start:])
 		end := len(src)
-		j := bytes.IndexByte(src[start:], '\n')
 		if j >= 0 {
 			end = start + j
+		}
+		if n == 0 && bytes.HasPrefix(src, bom) {
+			simple = false
+		}
+		if !simple {
+			word |= 1 << (uint(n) % 32)
 		}
 		// A long line gets marks inside it.
 		for p := last + markBytes; p < end; p += markBytes {
@@ -137,13 +130,52 @@ func (l *Lines) build() {
 			break
 		}
 		n++
+		if n%32 == 0 {
+			l.complex = append(l.complex, word)
+			word = 0
+		}
 		start = end + 1
 		if n%linesPerMark == 0 || start-last >= markBytes {
 			l.marks = append(l.marks, mark{off: uint32(start), line: uint32(n), start: uint32(start)})
 			last = start
 		}
 	}
-	l.kinds = make([]atomic.Uint32, (n+1+15)/16)
+	l.complex = append(l.complex, word)
+}
+
+// lineEnd returns the offset of the first line feed of b (-1 when there
+// is none) and whether the bytes before it are simple: ASCII, no tab, no
+// CR. It reads eight bytes at a time, looking for a byte that is not
+// ASCII or is below 0x20 (any control byte makes a line complex: columns
+// are then walked, which is right for every line); after one that is not
+// the line feed, it looks for the line feed alone.
+func lineEnd(b []byte) (end int, simple bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// The lowest flagged byte is exact (borrows only flag bytes
+		// above a true one).
+		if special := x&highs | (x-0x20*ones)&^x&highs; special != 0 {
+			i += bits.TrailingZeros64(special) / 8
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= 0x80 || c < 0x20 {
+			break
+		}
+	}
+	if i == len(b) {
+		return -1, true
+	}
+	if b[i] == '\n' {
+		return i, true
+	}
+	if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+		return i + j, false
+	}
+	return -1, false
 }
 
 // Line returns the 1-based line of offset off and the offset its line
@@ -248,7 +280,7 @@ func (l *Lines) Pos(off int) (line, col int) {
 	l.once.Do(l.build)
 	// A simple line needs no lock: its column is the offset on the line.
 	idx, start := l.locate(off)
-	if l.lineKind(idx, start) == lineSimple {
+	if l.simpleLine(idx) {
 		return idx + 1, off - start + 1
 	}
 	l.mu.Lock()
@@ -403,37 +435,13 @@ func plainRun(b []byte) int {
 	return i
 }
 
-// simpleBytes reports whether b is ASCII without tab and CR, eight bytes at
-// a time.
-func simpleBytes(b []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	// hasByte reports whether a byte of x is c: x^(c·ones) has a zero byte.
-	hasByte := func(x, c uint64) bool {
-		y := x ^ (c * ones)
-		return (y-ones)&^y&highs != 0
-	}
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		if x&highs != 0 || hasByte(x, '\t') || hasByte(x, '\r') {
-			return false
-		}
-	}
-	for _, c := range b[i:] {
-		if c >= 0x80 || c == '\t' || c == '\r' {
-			return false
-		}
-	}
-	return true
-}
-
 // Span returns the positions of offsets a and b (a ≤ b), as Pos does, with
 // one line look-up when both are on one simple line: most ranges are.
 func (l *Lines) Span(a, b int) (line1, col1, line2, col2 int) {
 	if 0 <= a && a <= b && b <= len(l.src) {
 		l.once.Do(l.build)
 		idx, start := l.locate(a)
-		if bytes.IndexByte(l.src[a:b], '\n') < 0 && l.lineKind(idx, start) == lineSimple {
+		if bytes.IndexByte(l.src[a:b], '\n') < 0 && l.simpleLine(idx) {
 			col := a - start + 1
 			return idx + 1, col, idx + 1, col + b - a
 		}

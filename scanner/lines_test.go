@@ -118,15 +118,72 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
 		}
 	}
-	kind := func(idx int) uint8 {
-		start := 0
-		for range idx {
-			start += bytes.IndexByte(src[start:], '\n') + 1
-		}
-		return l.lineKind(idx, start)
+	if k := []bool{l.simpleLine(1), l.simpleLine(2), l.simpleLine(3)}; !k[0] || k[1] || !k[2] {
+		t.Errorf("lines 2 to 4 simple: %v, want [true false true]", k)
 	}
-	if k := []uint8{kind(1), kind(2), kind(3)}; k[0] != lineSimple || k[1] != lineComplex || k[2] != lineSimple {
-		t.Errorf("kinds of lines 2 to 4: %v", k)
+}
+
+// lineEnd finds the first line feed and tells whether the bytes before it
+// are simple, as a byte loop does, wherever the line feed and the
+// non-simple bytes fall in the eight-byte words; and build marks exactly
+// the lines that are not simple.
+func TestLinesLineEnd(t *testing.T) {
+	ref := func(b []byte) (int, bool) {
+		simple := true
+		for i, c := range b {
+			if c == '\n' {
+				return i, simple
+			}
+			if c >= 0x80 || c < 0x20 {
+				simple = false
+			}
+		}
+		return -1, simple
+	}
+	for n := 0; n <= 20; n++ {
+		for _, special := range []byte{'\n', '\t', '\r', 0x80, 0xff, 'a'} {
+			for at := 0; at < n; at++ {
+				for lf := -1; lf < n; lf++ {
+					b := bytes.Repeat([]byte{'x'}, n)
+					b[at] = special
+					if lf >= 0 {
+						b[lf] = '\n'
+					}
+					wantEnd, wantSimple := ref(b)
+					if end, simple := lineEnd(b); end != wantEnd || simple != wantSimple {
+						t.Fatalf("lineEnd(%q) = %d, %v; want %d, %v", b, end, simple, wantEnd, wantSimple)
+					}
+				}
+			}
+		}
+	}
+	var src []byte
+	var want []bool
+	for i := range 100 {
+		line := []byte(`  "k": "v",`)
+		switch i % 7 {
+		case 1:
+			line = append(line, '\t')
+		case 3:
+			line = append([]byte("\r"), line...)
+		case 5:
+			line = append(line, "é"...)
+		}
+		want = append(want, i%7 != 1 && i%7 != 3 && i%7 != 5)
+		src = append(append(src, line...), '\n')
+	}
+	want = append(want, true) // the empty line after the last line feed
+	l := NewLines(src)
+	l.Pos(0)
+	for i, w := range want {
+		if l.simpleLine(i) != w {
+			t.Errorf("line %d simple: %v, want %v", i, !w, w)
+		}
+	}
+	bomLines := NewLines([]byte("\uFEFF{}\n{}"))
+	bomLines.Pos(0)
+	if bomLines.simpleLine(0) || !bomLines.simpleLine(1) {
+		t.Errorf("with a byte order mark: lines 1 and 2 simple %v, %v; want false, true", bomLines.simpleLine(0), bomLines.simpleLine(1))
 	}
 }
 
@@ -179,30 +236,38 @@ func TestLineIndexAnyOrder(t *testing.T) {
 	}
 }
 
-// simpleBytes agrees with a byte-by-byte check on every position of a
-// tab, a CR and a non-ASCII byte, in inputs of every length up to 40.
-func TestSimpleBytes(t *testing.T) {
-	slow := func(b []byte) bool {
-		for _, c := range b {
-			if c >= 0x80 || c == '\t' || c == '\r' {
-				return false
+// lineEnd agrees with a byte-by-byte reading on every position of a tab,
+// a CR, a non-ASCII byte and their neighbours, in inputs of every length
+// up to 40 that hold line feeds among other control bytes.
+func TestLineEndBytes(t *testing.T) {
+	slow := func(b []byte) (int, bool) {
+		simple := true
+		for i, c := range b {
+			if c == '\n' {
+				return i, simple
+			}
+			if c >= 0x80 || c < 0x20 {
+				simple = false
 			}
 		}
-		return true
+		return -1, simple
 	}
 	for n := 0; n <= 40; n++ {
-		b := []byte(strings.Repeat("a {}\"\n\b\x0b\x7f", 5)[:n])
-		if got := simpleBytes(b); got != slow(b) {
-			t.Errorf("simpleBytes(%q) = %v", b, got)
-		}
-		for i := 0; i < n; i++ {
-			for _, c := range []byte{'\t', '\r', 0x80, 0xC3, 0xFF, '\t' + 1, '\r' - 1, 0x7F} {
-				c0 := b[i]
-				b[i] = c
-				if got, want := simpleBytes(b), slow(b); got != want {
-					t.Errorf("simpleBytes(%q) = %v, want %v", b, got, want)
+		b := []byte(strings.Repeat("a {}\"\b\x0b\x7f\n", 5)[:n])
+		for i := -1; i < n; i++ {
+			for _, c := range []byte{'\t', '\r', 0x80, 0xC3, 0xFF, '\t' + 1, '\r' - 1, 0x7F, '\n'} {
+				var c0 byte
+				if i >= 0 {
+					c0 = b[i]
+					b[i] = c
 				}
-				b[i] = c0
+				wantEnd, wantSimple := slow(b)
+				if end, simple := lineEnd(b); end != wantEnd || simple != wantSimple {
+					t.Errorf("lineEnd(%q) = %d, %v; want %d, %v", b, end, simple, wantEnd, wantSimple)
+				}
+				if i >= 0 {
+					b[i] = c0
+				}
 			}
 		}
 	}
