@@ -278,8 +278,31 @@ func (l *Lines) Pos(off int) (line, col int) {
 		off = 0
 	}
 	l.once.Do(l.build)
-	// A simple line needs no lock: its column is the offset on the line.
 	idx, start := l.locate(off)
+	return l.posOn(idx, start, off)
+}
+
+// PosPlain returns the position of offset a, as Pos does, and reports
+// whether offset b (a ≤ b ≤ len(src)) is on the same line and that line
+// is simple (ASCII, no control byte): b's column is then a's plus b-a.
+func (l *Lines) PosPlain(a, b int) (line, col int, plain bool) {
+	if a < 0 || b < a || b > len(l.src) {
+		line, col = l.Pos(a)
+		return line, col, false
+	}
+	l.once.Do(l.build)
+	idx, start := l.locate(a)
+	if l.simpleLine(idx) {
+		return idx + 1, a - start + 1, bytes.IndexByte(l.src[a:b], '\n') < 0
+	}
+	line, col = l.posOn(idx, start, a)
+	return line, col, false
+}
+
+// posOn returns the position of offset off, on line idx (0-based), which
+// starts at start.
+func (l *Lines) posOn(idx, start, off int) (line, col int) {
+	// A simple line needs no lock: its column is the offset on the line.
 	if l.simpleLine(idx) {
 		return idx + 1, off - start + 1
 	}

@@ -118,6 +118,30 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
 		}
 	}
+	// PosPlain gives Pos's position of a, and says plain exactly when b
+	// is on a's line, a simple one; b's column is then a's plus b-a.
+	for a := 0; a <= len(src); a++ {
+		for b := a; b <= len(src); b++ {
+			line, col, plain := l.PosPlain(a, b)
+			wantLine, wantCol := ref.walkFromStart(a)
+			if line != wantLine || col != wantCol {
+				t.Fatalf("PosPlain(%d, %d) = %d,%d, want %d,%d", a, b, line, col, wantLine, wantCol)
+			}
+			bLine, bCol := ref.walkFromStart(b)
+			lineStart := bytes.LastIndexByte(src[:a], '\n') + 1
+			lineEnd := len(src)
+			if j := bytes.IndexByte(src[a:], '\n'); j >= 0 {
+				lineEnd = a + j
+			}
+			simple := !bytes.ContainsFunc(src[lineStart:lineEnd], func(r rune) bool { return r >= 0x80 || r < 0x20 })
+			if wantPlain := simple && b <= lineEnd; plain != wantPlain {
+				t.Fatalf("PosPlain(%d, %d) plain = %v, want %v", a, b, plain, wantPlain)
+			}
+			if plain && (bLine != line || bCol != col+b-a) {
+				t.Fatalf("PosPlain(%d, %d) plain, but %d is at %d,%d", a, b, b, bLine, bCol)
+			}
+		}
+	}
 	if k := []bool{l.simpleLine(1), l.simpleLine(2), l.simpleLine(3)}; !k[0] || k[1] || !k[2] {
 		t.Errorf("lines 2 to 4 simple: %v, want [true false true]", k)
 	}
