@@ -39,11 +39,12 @@ type file struct {
 var scanOptions scanner.Options
 
 func newFile(src []byte, filename string, start hcl.Pos) *file {
+	doc := scanner.Parse(src, scanOptions)
 	f := &file{
-		doc:      scanner.Parse(src, scanOptions),
+		doc:      doc,
 		filename: filename,
 		start:    start,
-		lines:    scanner.NewLines(src),
+		lines:    doc.Lines(),
 	}
 	f.posFn = f.pos
 	return f

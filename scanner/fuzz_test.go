@@ -25,6 +25,7 @@ func FuzzValidJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc := Parse(src, Options{})
 		checkSpans(t, doc)
+		checkLineTable(t, doc)
 		valid := json.Valid(src)
 		if !valid && bytes.HasPrefix(src, bom) && json.Valid(src[len(bom):]) {
 			valid = true // D1

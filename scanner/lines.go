@@ -105,42 +105,76 @@ func (l *Lines) simpleLine(idx int) bool {
 // over the input.
 func (l *Lines) build() {
 	src := l.src
-	l.marks = append(make([]mark, 0, len(src)/(linesPerMark*32)+1), mark{})
-	l.complex = make([]uint32, 0, len(src)/(32*32)+1)
-	var word uint32           // the complex bits of the current 32 lines
-	n, start, last := 0, 0, 0 // the current line's index and start, the last mark's offset
+	var b lineBuilder
+	b.init(len(src), bytes.HasPrefix(src, bom))
 	for {
-		j, simple := lineEnd(src[start:])
-		end := len(src)
-		if j >= 0 {
-			end = start + j
-		}
-		if n == 0 && bytes.HasPrefix(src, bom) {
-			simple = false
-		}
+		j, simple := lineEnd(src[b.start:])
 		if !simple {
-			word |= 1 << (uint(n) % 32)
-		}
-		// A long line gets marks inside it.
-		for p := last + markBytes; p < end; p += markBytes {
-			l.marks = append(l.marks, mark{off: uint32(p), line: uint32(n), start: uint32(start)})
-			last = p
+			b.complexLine = true
 		}
 		if j < 0 {
 			break
 		}
-		n++
-		if n%32 == 0 {
-			l.complex = append(l.complex, word)
-			word = 0
-		}
-		start = end + 1
-		if n%linesPerMark == 0 || start-last >= markBytes {
-			l.marks = append(l.marks, mark{off: uint32(start), line: uint32(n), start: uint32(start)})
-			last = start
-		}
+		b.newline(b.start + j)
 	}
-	l.complex = append(l.complex, word)
+	l.marks, l.complex = b.finish(len(src))
+}
+
+// lineBuilder makes a Lines' marks and line classes line by line: from
+// build, or from the scanner, which sees every line feed of a document
+// without errors in its white space.
+type lineBuilder struct {
+	marks   []mark
+	complex []uint32
+	word    uint32 // the complex bits of the current 32 lines
+	// n is the current line's index, start the offset it starts at, last
+	// the last mark's offset.
+	n, start, last int
+	// complexLine tells whether the current line is not simple.
+	complexLine bool
+}
+
+// init prepares b for an input of size bytes; bom tells whether it starts
+// with a byte order mark (its first line is then not simple).
+func (b *lineBuilder) init(size int, bom bool) {
+	b.marks = append(make([]mark, 0, size/(linesPerMark*32)+1), mark{})
+	b.complex = make([]uint32, 0, size/(32*32)+1)
+	b.complexLine = bom
+}
+
+// newline ends the current line at the line feed at offset end.
+func (b *lineBuilder) newline(end int) {
+	if b.complexLine {
+		b.word |= 1 << (uint(b.n) % 32)
+		b.complexLine = false
+	}
+	// A long line gets marks inside it.
+	for p := b.last + markBytes; p < end; p += markBytes {
+		b.marks = append(b.marks, mark{off: uint32(p), line: uint32(b.n), start: uint32(b.start)})
+		b.last = p
+	}
+	b.n++
+	if b.n%32 == 0 {
+		b.complex = append(b.complex, b.word)
+		b.word = 0
+	}
+	b.start = end + 1
+	if b.n%linesPerMark == 0 || b.start-b.last >= markBytes {
+		b.marks = append(b.marks, mark{off: uint32(b.start), line: uint32(b.n), start: uint32(b.start)})
+		b.last = b.start
+	}
+}
+
+// finish ends the last line at the end of the input, size bytes.
+func (b *lineBuilder) finish(size int) ([]mark, []uint32) {
+	if b.complexLine {
+		b.word |= 1 << (uint(b.n) % 32)
+	}
+	for p := b.last + markBytes; p < size; p += markBytes {
+		b.marks = append(b.marks, mark{off: uint32(p), line: uint32(b.n), start: uint32(b.start)})
+		b.last = p
+	}
+	return b.marks, append(b.complex, b.word)
 }
 
 // lineEnd returns the offset of the first line feed of b (-1 when there

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -566,6 +567,75 @@ func TestPlainRun(t *testing.T) {
 			if got := plainRun(b); got != want {
 				t.Fatalf("plainRun with %#x at %d = %d, want %d", c, at, got, want)
 			}
+		}
+	}
+}
+
+// checkLineTable checks that the line table Parse made for doc (if it made
+// one) is the one a Lines builds from the text.
+func checkLineTable(t *testing.T, doc *Document) {
+	t.Helper()
+	if doc.lineMarks == nil {
+		if len(doc.Errors) == 0 {
+			t.Fatalf("Parse made no line table for %q, which has no errors", doc.Src)
+		}
+		return
+	}
+	want := NewLines(doc.Src)
+	want.once.Do(want.build)
+	got := doc.Lines()
+	if !slices.Equal(got.marks, want.marks) || !slices.Equal(got.complex, want.complex) {
+		t.Fatalf("line table of %q: marks %v, complex %b; built: %v, %b", doc.Src, got.marks, got.complex, want.marks, want.complex)
+	}
+}
+
+// Parse makes the line table of a document without errors, the one that
+// Lines builds (the marks, long lines' marks included, and which lines are
+// simple: tabs and CRs in white space, letters beyond ASCII in strings, a
+// byte order mark), and positions come from it; a document with errors
+// gets none, and Lines builds its table from the text.
+func TestParseLineTable(t *testing.T) {
+	long := `"` + strings.Repeat("x", 3*markBytes+17) + `"`
+	var many strings.Builder
+	many.WriteString("[\n")
+	for i := range 100 {
+		switch i % 9 {
+		case 2:
+			many.WriteString("\t1,\n")
+		case 4:
+			many.WriteString(`  "é",` + "\r\n")
+		default:
+			many.WriteString("  2,\n")
+		}
+	}
+	many.WriteString("  3\n]\n\n")
+	for _, src := range []string{
+		`1`, `{}`, "\n\n{}\n", "{\n\t\"a\": 1\r\n}", "\ufeff{\"a\":\n1}", many.String(),
+		"[" + long + ",\n" + long + "]", "[" + strings.Repeat(long+",", 40) + "1]\n",
+		`{"k": "日本"}` + "\n  ",
+	} {
+		doc := Parse([]byte(src), Options{})
+		if len(doc.Errors) != 0 {
+			t.Fatalf("%q: %v", src, doc.Errors)
+		}
+		checkLineTable(t, doc)
+		l, ref := doc.Lines(), NewLines([]byte(src))
+		for off := 0; off <= len(src); off++ {
+			line, col := l.Pos(off)
+			wantLine, wantCol := ref.walkFromStart(off)
+			if line != wantLine || col != wantCol {
+				t.Fatalf("%q: Pos(%d) = %d,%d, want %d,%d", src, off, line, col, wantLine, wantCol)
+			}
+		}
+	}
+	for _, src := range []string{`{"a": 1,}`, "[1,\n2", "{\"a\":\n\"b\nc\"}", "[\"\x01\"]"} {
+		doc := Parse([]byte(src), Options{})
+		if len(doc.Errors) == 0 || doc.lineMarks != nil {
+			t.Errorf("%q: %d errors, a line table made: %v", src, len(doc.Errors), doc.lineMarks != nil)
+		}
+		line, col := doc.Lines().Pos(len(src))
+		if wantLine, wantCol := NewLines([]byte(src)).walkFromStart(len(src)); line != wantLine || col != wantCol {
+			t.Errorf("%q: Pos(end) = %d,%d, want %d,%d", src, line, col, wantLine, wantCol)
 		}
 	}
 }

@@ -70,6 +70,11 @@ func TestMisuse(t *testing.T) {
 				want(t, fmt.Sprintf("PosPlain(%d, %d)", c[0], c[1]), [3]any{line, col, plain}, [3]any{wl, wc, false})
 			}
 		}},
+		{Func: "Document.Lines", Name: "zero Document", Call: func(t *testing.T) {
+			line, col := (&Document{}).Lines().Pos(5)
+			want(t, "Pos(5)", [2]int{line, col}, [2]int{1, 1})
+		}},
+		{Func: "Document.Lines", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilDoc.Lines() }},
 		{Func: "Lines.PosPlain", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Lines)(nil).PosPlain(0, 0) }},
 
 		{Func: "Document.End", Name: "index out of range", Panic: outOfRange, Call: func(t *testing.T) { doc().End(5) }},

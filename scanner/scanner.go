@@ -62,10 +62,17 @@ func Parse(src []byte, opts Options) *Document {
 	// containers number at most the opening brackets; escaped strings are
 	// rarer, and grow the slice.
 	p.doc.ext = make([]ext, 0, min(opens+opens/8+1, p.maxNodes))
-	if bytes.HasPrefix(src, bom) {
+	hasBOM := bytes.HasPrefix(src, bom)
+	if hasBOM {
 		p.pos = len(bom)
 	}
+	p.lines.init(len(src), hasBOM)
 	p.run()
+	if len(p.doc.Errors) == 0 && p.pos == len(src) {
+		// Every line feed was in white space, and every byte that makes
+		// a line not simple was seen: the line table is made.
+		p.doc.lineMarks, p.doc.lineComplex = p.lines.finish(len(src))
+	}
 	// The estimate is an upper bound, about a quarter too large on typical
 	// configurations (colons and commas in strings): a tape that is kept
 	// as long as the document is worth a copy of the exact size when the
@@ -122,12 +129,24 @@ type parser struct {
 	maxNodes int
 	stopped  bool
 	buf      []byte // scratch for unescaping
+	// lines makes the Document's line table from the line feeds that
+	// white space holds (in a document without errors, all of them).
+	lines lineBuilder
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
 func (p *parser) ws() {
-	for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ':
+		case '\n':
+			p.lines.newline(p.pos)
+		case '\t', '\r':
+			p.lines.complexLine = true
+		default:
+			return
+		}
 		p.pos++
 	}
 }
@@ -758,6 +777,7 @@ func (p *parser) str(isKey bool) {
 			errs++
 			i++
 		default:
+			p.lines.complexLine = true
 			r, n := utf8.DecodeRune(src[i:])
 			if r == utf8.RuneError && n <= 1 {
 				p.fail(CodeUTF8, i, i+1, fmt.Sprintf("0x%02X", c)).setCtx(start, -1)
