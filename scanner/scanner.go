@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -136,12 +137,28 @@ type parser struct {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// ws skips white space; it is small enough to be inlined where there is
+// none.
 func (p *parser) ws() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
+	if p.pos < len(p.src) && p.src[p.pos] > ' ' {
+		return
+	}
+	p.space()
+}
+
+// space skips white space, telling the line table of each line feed, tab
+// and CR.
+func (p *parser) space() {
+	src := p.src
+	for p.pos < len(src) {
+		switch src[p.pos] {
 		case ' ':
 		case '\n':
+			// The next line's indentation, at once.
 			p.lines.newline(p.pos)
+			p.pos++
+			p.pos += spaceRun(src[p.pos:])
+			continue
 		case '\t', '\r':
 			p.lines.complexLine = true
 		default:
@@ -149,6 +166,20 @@ func (p *parser) ws() {
 		}
 		p.pos++
 	}
+}
+
+// spaceRun returns how many bytes at the start of b are spaces, eight
+// bytes at a time (an indentation is often several words).
+func spaceRun(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < len(b) && b[i] == ' '; i++ {
+	}
+	return i
 }
 
 // peek returns the next byte after white space, or 0 with ok false at the end.
