@@ -440,16 +440,22 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 	content.Attributes = make(hcl.Attributes, count)
 	m := 0
 	for k, v := range b.members(b.node, "", &diags) {
-		name := f.doc.Text(k)
+		var name string
 		ai := -1
 		if classified {
 			ai = int(class[m])
 			m++
-		} else if !hidden.has(name) {
-			ai = x.attr(name)
 		}
-		if ai < 0 && hidden.has(name) {
-			continue
+		if ai < 0 {
+			// An attribute's name is the schema's: only the others
+			// need their text.
+			name = f.doc.Text(k)
+			if hidden.has(name) {
+				continue
+			}
+			if !classified {
+				ai = x.attr(name)
+			}
 		}
 		if ai >= 0 {
 			name = schema.Attributes[ai].Name

@@ -771,7 +771,11 @@ func (p *parser) str(isKey bool) {
 			const ones, highs = 0x0101010101010101, 0x8080808080808080
 			quote, bslash := x^('"'*ones), x^('\\'*ones)
 			special := x | (x-0x20*ones)&^x | (quote-ones)&^quote | (bslash-ones)&^bslash
-			if special&highs != 0 {
+			if special &= highs; special != 0 {
+				// Each term flags its lowest special byte exactly (a
+				// borrow flags only bytes above a true one): the lowest
+				// flag is the first special byte.
+				i += bits.TrailingZeros64(special) / 8
 				break
 			}
 			i += 8
