@@ -138,7 +138,8 @@ type lineBuilder struct {
 // with a byte order mark (its first line is then not simple).
 func (b *lineBuilder) init(size int, bom bool) {
 	b.marks = append(make([]mark, 0, size/(linesPerMark*32)+1), mark{})
-	b.complex = make([]uint32, 0, size/(32*32)+1)
+	// A word holds 32 lines; configuration lines run 16 bytes or more.
+	b.complex = make([]uint32, 0, size/(32*16)+1)
 	b.complexLine = bom
 }
 
