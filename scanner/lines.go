@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -24,9 +25,12 @@ import (
 // megabytes (minified JSON), in any order. Columns are computed from the
 // start of the line (or from a checkpoint on long lines), but on a simple
 // line (ASCII only, no control byte: no tab, no CR), where they are its
-// offset from the line start. The marks and the class of every line are
-// found in one pass, on the first look-up, so that a Document that is never
-// asked for a position pays nothing. A Lines is safe for concurrent use.
+// offset from the line start. An input of at most startsMax bytes keeps
+// every line's start too (four bytes a line), and a look-up there reads no
+// text. The marks, the class of every line and the starts are found in one
+// pass, on the first look-up, so that a Document that is never asked for a
+// position pays nothing (Parse makes them where it can: Document.Lines). A
+// Lines is safe for concurrent use.
 type Lines struct {
 	src []byte
 
@@ -36,6 +40,9 @@ type Lines struct {
 	// simpleLine), thirty-two lines a word. Like marks it is written once,
 	// by build, and only read after.
 	complex []uint32
+	// starts holds every line's start, for an input of at most startsMax
+	// bytes (nil for a larger one): a look-up then reads no text.
+	starts []uint32
 	// last is the line of the last look-up: its index (high 32 bits) and
 	// the offset it starts at (low 32 bits).
 	last atomic.Uint64
@@ -82,6 +89,9 @@ const (
 	// nearby is how many bytes after the previous look-up's line start a
 	// look-up counts line feeds from there rather than from a mark.
 	nearby = 2048
+	// startsMax is the largest input whose line starts are all kept, at
+	// four bytes a line.
+	startsMax = 1 << 20
 )
 
 // countHook, when set (by tests), is told how many bytes each look-up
@@ -117,7 +127,7 @@ func (l *Lines) build() {
 		}
 		b.newline(b.start + j)
 	}
-	l.marks, l.complex = b.finish(len(src))
+	l.marks, l.complex, l.starts = b.finish(len(src))
 }
 
 // lineBuilder makes a Lines' marks and line classes line by line: from
@@ -126,7 +136,8 @@ func (l *Lines) build() {
 type lineBuilder struct {
 	marks   []mark
 	complex []uint32
-	word    uint32 // the complex bits of the current 32 lines
+	starts  []uint32 // every line's start, for a small input (see startsMax)
+	word    uint32   // the complex bits of the current 32 lines
 	// n is the current line's index, start the offset it starts at, last
 	// the last mark's offset.
 	n, start, last int
@@ -141,6 +152,9 @@ func (b *lineBuilder) init(size int, bom bool) {
 	// A word holds 32 lines; configuration lines run 16 bytes or more.
 	b.complex = make([]uint32, 0, size/(32*16)+1)
 	b.complexLine = bom
+	if size <= startsMax {
+		b.starts = append(make([]uint32, 0, size/16+2), 0)
+	}
 }
 
 // newline ends the current line at the line feed at offset end.
@@ -160,14 +174,18 @@ func (b *lineBuilder) newline(end int) {
 		b.word = 0
 	}
 	b.start = end + 1
+	if b.starts != nil {
+		b.starts = append(b.starts, uint32(b.start))
+	}
 	if b.n%linesPerMark == 0 || b.start-b.last >= markBytes {
 		b.marks = append(b.marks, mark{off: uint32(b.start), line: uint32(b.n), start: uint32(b.start)})
 		b.last = b.start
 	}
 }
 
-// finish ends the last line at the end of the input, size bytes.
-func (b *lineBuilder) finish(size int) ([]mark, []uint32) {
+// finish ends the last line at the end of the input, size bytes, and
+// returns the table: marks, complex bits and line starts.
+func (b *lineBuilder) finish(size int) ([]mark, []uint32, []uint32) {
 	if b.complexLine {
 		b.word |= 1 << (uint(b.n) % 32)
 	}
@@ -175,7 +193,7 @@ func (b *lineBuilder) finish(size int) ([]mark, []uint32) {
 		b.marks = append(b.marks, mark{off: uint32(p), line: uint32(b.n), start: uint32(b.start)})
 		b.last = p
 	}
-	return b.marks, append(b.complex, b.word)
+	return b.marks, append(b.complex, b.word), b.starts
 }
 
 // lineEnd returns the offset of the first line feed of b (-1 when there
@@ -230,6 +248,9 @@ func (l *Lines) Line(off int) (line, start int) {
 // last mark before off, found by a search that gallops from the previous
 // search's mark, in time logarithmic in the distance.
 func (l *Lines) locate(off int) (idx, start int) {
+	if l.starts != nil {
+		return l.lineOf(off)
+	}
 	last := l.last.Load()
 	idx, start = int(last>>32), int(uint32(last))
 	from := start // no line feed in src[start:from]
@@ -255,6 +276,27 @@ func (l *Lines) locate(off int) (idx, start int) {
 	l.last.Store(uint64(idx)<<32 | uint64(start))
 	l.reach.Store(uint64(start)<<32 | uint64(off))
 	return idx, start
+}
+
+// lineOf is locate for a small input, whose line starts are all known:
+// from the previous look-up's line a few lines forward, else a binary
+// search.
+func (l *Lines) lineOf(off int) (idx, start int) {
+	s := l.starts
+	i := int(l.hint.Load())
+	if i >= len(s) || int(s[i]) > off {
+		i = 0
+	}
+	for k := 0; i+1 < len(s) && int(s[i+1]) <= off; k++ {
+		if k == 4 {
+			// The last start at or before off is in s[i+1:].
+			i += sort.Search(len(s)-i-1, func(j int) bool { return int(s[i+1+j]) > off })
+			break
+		}
+		i++
+	}
+	l.hint.Store(uint32(i))
+	return i, int(s[i])
 }
 
 // markBefore returns the index of the last mark at or before off,

@@ -584,8 +584,21 @@ func checkLineTable(t *testing.T, doc *Document) {
 	want := NewLines(doc.Src)
 	want.once.Do(want.build)
 	got := doc.Lines()
-	if !slices.Equal(got.marks, want.marks) || !slices.Equal(got.complex, want.complex) {
-		t.Fatalf("line table of %q: marks %v, complex %b; built: %v, %b", doc.Src, got.marks, got.complex, want.marks, want.complex)
+	if !slices.Equal(got.marks, want.marks) || !slices.Equal(got.complex, want.complex) || !slices.Equal(got.starts, want.starts) {
+		t.Fatalf("line table of %q: marks %v, complex %b, starts %v; built: %v, %b, %v", doc.Src, got.marks, got.complex, got.starts, want.marks, want.complex, want.starts)
+	}
+	if len(doc.Src) <= startsMax {
+		var starts []uint32
+		for i := range len(doc.Src) + 1 {
+			if i == 0 || doc.Src[i-1] == '\n' {
+				starts = append(starts, uint32(i))
+			}
+		}
+		if !slices.Equal(got.starts, starts) {
+			t.Fatalf("line starts of %q: %v, want %v", doc.Src, got.starts, starts)
+		}
+	} else if got.starts != nil {
+		t.Fatalf("line starts kept for %d bytes", len(doc.Src))
 	}
 }
 
@@ -613,6 +626,8 @@ func TestParseLineTable(t *testing.T) {
 		`1`, `{}`, "\n\n{}\n", "{\n\t\"a\": 1\r\n}", "\ufeff{\"a\":\n1}", many.String(),
 		"[" + long + ",\n" + long + "]", "[" + strings.Repeat(long+",", 40) + "1]\n",
 		`{"k": "日本"}` + "\n  ",
+		// Above startsMax: marks only.
+		"[" + strings.Repeat(`"é",`+"\n\t1,\n  \"x\",\r\n", startsMax/16) + "0]",
 	} {
 		doc := Parse([]byte(src), Options{})
 		if len(doc.Errors) != 0 {
@@ -620,7 +635,11 @@ func TestParseLineTable(t *testing.T) {
 		}
 		checkLineTable(t, doc)
 		l, ref := doc.Lines(), NewLines([]byte(src))
-		for off := 0; off <= len(src); off++ {
+		step := 1
+		if len(src) > startsMax {
+			step = 97
+		}
+		for off := 0; off <= len(src); off += step {
 			line, col := l.Pos(off)
 			wantLine, wantCol := ref.walkFromStart(off)
 			if line != wantLine || col != wantCol {

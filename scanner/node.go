@@ -111,10 +111,11 @@ type Document struct {
 	// Trailing is the offset where the root value ended and parsing
 	// stopped (len(Src) after trailing white space on success).
 	Trailing int
-	// lineMarks and lineComplex are the line table of Src, made by Parse
+	// lineMarks, lineComplex and lineStarts are the line table of Src, made by Parse
 	// for a document without errors (see Lines).
 	lineMarks   []mark
 	lineComplex []uint32
+	lineStarts  []uint32
 }
 
 // Lines returns the position table of d.Src, as NewLines(d.Src) does. For
@@ -123,7 +124,7 @@ type Document struct {
 func (d *Document) Lines() *Lines {
 	l := NewLines(d.Src)
 	if d.lineMarks != nil {
-		l.marks, l.complex = d.lineMarks, d.lineComplex
+		l.marks, l.complex, l.starts = d.lineMarks, d.lineComplex, d.lineStarts
 		l.once.Do(func() {})
 	}
 	return l

@@ -72,7 +72,7 @@ func Parse(src []byte, opts Options) *Document {
 	if len(p.doc.Errors) == 0 && p.pos == len(src) {
 		// Every line feed was in white space, and every byte that makes
 		// a line not simple was seen: the line table is made.
-		p.doc.lineMarks, p.doc.lineComplex = p.lines.finish(len(src))
+		p.doc.lineMarks, p.doc.lineComplex, p.doc.lineStarts = p.lines.finish(len(src))
 	}
 	// The estimate is an upper bound, about a quarter too large on typical
 	// configurations (colons and commas in strings): a tape that is kept
