@@ -39,7 +39,9 @@ type file struct {
 var scanOptions scanner.Options
 
 func newFile(src []byte, filename string, start hcl.Pos) *file {
-	doc := scanner.Parse(src, scanOptions)
+	opts := scanOptions
+	opts.Lines = true // every decode asks for positions
+	doc := scanner.Parse(src, opts)
 	f := &file{
 		doc:      doc,
 		filename: filename,

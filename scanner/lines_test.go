@@ -602,11 +602,13 @@ func checkLineTable(t *testing.T, doc *Document) {
 	}
 }
 
-// Parse makes the line table of a document without errors, the one that
-// Lines builds (the marks, long lines' marks included, and which lines are
-// simple: tabs and CRs in white space, letters beyond ASCII in strings, a
-// byte order mark), and positions come from it; a document with errors
-// gets none, and Lines builds its table from the text.
+// Parse with Options.Lines makes the line table of a document without
+// errors (without the option, none), the one that Lines builds: the marks,
+// long lines' marks included, which lines are simple (tabs and CRs in
+// white space, letters beyond ASCII in strings, a byte order mark), and
+// the line starts of an input of at most startsMax bytes; positions come
+// from it. A document with errors gets none, and Lines builds its table
+// from the text.
 func TestParseLineTable(t *testing.T) {
 	long := `"` + strings.Repeat("x", 3*markBytes+17) + `"`
 	var many strings.Builder
@@ -629,7 +631,10 @@ func TestParseLineTable(t *testing.T) {
 		// Above startsMax: marks only.
 		"[" + strings.Repeat(`"é",`+"\n\t1,\n  \"x\",\r\n", startsMax/16) + "0]",
 	} {
-		doc := Parse([]byte(src), Options{})
+		if Parse([]byte(src), Options{}).lineMarks != nil {
+			t.Fatalf("%q: a line table made without Options.Lines", src)
+		}
+		doc := Parse([]byte(src), Options{Lines: true})
 		if len(doc.Errors) != 0 {
 			t.Fatalf("%q: %v", src, doc.Errors)
 		}
@@ -648,7 +653,7 @@ func TestParseLineTable(t *testing.T) {
 		}
 	}
 	for _, src := range []string{`{"a": 1,}`, "[1,\n2", "{\"a\":\n\"b\nc\"}", "[\"\x01\"]"} {
-		doc := Parse([]byte(src), Options{})
+		doc := Parse([]byte(src), Options{Lines: true})
 		if len(doc.Errors) == 0 || doc.lineMarks != nil {
 			t.Errorf("%q: %d errors, a line table made: %v", src, len(doc.Errors), doc.lineMarks != nil)
 		}

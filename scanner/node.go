@@ -119,8 +119,9 @@ type Document struct {
 }
 
 // Lines returns the position table of d.Src, as NewLines(d.Src) does. For
-// a document that Parse read without errors the table is already made
-// (Parse saw every line feed), and the first look-up does not read Src.
+// a document that Parse read without errors with Options.Lines the table
+// is already made (Parse saw every line feed), and the first look-up does
+// not read Src.
 func (d *Document) Lines() *Lines {
 	l := NewLines(d.Src)
 	if d.lineMarks != nil {

@@ -35,6 +35,11 @@ type Options struct {
 	// tape; 0, or anything above MaxNodes, means MaxNodes. Parsing stops
 	// with a CodeTooManyValues error when the next value would pass it.
 	MaxNodes int
+
+	// Lines asks Parse to make the document's line table as it scans
+	// (Document.Lines then hands it out without reading the text again),
+	// for a caller that will ask for positions.
+	Lines bool
 }
 
 // Parse scans one JSON value from src in a single pass and returns its tape.
@@ -67,9 +72,12 @@ func Parse(src []byte, opts Options) *Document {
 	if hasBOM {
 		p.pos = len(bom)
 	}
-	p.lines.init(len(src), hasBOM)
+	p.keepLines = opts.Lines
+	if p.keepLines {
+		p.lines.init(len(src), hasBOM)
+	}
 	p.run()
-	if len(p.doc.Errors) == 0 && p.pos == len(src) {
+	if p.keepLines && len(p.doc.Errors) == 0 && p.pos == len(src) {
 		// Every line feed was in white space, and every byte that makes
 		// a line not simple was seen: the line table is made.
 		p.doc.lineMarks, p.doc.lineComplex, p.doc.lineStarts = p.lines.finish(len(src))
@@ -131,8 +139,10 @@ type parser struct {
 	stopped  bool
 	buf      []byte // scratch for unescaping
 	// lines makes the Document's line table from the line feeds that
-	// white space holds (in a document without errors, all of them).
-	lines lineBuilder
+	// white space holds (in a document without errors, all of them),
+	// when keepLines (Options.Lines).
+	lines     lineBuilder
+	keepLines bool
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
@@ -154,8 +164,10 @@ func (p *parser) space() {
 		switch src[p.pos] {
 		case ' ':
 		case '\n':
+			if p.keepLines {
+				p.lines.newline(p.pos)
+			}
 			// The next line's indentation, at once.
-			p.lines.newline(p.pos)
 			p.pos++
 			p.pos += spaceRun(src[p.pos:])
 			continue
