@@ -311,8 +311,8 @@ func (x *schemaIndex) block(name string) int {
 // content is Content, with the names in hidden taken.
 func (b *body) content(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyContent, hcl.Diagnostics) {
 	var x schemaIndex
-	content, diags := b.partialContent(schema, &x, hidden)
-	if !b.hasExtraneous(&x, hidden) {
+	content, extraneous, diags := b.partialContent(schema, &x, hidden)
+	if !extraneous {
 		return content, diags
 	}
 
@@ -349,23 +349,10 @@ func (b *body) content(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyCont
 	return content, diags
 }
 
-// hasExtraneous reports whether the body has a property that is not "//",
-// not hidden and not in the schema, after partialContent filled x.
-func (b *body) hasExtraneous(x *schemaIndex, hidden *hiddenSet) bool {
-	f := b.f
-	for k := range b.members(b.node, "", nil) {
-		name := f.doc.Text(k)
-		if name != "//" && x.attr(name) < 0 && x.block(name) < 0 && !hidden.has(name) {
-			return true
-		}
-	}
-	return false
-}
-
 // partial is PartialContent, with the names in hidden taken.
 func (b *body) partial(schema *hcl.BodySchema, hidden *hiddenSet) (*hcl.BodyContent, hcl.Body, hcl.Diagnostics) {
 	var x schemaIndex
-	content, diags := b.partialContent(schema, &x, hidden)
+	content, _, diags := b.partialContent(schema, &x, hidden)
 	// The remaining body hides what was hidden and every name the schema
 	// matched; it and its set are one allocation, the names another.
 	used := 0
@@ -412,8 +399,10 @@ type partialRest struct {
 }
 
 // partialContent decodes what the schema names, and records in x (which it
-// initializes) which schema entries were used.
-func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hiddenSet) (*hcl.BodyContent, hcl.Diagnostics) {
+// initializes) which schema entries were used. It reports whether the body
+// has a property that is not "//", not hidden and not in the schema (an
+// extraneous one, for Content).
+func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hiddenSet) (*hcl.BodyContent, bool, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	f := b.f
 	x.init(f, schema)
@@ -440,6 +429,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 		n++
 	}
 	var slab attrSlab
+	extraneous := false
 	if !classified {
 		count = len(schema.Attributes)
 		if f.kind(b.node) == scanner.Object && b.node != noNode {
@@ -450,16 +440,22 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 	content.Attributes = make(hcl.Attributes, count)
 	m := 0
 	for k, v := range b.members(b.node, "", &diags) {
-		name := f.doc.Text(k)
+		var name string
 		ai := -1
 		if classified {
 			ai = int(class[m])
 			m++
-		} else if !hidden.has(name) {
-			ai = x.attr(name)
 		}
-		if ai < 0 && hidden.has(name) {
-			continue
+		if ai < 0 {
+			// An attribute's name is the schema's: only the others
+			// need their text.
+			name = f.doc.Text(k)
+			if hidden.has(name) {
+				continue
+			}
+			if !classified {
+				ai = x.attr(name)
+			}
 		}
 		if ai >= 0 {
 			name = schema.Attributes[ai].Name
@@ -486,6 +482,10 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 			w.level(v)
 			diags = append(diags, w.diags...)
 			x.use(len(schema.Attributes) + bi)
+			continue
+		}
+		if name != "//" {
+			extraneous = true
 		}
 	}
 	// The closing brace, after the members: the positions are looked up
@@ -505,7 +505,7 @@ func (b *body) partialContent(schema *hcl.BodySchema, x *schemaIndex, hidden *hi
 			})
 		}
 	}
-	return content, diags
+	return content, extraneous, diags
 }
 
 // contentAnd is a BodyContent and the n attributes of a small body in one

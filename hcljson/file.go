@@ -39,11 +39,14 @@ type file struct {
 var scanOptions scanner.Options
 
 func newFile(src []byte, filename string, start hcl.Pos) *file {
+	opts := scanOptions
+	opts.Lines = true // every decode asks for positions
+	doc := scanner.Parse(src, opts)
 	f := &file{
-		doc:      scanner.Parse(src, scanOptions),
+		doc:      doc,
 		filename: filename,
 		start:    start,
-		lines:    scanner.NewLines(src),
+		lines:    doc.Lines(),
 	}
 	f.posFn = f.pos
 	return f
@@ -56,13 +59,13 @@ func (f *file) pos(off int) hcl.Pos {
 }
 
 func (f *file) rng(start, end int) hcl.Range {
-	if f.plainSpan(start, end) {
-		line, col := f.lines.Pos(start)
-		s := f.at(start, line, col)
+	line, col, plain := f.lines.PosPlain(start, end)
+	s := f.at(start, line, col)
+	if plain || f.plainSpan(start, end) {
 		return hcl.Range{Filename: f.filename, Start: s, End: advance(s, end-start)}
 	}
-	l1, c1, l2, c2 := f.lines.Span(start, end)
-	return hcl.Range{Filename: f.filename, Start: f.at(start, l1, c1), End: f.at(end, l2, c2)}
+	l2, c2 := f.lines.Pos(end)
+	return hcl.Range{Filename: f.filename, Start: s, End: f.at(end, l2, c2)}
 }
 
 // at is the position of offset off, at line and column of the input.
@@ -92,22 +95,31 @@ func (f *file) srcRange(i int) hcl.Range {
 
 // keyRange returns the range of key node k (as srcRange does) and the
 // position of offset end, which follows it (the end of the member's
-// value), with one look-up when the member is plain (see plainSpan).
+// value), with one look-up when the member is plain: on one simple line
+// (see scanner.Lines.PosPlain), or else plainSpan.
 func (f *file) keyRange(k, end int) (hcl.Range, hcl.Pos) {
 	start := int(f.node(k).Start)
-	if !f.plainSpan(start, end) {
-		return f.srcRange(k), f.pos(end)
-	}
-	line, col := f.lines.Pos(start)
+	line, col, plain := f.lines.PosPlain(start, end)
 	s := f.at(start, line, col)
-	return hcl.Range{Filename: f.filename, Start: s, End: advance(s, f.doc.End(k)-start)}, advance(s, end-start)
+	keyEnd := f.doc.End(k)
+	if plain || f.plainSpan(start, end) {
+		return hcl.Range{Filename: f.filename, Start: s, End: advance(s, keyEnd-start)}, advance(s, end-start)
+	}
+	// A value across lines: the key alone is mostly plain.
+	r := hcl.Range{Filename: f.filename, Start: s, End: advance(s, keyEnd-start)}
+	if !f.plainSpan(start, keyEnd) {
+		r = f.srcRange(k)
+	}
+	return r, f.pos(end)
 }
 
 // plainSpan reports whether the columns of the input from offset a to b
 // are one a byte, on one line: every byte is printable ASCII (no line
 // feed, tab or CR, nothing that joins a grapheme cluster), and the byte
 // after b, if any, is ASCII (it cannot extend a cluster that b's last byte
-// starts). The position of b is then a's plus b-a columns and bytes.
+// starts). The position of b is then a's plus b-a columns and bytes. It
+// answers for a span on a line that is not simple (a tab or a letter
+// beyond ASCII elsewhere on it), which PosPlain does not.
 func (f *file) plainSpan(a, b int) bool {
 	src := f.doc.Src
 	if a < 0 || b < a || b > len(src) || b < len(src) && src[b] >= 0x80 {

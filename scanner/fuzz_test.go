@@ -3,6 +3,7 @@ package scanner
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -25,6 +26,13 @@ func FuzzValidJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc := Parse(src, Options{})
 		checkSpans(t, doc)
+		// With Options.Lines, the same tape and errors, and the line
+		// table Lines builds; without, none.
+		withLines := Parse(src, Options{Lines: true})
+		checkLineTable(t, withLines)
+		if doc.lineMarks != nil || !slices.Equal(doc.Nodes, withLines.Nodes) || len(doc.Errors) != len(withLines.Errors) {
+			t.Fatalf("%q: Options.Lines changed the tape or errors, or a table was made without it", src)
+		}
 		valid := json.Valid(src)
 		if !valid && bytes.HasPrefix(src, bom) && json.Valid(src[len(bom):]) {
 			valid = true // D1
@@ -38,6 +46,9 @@ func FuzzValidJSON(f *testing.F) {
 		for _, e := range doc.Errors {
 			switch e.Code {
 			case CodeUTF8, CodeSurrogate, CodeNumberRange, CodeNumberLong, CodeDepth:
+			case CodeTooManyErrors:
+				// Past MaxErrors of the codes above (a string of
+				// more than a thousand bytes that are not UTF-8).
 			default:
 				t.Fatalf("encoding/json accepts %q, Parse reports %v (code %d)", src, e, e.Code)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -22,15 +23,26 @@ import (
 // feeds from the nearest known point before it: the previous look-up, or a
 // mark. So a look-up costs what it costs on short lines even on a line of
 // megabytes (minified JSON), in any order. Columns are computed from the
-// start of the line (or from a checkpoint on long lines). The marks are
-// built on the first look-up, so that a Document that is never asked for a
-// position pays nothing. A Lines is safe for concurrent use.
+// start of the line (or from a checkpoint on long lines), but on a simple
+// line (ASCII only, no control byte: no tab, no CR), where they are its
+// offset from the line start. An input of at most startsMax bytes keeps
+// every line's start too (four bytes a line), and a look-up there reads no
+// text. The marks, the class of every line and the starts are found in one
+// pass, on the first look-up, so that a Document that is never asked for a
+// position pays nothing (Parse makes them where it can: Document.Lines). A
+// Lines is safe for concurrent use.
 type Lines struct {
 	src []byte
 
 	once  sync.Once
-	marks []mark          // in offset order; marks[0] is offset 0
-	kinds []atomic.Uint32 // two bits per line, sixteen lines a word: lineUnknown, lineSimple or lineComplex
+	marks []mark // in offset order; marks[0] is offset 0
+	// complex has a bit per line, set for a line that is not simple (see
+	// simpleLine), thirty-two lines a word. Like marks it is written once,
+	// by build, and only read after.
+	complex []uint32
+	// starts holds every line's start, for an input of at most startsMax
+	// bytes (nil for a larger one): a look-up then reads no text.
+	starts []uint32
 	// last is the line of the last look-up: its index (high 32 bits) and
 	// the offset it starts at (low 32 bits).
 	last atomic.Uint64
@@ -77,6 +89,9 @@ const (
 	// nearby is how many bytes after the previous look-up's line start a
 	// look-up counts line feeds from there rather than from a mark.
 	nearby = 2048
+	// startsMax is the largest input whose line starts are all kept, at
+	// four bytes a line.
+	startsMax = 1 << 20
 )
 
 // countHook, when set (by tests), is told how many bytes each look-up
@@ -89,61 +104,131 @@ func NewLines(src []byte) *Lines {
 	return &Lines{src: src}
 }
 
-// Line kinds: on a simple line (ASCII only, no tab, no CR) every byte is
-// one column, so no walk is needed.
-const (
-	lineUnknown uint8 = iota
-	lineSimple
-	lineComplex
-)
-
-// lineKind classifies line idx (0-based), which starts at start, once.
-func (l *Lines) lineKind(idx, start int) uint8 {
-	word, shift := idx/16, uint(idx%16)*2
-	if k := uint8(l.kinds[word].Load()>>shift) & 3; k != lineUnknown {
-		return k
-	}
-	end := len(l.src)
-	if j := bytes.IndexByte(l.src[start:], '\n'); j >= 0 {
-		end = start + j + 1
-	}
-	k := lineSimple
-	if idx == 0 && bytes.HasPrefix(l.src, bom) {
-		k = lineComplex
-	}
-	if !simpleBytes(l.src[start:end]) {
-		k = lineComplex
-	}
-	l.kinds[word].Or(uint32(k) << shift) // racing look-ups store the same kind
-	return k
+// simpleLine reports whether line idx (0-based) is simple: ASCII only,
+// no tab, no CR (nor any other control byte), no byte order mark. On a simple line every byte is one
+// column, so no walk is needed.
+func (l *Lines) simpleLine(idx int) bool {
+	return l.complex[idx/32]>>(uint(idx)%32)&1 == 0
 }
 
+// build finds the marks and the lines that are not simple, in one pass
+// over the input.
 func (l *Lines) build() {
 	src := l.src
-	l.marks = append(make([]mark, 0, len(src)/(linesPerMark*32)+1), mark{})
-	n, start, last := 0, 0, 0 // the current line's index and start, the last mark's offset
+	var b lineBuilder
+	b.init(len(src), bytes.HasPrefix(src, bom))
 	for {
-		end := len(src)
-		j := bytes.IndexByte(src[start:], '\n')
-		if j >= 0 {
-			end = start + j
-		}
-		// A long line gets marks inside it.
-		for p := last + markBytes; p < end; p += markBytes {
-			l.marks = append(l.marks, mark{off: uint32(p), line: uint32(n), start: uint32(start)})
-			last = p
+		j, simple := lineEnd(src[b.start:])
+		if !simple {
+			b.complexLine = true
 		}
 		if j < 0 {
 			break
 		}
-		n++
-		start = end + 1
-		if n%linesPerMark == 0 || start-last >= markBytes {
-			l.marks = append(l.marks, mark{off: uint32(start), line: uint32(n), start: uint32(start)})
-			last = start
+		b.newline(b.start + j)
+	}
+	l.marks, l.complex, l.starts = b.finish(len(src))
+}
+
+// lineBuilder makes a Lines' marks and line classes line by line: from
+// build, or from the scanner, which sees every line feed of a document
+// without errors in its white space.
+type lineBuilder struct {
+	marks   []mark
+	complex []uint32
+	starts  []uint32 // every line's start, for a small input (see startsMax)
+	word    uint32   // the complex bits of the current 32 lines
+	// n is the current line's index, start the offset it starts at, last
+	// the last mark's offset.
+	n, start, last int
+	// complexLine tells whether the current line is not simple.
+	complexLine bool
+}
+
+// init prepares b for an input of size bytes; bom tells whether it starts
+// with a byte order mark (its first line is then not simple).
+func (b *lineBuilder) init(size int, bom bool) {
+	b.marks = append(make([]mark, 0, size/(linesPerMark*32)+1), mark{})
+	// A word holds 32 lines; configuration lines run 16 bytes or more.
+	b.complex = make([]uint32, 0, size/(32*16)+1)
+	b.complexLine = bom
+	if size <= startsMax {
+		b.starts = append(make([]uint32, 0, size/16+2), 0)
+	}
+}
+
+// newline ends the current line at the line feed at offset end.
+func (b *lineBuilder) newline(end int) {
+	if b.complexLine {
+		b.word |= 1 << (uint(b.n) % 32)
+		b.complexLine = false
+	}
+	// A long line gets marks inside it.
+	for p := b.last + markBytes; p < end; p += markBytes {
+		b.marks = append(b.marks, mark{off: uint32(p), line: uint32(b.n), start: uint32(b.start)})
+		b.last = p
+	}
+	b.n++
+	if b.n%32 == 0 {
+		b.complex = append(b.complex, b.word)
+		b.word = 0
+	}
+	b.start = end + 1
+	if b.starts != nil {
+		b.starts = append(b.starts, uint32(b.start))
+	}
+	if b.n%linesPerMark == 0 || b.start-b.last >= markBytes {
+		b.marks = append(b.marks, mark{off: uint32(b.start), line: uint32(b.n), start: uint32(b.start)})
+		b.last = b.start
+	}
+}
+
+// finish ends the last line at the end of the input, size bytes, and
+// returns the table: marks, complex bits and line starts.
+func (b *lineBuilder) finish(size int) ([]mark, []uint32, []uint32) {
+	if b.complexLine {
+		b.word |= 1 << (uint(b.n) % 32)
+	}
+	for p := b.last + markBytes; p < size; p += markBytes {
+		b.marks = append(b.marks, mark{off: uint32(p), line: uint32(b.n), start: uint32(b.start)})
+		b.last = p
+	}
+	return b.marks, append(b.complex, b.word), b.starts
+}
+
+// lineEnd returns the offset of the first line feed of b (-1 when there
+// is none) and whether the bytes before it are simple: ASCII, no tab, no
+// CR. It reads eight bytes at a time, looking for a byte that is not
+// ASCII or is below 0x20 (any control byte makes a line complex: columns
+// are then walked, which is right for every line); after one that is not
+// the line feed, it looks for the line feed alone.
+func lineEnd(b []byte) (end int, simple bool) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		// The lowest flagged byte is exact (borrows only flag bytes
+		// above a true one).
+		if special := x&highs | (x-0x20*ones)&^x&highs; special != 0 {
+			i += bits.TrailingZeros64(special) / 8
+			break
 		}
 	}
-	l.kinds = make([]atomic.Uint32, (n+1+15)/16)
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= 0x80 || c < 0x20 {
+			break
+		}
+	}
+	if i == len(b) {
+		return -1, true
+	}
+	if b[i] == '\n' {
+		return i, true
+	}
+	if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+		return i + j, false
+	}
+	return -1, false
 }
 
 // Line returns the 1-based line of offset off and the offset its line
@@ -163,6 +248,9 @@ func (l *Lines) Line(off int) (line, start int) {
 // last mark before off, found by a search that gallops from the previous
 // search's mark, in time logarithmic in the distance.
 func (l *Lines) locate(off int) (idx, start int) {
+	if l.starts != nil {
+		return l.lineOf(off)
+	}
 	last := l.last.Load()
 	idx, start = int(last>>32), int(uint32(last))
 	from := start // no line feed in src[start:from]
@@ -188,6 +276,27 @@ func (l *Lines) locate(off int) (idx, start int) {
 	l.last.Store(uint64(idx)<<32 | uint64(start))
 	l.reach.Store(uint64(start)<<32 | uint64(off))
 	return idx, start
+}
+
+// lineOf is locate for a small input, whose line starts are all known:
+// from the previous look-up's line a few lines forward, else a binary
+// search.
+func (l *Lines) lineOf(off int) (idx, start int) {
+	s := l.starts
+	i := int(l.hint.Load())
+	if i >= len(s) || int(s[i]) > off {
+		i = 0
+	}
+	for k := 0; i+1 < len(s) && int(s[i+1]) <= off; k++ {
+		if k == 4 {
+			// The last start at or before off is in s[i+1:].
+			i += sort.Search(len(s)-i-1, func(j int) bool { return int(s[i+1+j]) > off })
+			break
+		}
+		i++
+	}
+	l.hint.Store(uint32(i))
+	return i, int(s[i])
 }
 
 // markBefore returns the index of the last mark at or before off,
@@ -246,9 +355,32 @@ func (l *Lines) Pos(off int) (line, col int) {
 		off = 0
 	}
 	l.once.Do(l.build)
-	// A simple line needs no lock: its column is the offset on the line.
 	idx, start := l.locate(off)
-	if l.lineKind(idx, start) == lineSimple {
+	return l.posOn(idx, start, off)
+}
+
+// PosPlain returns the position of offset a, as Pos does, and reports
+// whether offset b (a ≤ b ≤ len(src)) is on the same line and that line
+// is simple (ASCII, no control byte): b's column is then a's plus b-a.
+func (l *Lines) PosPlain(a, b int) (line, col int, plain bool) {
+	if a < 0 || b < a || b > len(l.src) {
+		line, col = l.Pos(a)
+		return line, col, false
+	}
+	l.once.Do(l.build)
+	idx, start := l.locate(a)
+	if l.simpleLine(idx) {
+		return idx + 1, a - start + 1, bytes.IndexByte(l.src[a:b], '\n') < 0
+	}
+	line, col = l.posOn(idx, start, a)
+	return line, col, false
+}
+
+// posOn returns the position of offset off, on line idx (0-based), which
+// starts at start.
+func (l *Lines) posOn(idx, start, off int) (line, col int) {
+	// A simple line needs no lock: its column is the offset on the line.
+	if l.simpleLine(idx) {
 		return idx + 1, off - start + 1
 	}
 	l.mu.Lock()
@@ -403,37 +535,13 @@ func plainRun(b []byte) int {
 	return i
 }
 
-// simpleBytes reports whether b is ASCII without tab and CR, eight bytes at
-// a time.
-func simpleBytes(b []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	// hasByte reports whether a byte of x is c: x^(c·ones) has a zero byte.
-	hasByte := func(x, c uint64) bool {
-		y := x ^ (c * ones)
-		return (y-ones)&^y&highs != 0
-	}
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		if x&highs != 0 || hasByte(x, '\t') || hasByte(x, '\r') {
-			return false
-		}
-	}
-	for _, c := range b[i:] {
-		if c >= 0x80 || c == '\t' || c == '\r' {
-			return false
-		}
-	}
-	return true
-}
-
 // Span returns the positions of offsets a and b (a ≤ b), as Pos does, with
 // one line look-up when both are on one simple line: most ranges are.
 func (l *Lines) Span(a, b int) (line1, col1, line2, col2 int) {
 	if 0 <= a && a <= b && b <= len(l.src) {
 		l.once.Do(l.build)
 		idx, start := l.locate(a)
-		if bytes.IndexByte(l.src[a:b], '\n') < 0 && l.lineKind(idx, start) == lineSimple {
+		if bytes.IndexByte(l.src[a:b], '\n') < 0 && l.simpleLine(idx) {
 			col := a - start + 1
 			return idx + 1, col, idx + 1, col + b - a
 		}

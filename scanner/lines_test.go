@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,15 +119,96 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 			t.Errorf("Pos(%d) = %d,%d, want %d,%d", off, line, col, wantLine, wantCol)
 		}
 	}
-	kind := func(idx int) uint8 {
-		start := 0
-		for range idx {
-			start += bytes.IndexByte(src[start:], '\n') + 1
+	// PosPlain gives Pos's position of a, and says plain exactly when b
+	// is on a's line, a simple one; b's column is then a's plus b-a.
+	for a := 0; a <= len(src); a++ {
+		for b := a; b <= len(src); b++ {
+			line, col, plain := l.PosPlain(a, b)
+			wantLine, wantCol := ref.walkFromStart(a)
+			if line != wantLine || col != wantCol {
+				t.Fatalf("PosPlain(%d, %d) = %d,%d, want %d,%d", a, b, line, col, wantLine, wantCol)
+			}
+			bLine, bCol := ref.walkFromStart(b)
+			lineStart := bytes.LastIndexByte(src[:a], '\n') + 1
+			lineEnd := len(src)
+			if j := bytes.IndexByte(src[a:], '\n'); j >= 0 {
+				lineEnd = a + j
+			}
+			simple := !bytes.ContainsFunc(src[lineStart:lineEnd], func(r rune) bool { return r >= 0x80 || r < 0x20 })
+			if wantPlain := simple && b <= lineEnd; plain != wantPlain {
+				t.Fatalf("PosPlain(%d, %d) plain = %v, want %v", a, b, plain, wantPlain)
+			}
+			if plain && (bLine != line || bCol != col+b-a) {
+				t.Fatalf("PosPlain(%d, %d) plain, but %d is at %d,%d", a, b, b, bLine, bCol)
+			}
 		}
-		return l.lineKind(idx, start)
 	}
-	if k := []uint8{kind(1), kind(2), kind(3)}; k[0] != lineSimple || k[1] != lineComplex || k[2] != lineSimple {
-		t.Errorf("kinds of lines 2 to 4: %v", k)
+	if k := []bool{l.simpleLine(1), l.simpleLine(2), l.simpleLine(3)}; !k[0] || k[1] || !k[2] {
+		t.Errorf("lines 2 to 4 simple: %v, want [true false true]", k)
+	}
+}
+
+// lineEnd finds the first line feed and tells whether the bytes before it
+// are simple, as a byte loop does, wherever the line feed and the
+// non-simple bytes fall in the eight-byte words; and build marks exactly
+// the lines that are not simple.
+func TestLinesLineEnd(t *testing.T) {
+	ref := func(b []byte) (int, bool) {
+		simple := true
+		for i, c := range b {
+			if c == '\n' {
+				return i, simple
+			}
+			if c >= 0x80 || c < 0x20 {
+				simple = false
+			}
+		}
+		return -1, simple
+	}
+	for n := 0; n <= 20; n++ {
+		for _, special := range []byte{'\n', '\t', '\r', 0x80, 0xff, 'a'} {
+			for at := 0; at < n; at++ {
+				for lf := -1; lf < n; lf++ {
+					b := bytes.Repeat([]byte{'x'}, n)
+					b[at] = special
+					if lf >= 0 {
+						b[lf] = '\n'
+					}
+					wantEnd, wantSimple := ref(b)
+					if end, simple := lineEnd(b); end != wantEnd || simple != wantSimple {
+						t.Fatalf("lineEnd(%q) = %d, %v; want %d, %v", b, end, simple, wantEnd, wantSimple)
+					}
+				}
+			}
+		}
+	}
+	var src []byte
+	var want []bool
+	for i := range 100 {
+		line := []byte(`  "k": "v",`)
+		switch i % 7 {
+		case 1:
+			line = append(line, '\t')
+		case 3:
+			line = append([]byte("\r"), line...)
+		case 5:
+			line = append(line, "é"...)
+		}
+		want = append(want, i%7 != 1 && i%7 != 3 && i%7 != 5)
+		src = append(append(src, line...), '\n')
+	}
+	want = append(want, true) // the empty line after the last line feed
+	l := NewLines(src)
+	l.Pos(0)
+	for i, w := range want {
+		if l.simpleLine(i) != w {
+			t.Errorf("line %d simple: %v, want %v", i, !w, w)
+		}
+	}
+	bomLines := NewLines([]byte("\uFEFF{}\n{}"))
+	bomLines.Pos(0)
+	if bomLines.simpleLine(0) || !bomLines.simpleLine(1) {
+		t.Errorf("with a byte order mark: lines 1 and 2 simple %v, %v; want false, true", bomLines.simpleLine(0), bomLines.simpleLine(1))
 	}
 }
 
@@ -179,30 +261,38 @@ func TestLineIndexAnyOrder(t *testing.T) {
 	}
 }
 
-// simpleBytes agrees with a byte-by-byte check on every position of a
-// tab, a CR and a non-ASCII byte, in inputs of every length up to 40.
-func TestSimpleBytes(t *testing.T) {
-	slow := func(b []byte) bool {
-		for _, c := range b {
-			if c >= 0x80 || c == '\t' || c == '\r' {
-				return false
+// lineEnd agrees with a byte-by-byte reading on every position of a tab,
+// a CR, a non-ASCII byte and their neighbours, in inputs of every length
+// up to 40 that hold line feeds among other control bytes.
+func TestLineEndBytes(t *testing.T) {
+	slow := func(b []byte) (int, bool) {
+		simple := true
+		for i, c := range b {
+			if c == '\n' {
+				return i, simple
+			}
+			if c >= 0x80 || c < 0x20 {
+				simple = false
 			}
 		}
-		return true
+		return -1, simple
 	}
 	for n := 0; n <= 40; n++ {
-		b := []byte(strings.Repeat("a {}\"\n\b\x0b\x7f", 5)[:n])
-		if got := simpleBytes(b); got != slow(b) {
-			t.Errorf("simpleBytes(%q) = %v", b, got)
-		}
-		for i := 0; i < n; i++ {
-			for _, c := range []byte{'\t', '\r', 0x80, 0xC3, 0xFF, '\t' + 1, '\r' - 1, 0x7F} {
-				c0 := b[i]
-				b[i] = c
-				if got, want := simpleBytes(b), slow(b); got != want {
-					t.Errorf("simpleBytes(%q) = %v, want %v", b, got, want)
+		b := []byte(strings.Repeat("a {}\"\b\x0b\x7f\n", 5)[:n])
+		for i := -1; i < n; i++ {
+			for _, c := range []byte{'\t', '\r', 0x80, 0xC3, 0xFF, '\t' + 1, '\r' - 1, 0x7F, '\n'} {
+				var c0 byte
+				if i >= 0 {
+					c0 = b[i]
+					b[i] = c
 				}
-				b[i] = c0
+				wantEnd, wantSimple := slow(b)
+				if end, simple := lineEnd(b); end != wantEnd || simple != wantSimple {
+					t.Errorf("lineEnd(%q) = %d, %v; want %d, %v", b, end, simple, wantEnd, wantSimple)
+				}
+				if i >= 0 {
+					b[i] = c0
+				}
 			}
 		}
 	}
@@ -477,6 +567,99 @@ func TestPlainRun(t *testing.T) {
 			if got := plainRun(b); got != want {
 				t.Fatalf("plainRun with %#x at %d = %d, want %d", c, at, got, want)
 			}
+		}
+	}
+}
+
+// checkLineTable checks that the line table Parse made for doc (if it made
+// one) is the one a Lines builds from the text.
+func checkLineTable(t *testing.T, doc *Document) {
+	t.Helper()
+	if doc.lineMarks == nil {
+		if len(doc.Errors) == 0 {
+			t.Fatalf("Parse made no line table for %q, which has no errors", doc.Src)
+		}
+		return
+	}
+	want := NewLines(doc.Src)
+	want.once.Do(want.build)
+	got := doc.Lines()
+	if !slices.Equal(got.marks, want.marks) || !slices.Equal(got.complex, want.complex) || !slices.Equal(got.starts, want.starts) {
+		t.Fatalf("line table of %q: marks %v, complex %b, starts %v; built: %v, %b, %v", doc.Src, got.marks, got.complex, got.starts, want.marks, want.complex, want.starts)
+	}
+	if len(doc.Src) <= startsMax {
+		var starts []uint32
+		for i := range len(doc.Src) + 1 {
+			if i == 0 || doc.Src[i-1] == '\n' {
+				starts = append(starts, uint32(i))
+			}
+		}
+		if !slices.Equal(got.starts, starts) {
+			t.Fatalf("line starts of %q: %v, want %v", doc.Src, got.starts, starts)
+		}
+	} else if got.starts != nil {
+		t.Fatalf("line starts kept for %d bytes", len(doc.Src))
+	}
+}
+
+// Parse with Options.Lines makes the line table of a document without
+// errors (without the option, none), the one that Lines builds: the marks,
+// long lines' marks included, which lines are simple (tabs and CRs in
+// white space, letters beyond ASCII in strings, a byte order mark), and
+// the line starts of an input of at most startsMax bytes; positions come
+// from it. A document with errors gets none, and Lines builds its table
+// from the text.
+func TestParseLineTable(t *testing.T) {
+	long := `"` + strings.Repeat("x", 3*markBytes+17) + `"`
+	var many strings.Builder
+	many.WriteString("[\n")
+	for i := range 100 {
+		switch i % 9 {
+		case 2:
+			many.WriteString("\t1,\n")
+		case 4:
+			many.WriteString(`  "é",` + "\r\n")
+		default:
+			many.WriteString("  2,\n")
+		}
+	}
+	many.WriteString("  3\n]\n\n")
+	for _, src := range []string{
+		`1`, `{}`, "\n\n{}\n", "{\n\t\"a\": 1\r\n}", "\ufeff{\"a\":\n1}", many.String(),
+		"[" + long + ",\n" + long + "]", "[" + strings.Repeat(long+",", 40) + "1]\n",
+		`{"k": "日本"}` + "\n  ",
+		// Above startsMax: marks only.
+		"[" + strings.Repeat(`"é",`+"\n\t1,\n  \"x\",\r\n", startsMax/16) + "0]",
+	} {
+		if Parse([]byte(src), Options{}).lineMarks != nil {
+			t.Fatalf("%q: a line table made without Options.Lines", src)
+		}
+		doc := Parse([]byte(src), Options{Lines: true})
+		if len(doc.Errors) != 0 {
+			t.Fatalf("%q: %v", src, doc.Errors)
+		}
+		checkLineTable(t, doc)
+		l, ref := doc.Lines(), NewLines([]byte(src))
+		step := 1
+		if len(src) > startsMax {
+			step = 97
+		}
+		for off := 0; off <= len(src); off += step {
+			line, col := l.Pos(off)
+			wantLine, wantCol := ref.walkFromStart(off)
+			if line != wantLine || col != wantCol {
+				t.Fatalf("%q: Pos(%d) = %d,%d, want %d,%d", src, off, line, col, wantLine, wantCol)
+			}
+		}
+	}
+	for _, src := range []string{`{"a": 1,}`, "[1,\n2", "{\"a\":\n\"b\nc\"}", "[\"\x01\"]"} {
+		doc := Parse([]byte(src), Options{Lines: true})
+		if len(doc.Errors) == 0 || doc.lineMarks != nil {
+			t.Errorf("%q: %d errors, a line table made: %v", src, len(doc.Errors), doc.lineMarks != nil)
+		}
+		line, col := doc.Lines().Pos(len(src))
+		if wantLine, wantCol := NewLines([]byte(src)).walkFromStart(len(src)); line != wantLine || col != wantCol {
+			t.Errorf("%q: Pos(end) = %d,%d, want %d,%d", src, line, col, wantLine, wantCol)
 		}
 	}
 }

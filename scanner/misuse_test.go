@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -61,6 +62,20 @@ func TestMisuse(t *testing.T) {
 			want(t, "Span(99, -1)", [4]int{l1, c1, l2, c2}, [4]int{2, 3, 1, 1})
 		}},
 		{Func: "Lines.Span", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Lines)(nil).Span(0, 0) }},
+		{Func: "Lines.PosPlain", Name: "offsets outside and reversed", Call: func(t *testing.T) {
+			l := NewLines([]byte("ab\ncd"))
+			for _, c := range [][2]int{{-3, 1}, {99, 99}, {4, 2}, {1, 9}} {
+				line, col, plain := l.PosPlain(c[0], c[1])
+				wl, wc := l.Pos(c[0])
+				want(t, fmt.Sprintf("PosPlain(%d, %d)", c[0], c[1]), [3]any{line, col, plain}, [3]any{wl, wc, false})
+			}
+		}},
+		{Func: "Document.Lines", Name: "zero Document", Call: func(t *testing.T) {
+			line, col := (&Document{}).Lines().Pos(5)
+			want(t, "Pos(5)", [2]int{line, col}, [2]int{1, 1})
+		}},
+		{Func: "Document.Lines", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilDoc.Lines() }},
+		{Func: "Lines.PosPlain", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { (*Lines)(nil).PosPlain(0, 0) }},
 
 		{Func: "Document.End", Name: "index out of range", Panic: outOfRange, Call: func(t *testing.T) { doc().End(5) }},
 		{Func: "Document.End", Name: "nil receiver", Panic: nilDeref, Call: func(t *testing.T) { nilDoc.End(0) }},

@@ -111,6 +111,24 @@ type Document struct {
 	// Trailing is the offset where the root value ended and parsing
 	// stopped (len(Src) after trailing white space on success).
 	Trailing int
+	// lineMarks, lineComplex and lineStarts are the line table of Src, made by Parse
+	// for a document without errors (see Lines).
+	lineMarks   []mark
+	lineComplex []uint32
+	lineStarts  []uint32
+}
+
+// Lines returns the position table of d.Src, as NewLines(d.Src) does. For
+// a document that Parse read without errors with Options.Lines the table
+// is already made (Parse saw every line feed), and the first look-up does
+// not read Src.
+func (d *Document) Lines() *Lines {
+	l := NewLines(d.Src)
+	if d.lineMarks != nil {
+		l.marks, l.complex, l.starts = d.lineMarks, d.lineComplex, d.lineStarts
+		l.once.Do(func() {})
+	}
+	return l
 }
 
 // End returns the offset just after node i's last byte (after the closing

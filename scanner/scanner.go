@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -34,6 +35,11 @@ type Options struct {
 	// tape; 0, or anything above MaxNodes, means MaxNodes. Parsing stops
 	// with a CodeTooManyValues error when the next value would pass it.
 	MaxNodes int
+
+	// Lines asks Parse to make the document's line table as it scans
+	// (Document.Lines then hands it out without reading the text again),
+	// for a caller that will ask for positions.
+	Lines bool
 }
 
 // Parse scans one JSON value from src in a single pass and returns its tape.
@@ -62,10 +68,20 @@ func Parse(src []byte, opts Options) *Document {
 	// containers number at most the opening brackets; escaped strings are
 	// rarer, and grow the slice.
 	p.doc.ext = make([]ext, 0, min(opens+opens/8+1, p.maxNodes))
-	if bytes.HasPrefix(src, bom) {
+	hasBOM := bytes.HasPrefix(src, bom)
+	if hasBOM {
 		p.pos = len(bom)
 	}
+	p.keepLines = opts.Lines
+	if p.keepLines {
+		p.lines.init(len(src), hasBOM)
+	}
 	p.run()
+	if p.keepLines && len(p.doc.Errors) == 0 && p.pos == len(src) {
+		// Every line feed was in white space, and every byte that makes
+		// a line not simple was seen: the line table is made.
+		p.doc.lineMarks, p.doc.lineComplex, p.doc.lineStarts = p.lines.finish(len(src))
+	}
 	// The estimate is an upper bound, about a quarter too large on typical
 	// configurations (colons and commas in strings): a tape that is kept
 	// as long as the document is worth a copy of the exact size when the
@@ -122,14 +138,60 @@ type parser struct {
 	maxNodes int
 	stopped  bool
 	buf      []byte // scratch for unescaping
+	// lines makes the Document's line table from the line feeds that
+	// white space holds (in a document without errors, all of them),
+	// when keepLines (Options.Lines).
+	lines     lineBuilder
+	keepLines bool
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
+// ws skips white space; it is small enough to be inlined where there is
+// none.
 func (p *parser) ws() {
-	for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
+	if p.pos < len(p.src) && p.src[p.pos] > ' ' {
+		return
+	}
+	p.space()
+}
+
+// space skips white space, telling the line table of each line feed, tab
+// and CR.
+func (p *parser) space() {
+	src := p.src
+	for p.pos < len(src) {
+		switch src[p.pos] {
+		case ' ':
+		case '\n':
+			if p.keepLines {
+				p.lines.newline(p.pos)
+			}
+			// The next line's indentation, at once.
+			p.pos++
+			p.pos += spaceRun(src[p.pos:])
+			continue
+		case '\t', '\r':
+			p.lines.complexLine = true
+		default:
+			return
+		}
 		p.pos++
 	}
+}
+
+// spaceRun returns how many bytes at the start of b are spaces, eight
+// bytes at a time (an indentation is often several words).
+func spaceRun(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if x := binary.LittleEndian.Uint64(b[i:]) ^ 0x2020202020202020; x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < len(b) && b[i] == ' '; i++ {
+	}
+	return i
 }
 
 // peek returns the next byte after white space, or 0 with ok false at the end.
@@ -721,7 +783,11 @@ func (p *parser) str(isKey bool) {
 			const ones, highs = 0x0101010101010101, 0x8080808080808080
 			quote, bslash := x^('"'*ones), x^('\\'*ones)
 			special := x | (x-0x20*ones)&^x | (quote-ones)&^quote | (bslash-ones)&^bslash
-			if special&highs != 0 {
+			if special &= highs; special != 0 {
+				// Each term flags its lowest special byte exactly (a
+				// borrow flags only bytes above a true one): the lowest
+				// flag is the first special byte.
+				i += bits.TrailingZeros64(special) / 8
 				break
 			}
 			i += 8
@@ -758,6 +824,7 @@ func (p *parser) str(isKey bool) {
 			errs++
 			i++
 		default:
+			p.lines.complexLine = true
 			r, n := utf8.DecodeRune(src[i:])
 			if r == utf8.RuneError && n <= 1 {
 				p.fail(CodeUTF8, i, i+1, fmt.Sprintf("0x%02X", c)).setCtx(start, -1)

@@ -16,8 +16,25 @@ const bom = "\uFEFF"
 //
 // "$${x}" is not literal: it evaluates to "${x}".
 func IsLiteral(s string) bool {
-	lit, _ := scan(s)
-	return lit
+	if len(s) < 16 {
+		lit, _ := scan(s)
+		return lit
+	}
+	// Each '{' (most strings have none) found a word at a time, and the
+	// byte before it checked; then the UTF-8, whose check reads ASCII a
+	// word at a time too: for a long string, cheaper than scan's one
+	// loop, which also says whether s is ASCII.
+	for i := strings.IndexByte(s, '{'); i >= 0; {
+		if i > 0 && (s[i-1] == '$' || s[i-1] == '%') {
+			return false
+		}
+		j := strings.IndexByte(s[i+1:], '{')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return utf8.ValidString(s) && !strings.HasPrefix(s, bom)
 }
 
 // scan reports whether s is literal (see IsLiteral) and whether it is all

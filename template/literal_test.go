@@ -232,8 +232,8 @@ func scanBytewise(s string) (literal, ascii bool) {
 	return literal, ascii
 }
 
-// TestScanWords checks scan, which reads eight bytes at a time, against
-// the bytewise reading on strings where "${", "%{", non-ASCII bytes and
+// TestScanWords checks scan, which reads eight bytes at a time, and
+// IsLiteral, which looks for each '{', against the bytewise reading on strings where "${", "%{", non-ASCII bytes and
 // their neighbours fall at every offset of a word and across words.
 func TestScanWords(t *testing.T) {
 	pieces := []string{"${", "%{", "$", "%", "{", "é", "\xff", "\ufeff", "#", "$$", "%%", "a"}
@@ -243,6 +243,9 @@ func TestScanWords(t *testing.T) {
 		l2, a2 := scanBytewise(s)
 		if l1 != l2 || a1 != a2 {
 			t.Errorf("scan(%q) = %v, %v; bytewise %v, %v", s, l1, a1, l2, a2)
+		}
+		if lit := IsLiteral(s); lit != l2 {
+			t.Errorf("IsLiteral(%q) = %v; bytewise %v", s, lit, l2)
 		}
 	}
 	for pad := 0; pad < 20; pad++ {
