@@ -12,6 +12,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/hcljson/hcljson/internal/native"
+	"github.com/hcljson/hcljson/internal/nesting"
 )
 
 // FuzzTemplate takes the raw content of a JSON string and checks that
@@ -58,6 +59,17 @@ func FuzzTemplate(f *testing.F) {
 			return // the scanner rejects what would decode to invalid UTF-8
 		}
 
+		// Past the nesting limit hclsyntax is not asked (spec.md
+		// §syntax-limits, a deliberate difference): ours is the error
+		// "Nesting too deep", and nothing else is compared.
+		if nesting.Check([]byte(text), nesting.Template, file.name, hcl.Pos{Line: 1, Column: 1}) != nil {
+			diags := Parse(src).Diagnostics()
+			if len(diags) != 1 || diags[0].Summary != nesting.Summary {
+				t.Fatalf("nested past the limit: diagnostics %s, want one %q", fmtDiags(diags), nesting.Summary)
+			}
+			return
+		}
+
 		ref, refDiags := hclsyntax.ParseTemplate([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
 
 		// The fast paths build hclsyntax's very AST.
@@ -101,6 +113,14 @@ func FuzzTemplate(f *testing.F) {
 		checkDiags(t, file, src, "traversal", trDiags, refTrDiags)
 
 		call, callDiags := StaticCall(src)
+		// Read as an expression the text may nest past the limit where
+		// the template does not (a run of operators is a level each).
+		if nesting.Check([]byte(text), nesting.Expression, file.name, hcl.Pos{Line: 1, Column: 1}) != nil {
+			if call != nil || len(callDiags) != 1 || callDiags[0].Summary != nesting.Summary {
+				t.Fatalf("StaticCall nested past the limit: %#v, diagnostics %s, want one %q", call, fmtDiags(callDiags), nesting.Summary)
+			}
+			return
+		}
 		refExpr, refCallDiags := hclsyntax.ParseExpression([]byte(text), file.name, hcl.Pos{Line: 1, Column: 1})
 		var refCall *hcl.StaticCall
 		if !refCallDiags.HasErrors() {
