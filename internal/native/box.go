@@ -74,8 +74,9 @@ var navType = sync.OnceValues(func() (typ unsafe.Pointer, ok bool) {
 })
 
 // newFile returns the file of body, as hclsyntax.ParseConfig makes it:
-// its Body, its Bytes and a Nav whose root is body.
-func newFile(body *hclsyntax.Body, src []byte, filename string, start hcl.Pos) *hcl.File {
+// its Body, its Bytes and a Nav whose root is body; in f, zero, when it
+// is not nil.
+func newFile(f *hcl.File, body *hclsyntax.Body, src []byte, filename string, start hcl.Pos) *hcl.File {
 	typ, ok := navType()
 	if !ok {
 		// hclsyntax's File.Nav is an unexported type holding the
@@ -86,7 +87,10 @@ func newFile(body *hclsyntax.Body, src []byte, filename string, start hcl.Pos) *
 		f.Bytes = src
 		return f
 	}
-	f := &hcl.File{Body: body, Bytes: src}
+	if f == nil {
+		f = new(hcl.File)
+	}
+	f.Body, f.Bytes = body, src
 	w := words(unsafe.Pointer(&f.Nav))
 	w.tab, w.data = typ, unsafe.Pointer(body)
 	return f

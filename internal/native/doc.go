@@ -60,6 +60,11 @@
 // arguments, elements, parts, items, blocks, labels) are built on stacks
 // and copied into slabs at their exact length, with a capacity equal to
 // it: a tree holds its nodes alive together, which is how it is used.
+// A file under 4 kB takes the first chunks of its most frequent node
+// types, and its hcl.File, in one allocation (first.go's bundles); the
+// chunks that follow are sized from the file's length, then again each
+// eighth of the source from the densities read so far (slabs.resize),
+// so that the last, partly empty chunks hold less.
 // The steps of traversals are stored in slabs too, and the hcl.Traverser
 // values that hold them point into the slabs (box.go writes the two
 // words of those interface values, and of File.Nav, which holds the

@@ -50,16 +50,10 @@ const maxDepth = 200
 // releases it.
 func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser {
 	p := parsers.Get().(*parser)
-	*p = parser{
-		src:      src,
-		str:      str,
-		filename: filename,
-		base:     start,
-		plain:    start.Line,
-		cur:      cursor{0, start.Line, 0},
-		nl:       nl,
-		scratch:  p.scratch,
-	}
+	// A parser from the pool is zero but for its scratch memory
+	// (release), which is kept.
+	p.src, p.str, p.filename, p.base = src, str, filename, start
+	p.plain, p.cur, p.nl = start.Line, cursor{0, start.Line, 0}, nl
 	p.slabs.size(len(src))
 	return p
 }
@@ -67,6 +61,7 @@ func newParser(src []byte, str, filename string, start hcl.Pos, nl bool) *parser
 // parse reads src, returning nil and the reason when it does not.
 func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason) {
 	p := newParser(src, string(src), filename, start, true)
+	file := p.slabs.bundle(len(src))
 	defer func() {
 		p.release()
 		if r := recover(); r != nil {
@@ -78,7 +73,7 @@ func parse(src []byte, filename string, start hcl.Pos) (f *hcl.File, why reason)
 		}
 	}()
 	body := p.body(tEOF)
-	return newFile(body, src, filename, start), ""
+	return newFile(file, body, src, filename, start), ""
 }
 
 // parser is the state of one parse.
@@ -215,6 +210,9 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 			default:
 				p.fail(reasonSyntax)
 			}
+			if p.cur.pos >= p.slabs.next {
+				p.resize()
+			}
 		default:
 			p.fail(reasonSyntax)
 		}
@@ -239,6 +237,14 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 	b.SrcRange = p.span(&start, &endTok)
 	b.EndRange = hcl.Range{Filename: b.SrcRange.Filename, Start: b.SrcRange.End, End: b.SrcRange.End}
 	return b
+}
+
+// resize sizes the slabs' chunks again from what the parse has made so
+// far, each eighth of the source.
+func (p *parser) resize() {
+	pos, n := p.cur.pos, len(p.src)
+	p.slabs.resize(pos, n, p.slabs.least)
+	p.slabs.next = pos + n/8
 }
 
 // attribute parses the rest of an attribute after its name.

@@ -1,6 +1,8 @@
 package native
 
 import (
+	"math"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 )
@@ -40,13 +42,19 @@ type slabs struct {
 	TemplateWrapExpr      slab[hclsyntax.TemplateWrapExpr]
 	TupleConsExpr         slab[hclsyntax.TupleConsExpr]
 	UnaryOpExpr           slab[hclsyntax.UnaryOpExpr]
+
+	// The least length of a chunk, and the offset past which the
+	// chunks are sized again (resize).
+	least, next int
 }
 
-// slab is the chunk of a slab being filled, and the length of its
-// chunks (at least minChunk, at most maxChunk).
+// slab is the chunk of a slab being filled, the length of its next
+// chunks (at most maxChunk), and the number of nodes its chunks made so
+// far hold.
 type slab[T any] struct {
 	s     []T
 	chunk int
+	made  int
 }
 
 const (
@@ -63,7 +71,12 @@ const (
 // from 8 to 256 left three fifths of each last chunk empty in the
 // corpus, a quarter of the bytes a parse allocated, all of them zeroed.
 func (s *slabs) size(n int) {
-	est := func(per int) int { return min(max(n/(2*per), minChunk), maxChunk) }
+	least := min(max(n>>9, 2), minChunk)
+	s.least, s.next = least, math.MaxInt
+	if n >= 1<<10 {
+		s.next = n / 8
+	}
+	est := func(per int) int { return min(max(n/(2*per), least), maxChunk) }
 	s.steps.chunk = est(46)
 	s.roots.chunk = est(82)
 	s.attrs.chunk = est(108)
@@ -90,10 +103,56 @@ func (s *slabs) size(n int) {
 	s.ScopeTraversalExpr.chunk = est(82)
 	s.SplatExpr.chunk = est(19000)
 	s.TemplateExpr.chunk = est(180)
-	s.TemplateJoinExpr.chunk = minChunk
-	s.TemplateWrapExpr.chunk = minChunk
+	s.TemplateJoinExpr.chunk = least
+	s.TemplateWrapExpr.chunk = least
 	s.TupleConsExpr.chunk = est(920)
 	s.UnaryOpExpr.chunk = est(30000)
+}
+
+// resize sets the slabs' chunk lengths from what the parse has made so
+// far, having read pos bytes of n: each type of node as frequent in the
+// rest as it was so far, its next chunk holds what the rest needs beyond
+// the room left in its chunk (at least least, at most maxChunk). The
+// densities of a file's first part say more of its rest than the
+// corpus's averages (size).
+func (s *slabs) resize(pos, n, least int) {
+	resize(&s.steps, pos, n, least)
+	resize(&s.roots, pos, n, least)
+	resize(&s.attrs, pos, n, least)
+	resize(&s.indexes, pos, n, least)
+	resize(&s.exprs, pos, n, least)
+	resize(&s.items, pos, n, least)
+	resize(&s.blocks, pos, n, least)
+	resize(&s.labels, pos, n, least)
+	resize(&s.labelRanges, pos, n, least)
+	resize(&s.strs, pos, n, least)
+	resize(&s.Attribute, pos, n, least)
+	resize(&s.BinaryOpExpr, pos, n, least)
+	resize(&s.Block, pos, n, least)
+	resize(&s.Body, pos, n, least)
+	resize(&s.ConditionalExpr, pos, n, least)
+	resize(&s.ForExpr, pos, n, least)
+	resize(&s.FunctionCallExpr, pos, n, least)
+	resize(&s.IndexExpr, pos, n, least)
+	resize(&s.LiteralValueExpr, pos, n, least)
+	resize(&s.ObjectConsExpr, pos, n, least)
+	resize(&s.ObjectConsKeyExpr, pos, n, least)
+	resize(&s.ParenthesesExpr, pos, n, least)
+	resize(&s.RelativeTraversalExpr, pos, n, least)
+	resize(&s.ScopeTraversalExpr, pos, n, least)
+	resize(&s.SplatExpr, pos, n, least)
+	resize(&s.TemplateExpr, pos, n, least)
+	resize(&s.TemplateJoinExpr, pos, n, least)
+	resize(&s.TemplateWrapExpr, pos, n, least)
+	resize(&s.TupleConsExpr, pos, n, least)
+	resize(&s.UnaryOpExpr, pos, n, least)
+}
+
+func resize[T any](s *slab[T], pos, n, least int) {
+	free := cap(s.s) - len(s.s)
+	used := s.made - free
+	need := used*(n-pos)/pos - free
+	s.chunk = min(max(need, least), maxChunk)
 }
 
 // carve copies src into the slab s and returns the copy, whose capacity
@@ -105,6 +164,7 @@ func carve[T any](s *slab[T], src []T) []T {
 	}
 	if cap(s.s)-len(s.s) < n {
 		s.s = make([]T, 0, max(n, s.chunk))
+		s.made += cap(s.s)
 	}
 	l := len(s.s)
 	s.s = append(s.s, src...)
@@ -117,6 +177,7 @@ func carve[T any](s *slab[T], src []T) []T {
 func put[T any](s *slab[T], v T) *T {
 	if len(s.s) == cap(s.s) {
 		s.s = make([]T, 0, s.chunk)
+		s.made += s.chunk
 	}
 	s.s = append(s.s, v)
 	return &s.s[len(s.s)-1]
@@ -127,6 +188,7 @@ func put[T any](s *slab[T], v T) *T {
 func alloc[T any](s *slab[T]) *T {
 	if len(s.s) == cap(s.s) {
 		s.s = make([]T, 0, s.chunk)
+		s.made += s.chunk
 	}
 	s.s = s.s[:len(s.s)+1]
 	return &s.s[len(s.s)-1]
