@@ -153,18 +153,7 @@ func TestLinesSimpleLinesAgree(t *testing.T) {
 // non-simple bytes fall in the eight-byte words; and build marks exactly
 // the lines that are not simple.
 func TestLinesLineEnd(t *testing.T) {
-	ref := func(b []byte) (int, bool) {
-		simple := true
-		for i, c := range b {
-			if c == '\n' {
-				return i, simple
-			}
-			if c >= 0x80 || c < 0x20 {
-				simple = false
-			}
-		}
-		return -1, simple
-	}
+	ref := lineEndSlow
 	for n := 0; n <= 20; n++ {
 		for _, special := range []byte{'\n', '\t', '\r', 0x80, 0xff, 'a'} {
 			for at := 0; at < n; at++ {
@@ -265,18 +254,7 @@ func TestLineIndexAnyOrder(t *testing.T) {
 // a CR, a non-ASCII byte and their neighbours, in inputs of every length
 // up to 40 that hold line feeds among other control bytes.
 func TestLineEndBytes(t *testing.T) {
-	slow := func(b []byte) (int, bool) {
-		simple := true
-		for i, c := range b {
-			if c == '\n' {
-				return i, simple
-			}
-			if c >= 0x80 || c < 0x20 {
-				simple = false
-			}
-		}
-		return -1, simple
-	}
+	slow := lineEndSlow
 	for n := 0; n <= 40; n++ {
 		b := []byte(strings.Repeat("a {}\"\b\x0b\x7f\n", 5)[:n])
 		for i := -1; i < n; i++ {
@@ -662,4 +640,20 @@ func TestParseLineTable(t *testing.T) {
 			t.Errorf("%q: Pos(end) = %d,%d, want %d,%d", src, line, col, wantLine, wantCol)
 		}
 	}
+}
+
+// lineEndSlow is lineEnd read byte by byte: the index of the first line
+// feed of b (-1 when there is none), and whether the bytes before it are
+// simple (no byte under 0x20 nor over 0x7f).
+func lineEndSlow(b []byte) (int, bool) {
+	simple := true
+	for i, c := range b {
+		if c == '\n' {
+			return i, simple
+		}
+		if c >= 0x80 || c < 0x20 {
+			simple = false
+		}
+	}
+	return -1, simple
 }
