@@ -105,8 +105,8 @@ func NewLines(src []byte) *Lines {
 }
 
 // simpleLine reports whether line idx (0-based) is simple: ASCII only,
-// no tab, no CR (nor any other control byte), no byte order mark. On a simple line every byte is one
-// column, so no walk is needed.
+// no tab, no CR (nor any other control byte), no byte order mark. On a
+// simple line every byte is one column, so no walk is needed.
 func (l *Lines) simpleLine(idx int) bool {
 	return l.complex[idx/32]>>(uint(idx)%32)&1 == 0
 }

@@ -233,8 +233,9 @@ func scanBytewise(s string) (literal, ascii bool) {
 }
 
 // TestScanWords checks scan, which reads eight bytes at a time, and
-// IsLiteral, which looks for each '{', against the bytewise reading on strings where "${", "%{", non-ASCII bytes and
-// their neighbours fall at every offset of a word and across words.
+// IsLiteral, which looks for each '{', against the bytewise reading on
+// strings where "${", "%{", non-ASCII bytes and their neighbours fall at
+// every offset of a word and across words.
 func TestScanWords(t *testing.T) {
 	pieces := []string{"${", "%{", "$", "%", "{", "é", "\xff", "\ufeff", "#", "$$", "%%", "a"}
 	check := func(s string) {

@@ -243,7 +243,7 @@ func (p *parser) body(end kind) *hclsyntax.Body {
 // far, each eighth of the source.
 func (p *parser) resize() {
 	pos, n := p.cur.pos, len(p.src)
-	p.slabs.resize(pos, n, p.slabs.least)
+	p.slabs.resize(pos, n)
 	p.slabs.next = pos + n/8
 }
 

@@ -110,12 +110,13 @@ func (s *slabs) size(n int) {
 }
 
 // resize sets the slabs' chunk lengths from what the parse has made so
-// far, having read pos bytes of n: each type of node as frequent in the
+// far, having read pos bytes of n (pos > 0): each type of node as frequent in the
 // rest as it was so far, its next chunk holds what the rest needs beyond
 // the room left in its chunk (at least least, at most maxChunk). The
 // densities of a file's first part say more of its rest than the
 // corpus's averages (size).
-func (s *slabs) resize(pos, n, least int) {
+func (s *slabs) resize(pos, n int) {
+	least := s.least
 	resize(&s.steps, pos, n, least)
 	resize(&s.roots, pos, n, least)
 	resize(&s.attrs, pos, n, least)
@@ -148,6 +149,9 @@ func (s *slabs) resize(pos, n, least int) {
 	resize(&s.UnaryOpExpr, pos, n, least)
 }
 
+// resize sets the length of s's next chunk (see slabs.resize): the nodes
+// its chunks hold so far, less the room left in the current one, are what
+// pos bytes needed.
 func resize[T any](s *slab[T], pos, n, least int) {
 	free := cap(s.s) - len(s.s)
 	used := s.made - free
