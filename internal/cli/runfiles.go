@@ -217,7 +217,9 @@ func (e *env) handleInterrupts() (stop func()) {
 	// signal.Notify of a process starts the runtime's delivery of
 	// signals (a thread of its own), some 0.3 ms at every start, which
 	// the run need not wait for until it makes a file (runFiles waits
-	// for watched) or ends.
+	// for watched) or ends. A signal before then ends the process as
+	// its default does, as one during the process's start always did:
+	// there is no file to remove yet (spec.md C4).
 	go func() {
 		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		close(watched)
