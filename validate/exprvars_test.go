@@ -86,3 +86,74 @@ func TestExprVarsJSON(t *testing.T) {
 		t.Errorf("an expression that does not list its function calls gave a list")
 	}
 }
+
+// TestExprVarsFirstEntries checks the maps made on the first entry kept
+// (newExprVars' room, made outside the lock): goroutines that keep
+// their first entries at once each keep theirs, none lost when two make
+// a map meanwhile, and each expression's variables, function calls and
+// readings of types are remembered: asked again, the same slices.
+func TestExprVarsFirstEntries(t *testing.T) {
+	const n = 64
+	var src []byte
+	src = append(src, "{\n"...)
+	for i := range n {
+		sep := ","
+		if i == n-1 {
+			sep = ""
+		}
+		src = fmt.Appendf(src, "  \"v%02d\": \"${upper(var.a%02d)}\", \"t%02d\": \"list(string)\"%s\n", i, i, i, sep)
+	}
+	src = append(src, "}\n"...)
+	f, diags := hcljson.Parse(src, "a.tf.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	attrs, diags := f.Body.JustAttributes()
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for round := range 20 {
+		c := newExprVars(&module.Module{Files: []*module.File{{Path: "a.tf.json", Bytes: src, File: f}}})
+		if c.hint == 0 || c.m != nil || c.fns != nil || c.values != nil {
+			t.Fatalf("newExprVars: hint %d, maps made %v %v %v; want room estimated, no map made", c.hint, c.m != nil, c.fns != nil, c.values != nil)
+		}
+		start := make(chan struct{})
+		done := make(chan struct{})
+		for g := range 4 {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				<-start
+				for i := g; i < n; i += 4 {
+					c.of(attrs[fmt.Sprintf("v%02d", i)].Expr)
+					c.functions(attrs[fmt.Sprintf("v%02d", i)].Expr)
+					c.read(attrs[fmt.Sprintf("t%02d", i)].Expr, schema.TypeExpr, false)
+				}
+			}()
+		}
+		close(start)
+		for range 4 {
+			<-done
+		}
+		if len(c.m) != n || len(c.fns) != n || len(c.values) != n {
+			t.Fatalf("round %d: %d variables, %d function lists, %d readings kept, want %d each", round, len(c.m), len(c.fns), len(c.values), n)
+		}
+		for i := range n {
+			e := attrs[fmt.Sprintf("v%02d", i)].Expr
+			vars := c.of(e)
+			if want := fmt.Sprintf("[[var.a%02d]]", i); len(vars) != 1 || fmt.Sprintf("[[%s.%s]]", vars[0].RootName(), vars[0][1].(hcl.TraverseAttr).Name) != want {
+				t.Fatalf("variables of v%02d: %v, want %s", i, vars, want)
+			}
+			if again := c.of(e); &again[0] != &vars[0] {
+				t.Errorf("variables of v%02d computed again", i)
+			}
+			calls, _ := c.functions(e)
+			if len(calls) != 1 || calls[0].RootName() != "upper" {
+				t.Errorf("function calls of v%02d: %v, want upper", i, calls)
+			}
+			v, _ := c.read(attrs[fmt.Sprintf("t%02d", i)].Expr, schema.TypeExpr, false)
+			if !v.Type.Equals(cty.List(cty.String)) {
+				t.Errorf("type of t%02d: %#v, want list(string)", i, v.Type)
+			}
+		}
+	}
+}

@@ -38,6 +38,10 @@ type runFiles struct {
 	// locks are the directories whose lock the run holds (lockDirs).
 	lockMu sync.Mutex
 	locks  map[string]*heldLock
+	// watched, when not nil, is closed once the handler of interrupts
+	// is installed (env.handleInterrupts): create and mkdir wait for
+	// it, so that an interrupt finds every file and directory made.
+	watched chan struct{}
 }
 
 // errInterrupted is the error of a file not made because the run is
@@ -54,6 +58,7 @@ func newRunFiles() *runFiles {
 func (r *runFiles) create(target string) (*os.File, error) {
 	dir, base := filepath.Dir(target), filepath.Base(target)
 	prefix := "." + base + tempMarker + strconv.Itoa(os.Getpid()) + "-"
+	r.waitWatched()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for {
@@ -75,6 +80,7 @@ func (r *runFiles) create(target string) (*os.File, error) {
 
 // mkdir makes a directory and lists it.
 func (r *runFiles) mkdir(dir string) error {
+	r.waitWatched()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopped {
@@ -85,6 +91,14 @@ func (r *runFiles) mkdir(dir string) error {
 	}
 	r.dirs = append(r.dirs, dir)
 	return nil
+}
+
+// waitWatched waits until the handler of interrupts is installed, if
+// one is being installed.
+func (r *runFiles) waitWatched() {
+	if r.watched != nil {
+		<-r.watched
+	}
 }
 
 // remove removes a temporary file and forgets it.
@@ -197,9 +211,18 @@ func (r *runFiles) staleRemoved() hcl.Diagnostics {
 // and returns the function that undoes it.
 func (e *env) handleInterrupts() (stop func()) {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	done := make(chan struct{})
+	watched, done := make(chan struct{}), make(chan struct{})
+	e.files.watched = watched
+	// The handler is installed on a goroutine of its own: the first
+	// signal.Notify of a process starts the runtime's delivery of
+	// signals (a thread of its own), some 0.3 ms at every start, which
+	// the run need not wait for until it makes a file (runFiles waits
+	// for watched) or ends. A signal before then ends the process as
+	// its default does, as one during the process's start always did:
+	// there is no file to remove yet (spec.md C4).
 	go func() {
+		signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		close(watched)
 		select {
 		case sig := <-sigs:
 			n := e.files.interrupt()
@@ -209,6 +232,7 @@ func (e *env) handleInterrupts() (stop func()) {
 		}
 	}()
 	return func() {
+		<-watched
 		signal.Stop(sigs)
 		close(done)
 	}
