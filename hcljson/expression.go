@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/ctystr"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
@@ -92,7 +93,7 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsy
 func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	text := f.doc.Text(i)
 	if ctx == nil || template.IsLiteral(text) {
-		return cty.StringVal(text), nil
+		return ctystr.Val(text), nil
 	}
 	// Quick compares values (== and !=) in time that grows with their
 	// size times their depth, and evaluates a for expression over a

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/hcljson/hcljson/internal/ctystr"
 	"github.com/hcljson/hcljson/internal/nesting"
 )
 
@@ -636,7 +637,7 @@ func (q *quick) quoted() (cty.Value, bool) {
 		case c == '"':
 			if !templated {
 				q.i++
-				return cty.StringVal(s[start : q.i-1]), true
+				return ctystr.Val(s[start : q.i-1]), true
 			}
 			if !unknown {
 				b.WriteString(s[pending:q.i])
@@ -645,7 +646,7 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if unknown {
 				return unknownString(b.String()[:known]), true
 			}
-			return cty.StringVal(b.String()), true
+			return ctystr.Val(b.String()), true
 		case c == '$' && q.i+1 < len(s) && s[q.i+1] == '{':
 			at := q.i
 			if !unknown {
@@ -1376,7 +1377,7 @@ func (q *quick) parts() (cty.Value, bool) {
 	if q.unknown {
 		return unknownString(b.String()[:q.known]), true
 	}
-	return cty.StringVal(b.String()), true
+	return ctystr.Val(b.String()), true
 }
 
 // unknownString is what TemplateExpr gives for a template with an unknown
