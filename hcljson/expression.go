@@ -93,7 +93,10 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsy
 func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	text := f.doc.Text(i)
 	if ctx == nil || template.IsLiteral(text) {
-		return ctystr.Val(text), nil
+		if text != "" && ctystr.ASCII(text) {
+			return ctystr.Boxed(f.stringSlot(text)), nil
+		}
+		return cty.StringVal(text), nil
 	}
 	// Quick compares values (== and !=) in time that grows with their
 	// size times their depth, and evaluates a for expression over a
