@@ -179,8 +179,11 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func
 			text = name.AsString()
 		} else {
 			diags = append(diags, valDiags...)
-			// What cty.StringVal would store: the NFC form.
-			text = cty.NormalizeString(text)
+			// What cty.StringVal would store: the NFC form, which is the
+			// text itself when it is ASCII.
+			if !ctystr.ASCII(text) {
+				text = cty.NormalizeString(text)
+			}
 		}
 		key := text
 		if _, dup := attrs[key]; dup {
