@@ -1,6 +1,7 @@
 package hcljson_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -75,5 +76,52 @@ func TestFunctions(t *testing.T) {
 	want := []string{"lower f.json:1,5-10", "upper f.json:1,25-30", "provider::aws::arn_parse f.json:1,44-68"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("Functions() =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestConcurrentStrings evaluates the literal strings of one file from
+// many goroutines at once, more of them than one chunk of the file's
+// string slots holds: each value must be its own text, whichever
+// goroutine took which slot (run with -race).
+func TestConcurrentStrings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	const n = 200
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"a%d": "text of a%d"`, i, i)
+	}
+	b.WriteString(`, "u": "non-ASCII é"}`)
+	f, diags := hcljson.Parse([]byte(b.String()), "s.json")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	attrs, diags := f.Body.JustAttributes()
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8*(n+1))
+	for g := range 8 {
+		wg.Go(func() {
+			for j := range n {
+				i := (j + g*25) % n
+				name := fmt.Sprintf("a%d", i)
+				v, diags := attrs[name].Expr.Value(nil)
+				if want := "text of " + name; diags.HasErrors() || v.AsString() != want {
+					errs <- fmt.Sprintf("%s = %#v, %v; want %q", name, v, diags, want)
+				}
+			}
+			if v, _ := attrs["u"].Expr.Value(nil); v.AsString() != "non-ASCII é" {
+				errs <- fmt.Sprintf("u = %#v", v)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hcljson/hcljson/internal/ctystr"
 	"github.com/hcljson/hcljson/scanner"
 	"github.com/hcljson/hcljson/template"
 	"github.com/zclconf/go-cty/cty"
@@ -92,6 +93,9 @@ func (f *file) value(e *expression, i int, ctx *hcl.EvalContext, wrap func(hclsy
 func (f *file) stringValue(i int, ctx *hcl.EvalContext, wrap func(hclsyntax.Expression) hclsyntax.Expression) (cty.Value, hcl.Diagnostics) {
 	text := f.doc.Text(i)
 	if ctx == nil || template.IsLiteral(text) {
+		if text != "" && ctystr.ASCII(text) {
+			return ctystr.Boxed(f.stringSlot(text)), nil
+		}
 		return cty.StringVal(text), nil
 	}
 	// Quick compares values (== and !=) in time that grows with their
@@ -175,8 +179,11 @@ func (f *file) objectValue(e *expression, i int, ctx *hcl.EvalContext, wrap func
 			text = name.AsString()
 		} else {
 			diags = append(diags, valDiags...)
-			// What cty.StringVal would store: the NFC form.
-			text = cty.NormalizeString(text)
+			// What cty.StringVal would store: the NFC form, which is the
+			// text itself when it is ASCII.
+			if !ctystr.ASCII(text) {
+				text = cty.NormalizeString(text)
+			}
 		}
 		key := text
 		if _, dup := attrs[key]; dup {

@@ -3,6 +3,7 @@ package hcljson
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 	"weak"
 
 	"github.com/hashicorp/hcl/v2"
@@ -33,6 +34,35 @@ type file struct {
 	pinnedAt int32
 	// schemas holds the name maps of large schemas (guarded by mu).
 	schemas map[*hcl.BodySchema]*schemaMaps
+	// strs is where the values of literal strings keep their text
+	// (stringSlot): many values to an allocation.
+	strs atomic.Pointer[strChunk]
+}
+
+// strChunk holds the texts of string values, taken in turn by
+// stringSlot, concurrently if need be.
+type strChunk struct {
+	next atomic.Int32 // the next free slot, past len(s) once full
+	s    [32]string
+}
+
+// stringSlot stores s in a slot of the file's chunk of strings and
+// returns it, for a value that holds it (ctystr.Boxed): a slot belongs to
+// the call that took it, and a full chunk is replaced by a new one (the
+// values of the old one keep it alive).
+func (f *file) stringSlot(s string) *string {
+	c := f.strs.Load()
+	if c != nil {
+		if i := c.next.Add(1) - 1; i < int32(len(c.s)) {
+			c.s[i] = s
+			return &c.s[i]
+		}
+	}
+	nc := new(strChunk)
+	nc.next.Store(1)
+	nc.s[0] = s
+	f.strs.CompareAndSwap(c, nc) // if another call replaced c first, nc serves this value alone
+	return &nc.s[0]
 }
 
 // scanOptions are the scanner's options; tests lower its limits.

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 
+	"github.com/hcljson/hcljson/internal/ctystr"
 	"github.com/hcljson/hcljson/internal/nesting"
 )
 
@@ -233,7 +234,7 @@ func (q *quick) term() (cty.Value, bool) {
 		if c == '!' {
 			op = hclsyntax.OpLogicalNot
 		}
-		return nodeValue(&hclsyntax.UnaryOpExpr{Op: op, Val: literal(v)})
+		return unaryOp(op, v)
 	case c == '(':
 		// Parentheses: the value of what they hold, across lines.
 		q.i++
@@ -456,15 +457,13 @@ func (q *quick) operator(level int) *hclsyntax.Operation {
 	return nil
 }
 
-// binaryOp applies op as BinaryOpExpr does: itself when neither operand is
-// null, unknown or marked and both convert to the operator's parameter
-// types, through the node otherwise.
+// binaryOp applies op as hclsyntax's BinaryOpExpr does when it succeeds:
+// each operand converted to the operator's parameter type, then the
+// operator's function called on both, whatever the values are (null,
+// unknown, marked: the function's own rules apply). Where the node would
+// report a diagnostic (an operand that does not convert, a call that
+// fails), it reports false.
 func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
-	for _, v := range [2]cty.Value{lhs, rhs} {
-		if v.IsNull() || !v.IsKnown() || v.IsMarked() {
-			return nodeValue(&hclsyntax.BinaryOpExpr{LHS: literal(lhs), Op: op, RHS: literal(rhs)})
-		}
-	}
 	params := op.Impl.Params()
 	l, err := convert.Convert(lhs, params[0].Type)
 	if err != nil {
@@ -475,6 +474,17 @@ func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
 		return cty.NilVal, false
 	}
 	v, err := op.Impl.Call([]cty.Value{l, r})
+	return v, err == nil
+}
+
+// unaryOp applies op as hclsyntax's UnaryOpExpr does when it succeeds, in
+// the same way as binaryOp.
+func unaryOp(op *hclsyntax.Operation, v cty.Value) (cty.Value, bool) {
+	v, err := convert.Convert(v, op.Impl.Params()[0].Type)
+	if err != nil {
+		return cty.NilVal, false
+	}
+	v, err = op.Impl.Call([]cty.Value{v})
 	return v, err == nil
 }
 
@@ -627,7 +637,7 @@ func (q *quick) quoted() (cty.Value, bool) {
 		case c == '"':
 			if !templated {
 				q.i++
-				return cty.StringVal(s[start : q.i-1]), true
+				return ctystr.Val(s[start : q.i-1]), true
 			}
 			if !unknown {
 				b.WriteString(s[pending:q.i])
@@ -636,7 +646,7 @@ func (q *quick) quoted() (cty.Value, bool) {
 			if unknown {
 				return unknownString(b.String()[:known]), true
 			}
-			return cty.StringVal(b.String()), true
+			return ctystr.Val(b.String()), true
 		case c == '$' && q.i+1 < len(s) && s[q.i+1] == '{':
 			at := q.i
 			if !unknown {
@@ -1152,6 +1162,9 @@ func (q *quick) call(nameEnd int) (cty.Value, bool) {
 			if i < len(params) {
 				param = &params[i]
 			}
+			if param.Type == cty.DynamicPseudoType {
+				continue // convert.Convert returns any value as it is for this type
+			}
 			if customdecode.CustomExpressionDecoderForType(param.Type) != nil {
 				return cty.NilVal, false
 			}
@@ -1364,7 +1377,7 @@ func (q *quick) parts() (cty.Value, bool) {
 	if q.unknown {
 		return unknownString(b.String()[:q.known]), true
 	}
-	return cty.StringVal(b.String()), true
+	return ctystr.Val(b.String()), true
 }
 
 // unknownString is what TemplateExpr gives for a template with an unknown

@@ -295,6 +295,29 @@ func TestQuick(t *testing.T) {
 		{`${{a == 1}}`, false},
 		{`${{}}`, true},
 		{`${var.on && true}`, true},
+		// Operators over unknown, marked and null operands: the
+		// operator's function decides, as in BinaryOpExpr and
+		// UnaryOpExpr; a failing conversion or call is the node's.
+		{`${var.unknown == "x"}`, true},
+		{`${var.dyn + 1}`, true},
+		{`${var.unkobj.a != null}`, true},
+		{`${var.secret == "hunter2"}`, true},
+		{`${var.n + var.big}`, true},
+		{`${var.dynsecret > 2}`, true},
+		{`${-var.dyn}`, true},
+		{`${!var.dyn}`, true},
+		{`${-var.dynsecret}`, true},
+		{`${var.null == null}`, true},
+		{`${var.null != "x"}`, true},
+		{`${var.null + 1}`, false},
+		{`${-var.null}`, false},
+		{`${!var.null}`, false},
+		{`${var.env + 1}`, false},
+		{`${-var.env}`, false},
+		{`${!var.n}`, false},
+		{`${var.unknown && true}`, true},
+		{`${var.dyn && var.on || var.dyn}`, true},
+		{`${var.unknown + 1}`, true},
 		{`${var.n // comment
 }`, true},
 		// Comments, dropped; a line comment ends an object's item.

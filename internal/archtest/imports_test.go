@@ -16,9 +16,9 @@ import (
 // which tojson builds; only the command imports everything.
 var allowed = map[string][]string{
 	"scanner":            {},
-	"template":           {"internal/native", "internal/nesting"}, // native: the templates its reader reads, hclsyntax's tree faster
+	"template":           {"internal/ctystr", "internal/native", "internal/nesting"}, // native: the templates its reader reads, hclsyntax's tree faster
 	"schema":             {},
-	"hcljson":            {"internal/didyoumean", "scanner", "template"},
+	"hcljson":            {"internal/ctystr", "internal/didyoumean", "scanner", "template"},
 	"jsonpath":           {"hcljson", "internal/didyoumean", "internal/jsonw", "scanner", "schema"}, // hcljson: the wording of syntax errors; schema: the blocks of addresses (Layout)
 	"jsonedit":           {"internal/jsonw", "jsonpath", "scanner"},
 	"gen":                {"hcljson", "internal/didyoumean", "internal/jsonw", "internal/nesting", "scanner", "schema", "template"},                // template: native quoting of Call arguments
@@ -37,6 +37,7 @@ var allowed = map[string][]string{
 	// The one rule for "Did you mean ...?" (hcljson, gen, jsonpath, validate, internal/cli).
 	"internal/didyoumean": {},
 	"internal/workers":    {},
+	"internal/ctystr":     {}, // cty strings of ASCII without the normalization pass (template, hcljson)
 	// Helpers of tests and measurements.
 	"internal/clientstest":      {},
 	"internal/dropintest":       {},
