@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
+	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/hcljson/hcljson/internal/ctystr"
 	"github.com/hcljson/hcljson/internal/nesting"
@@ -230,9 +231,9 @@ func (q *quick) term() (cty.Value, bool) {
 		if q.check > 0 {
 			return cty.DynamicVal, true // read, not evaluated
 		}
-		op := hclsyntax.OpNegate
+		op := quickNegate
 		if c == '!' {
-			op = hclsyntax.OpLogicalNot
+			op = quickNot
 		}
 		return unaryOp(op, v)
 	case c == '(':
@@ -285,18 +286,40 @@ func (q *quick) term() (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
+// quickOp is an operator of hclsyntax with the types of its parameters,
+// read once: Operation.Impl.Params copies them at every call.
+type quickOp struct {
+	impl  function.Function
+	types [2]cty.Type // the second is cty.NilType for a unary operator
+}
+
+// newQuickOp is op as a quickOp.
+func newQuickOp(op *hclsyntax.Operation) *quickOp {
+	q := &quickOp{impl: op.Impl}
+	for i, p := range op.Impl.Params() {
+		q.types[i] = p.Type
+	}
+	return q
+}
+
+// The unary operators Quick reads.
+var (
+	quickNegate = newQuickOp(hclsyntax.OpNegate)
+	quickNot    = newQuickOp(hclsyntax.OpLogicalNot)
+)
+
 // The binary operators Quick reads, by precedence, lowest first, as
 // hclsyntax groups them.
 var quickOps = [][]struct {
 	tok string
-	op  *hclsyntax.Operation
+	op  *quickOp
 }{
-	{{"||", hclsyntax.OpLogicalOr}},
-	{{"&&", hclsyntax.OpLogicalAnd}},
-	{{"==", hclsyntax.OpEqual}, {"!=", hclsyntax.OpNotEqual}},
-	{{">=", hclsyntax.OpGreaterThanOrEqual}, {"<=", hclsyntax.OpLessThanOrEqual}, {">", hclsyntax.OpGreaterThan}, {"<", hclsyntax.OpLessThan}},
-	{{"+", hclsyntax.OpAdd}, {"-", hclsyntax.OpSubtract}},
-	{{"*", hclsyntax.OpMultiply}, {"/", hclsyntax.OpDivide}, {"%", hclsyntax.OpModulo}},
+	{{"||", newQuickOp(hclsyntax.OpLogicalOr)}},
+	{{"&&", newQuickOp(hclsyntax.OpLogicalAnd)}},
+	{{"==", newQuickOp(hclsyntax.OpEqual)}, {"!=", newQuickOp(hclsyntax.OpNotEqual)}},
+	{{">=", newQuickOp(hclsyntax.OpGreaterThanOrEqual)}, {"<=", newQuickOp(hclsyntax.OpLessThanOrEqual)}, {">", newQuickOp(hclsyntax.OpGreaterThan)}, {"<", newQuickOp(hclsyntax.OpLessThan)}},
+	{{"+", newQuickOp(hclsyntax.OpAdd)}, {"-", newQuickOp(hclsyntax.OpSubtract)}},
+	{{"*", newQuickOp(hclsyntax.OpMultiply)}, {"/", newQuickOp(hclsyntax.OpDivide)}, {"%", newQuickOp(hclsyntax.OpModulo)}},
 }
 
 // opStart tells the bytes a binary operator of quickOps starts with.
@@ -434,7 +457,7 @@ func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
 
 // operator consumes an operator of precedence level at q.i, if there is
 // one there.
-func (q *quick) operator(level int) *hclsyntax.Operation {
+func (q *quick) operator(level int) *quickOp {
 	if q.i >= len(q.s) || !opStart[q.s[q.i]] {
 		return nil // no operator starts here: the common case, at every level
 	}
@@ -463,28 +486,27 @@ func (q *quick) operator(level int) *hclsyntax.Operation {
 // unknown, marked: the function's own rules apply). Where the node would
 // report a diagnostic (an operand that does not convert, a call that
 // fails), it reports false.
-func binaryOp(op *hclsyntax.Operation, lhs, rhs cty.Value) (cty.Value, bool) {
-	params := op.Impl.Params()
-	l, err := convert.Convert(lhs, params[0].Type)
+func binaryOp(op *quickOp, lhs, rhs cty.Value) (cty.Value, bool) {
+	l, err := convert.Convert(lhs, op.types[0])
 	if err != nil {
 		return cty.NilVal, false
 	}
-	r, err := convert.Convert(rhs, params[1].Type)
+	r, err := convert.Convert(rhs, op.types[1])
 	if err != nil {
 		return cty.NilVal, false
 	}
-	v, err := op.Impl.Call([]cty.Value{l, r})
+	v, err := op.impl.Call([]cty.Value{l, r})
 	return v, err == nil
 }
 
 // unaryOp applies op as hclsyntax's UnaryOpExpr does when it succeeds, in
 // the same way as binaryOp.
-func unaryOp(op *hclsyntax.Operation, v cty.Value) (cty.Value, bool) {
-	v, err := convert.Convert(v, op.Impl.Params()[0].Type)
+func unaryOp(op *quickOp, v cty.Value) (cty.Value, bool) {
+	v, err := convert.Convert(v, op.types[0])
 	if err != nil {
 		return cty.NilVal, false
 	}
-	v, err = op.Impl.Call([]cty.Value{v})
+	v, err = op.impl.Call([]cty.Value{v})
 	return v, err == nil
 }
 
