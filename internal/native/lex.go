@@ -594,7 +594,7 @@ func identLen(b []byte) (n, excess int) {
 }
 
 // rng is the range of t.
-func (p *parser) rng(t token) hcl.Range {
+func (p *parser) rng(t *token) hcl.Range {
 	if t.line > p.plain {
 		// pos, written out for the common case: past the first line
 		// (so is the end), on lines that have no text beyond ASCII

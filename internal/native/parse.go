@@ -268,9 +268,9 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	a := alloc(&p.slabs.Attribute)
 	a.Name = p.text(ident)
 	a.Expr = expr
-	a.NameRange = p.rng(ident)
+	a.NameRange = p.rng(&ident)
 	a.SrcRange = p.span(&ident, &last)
-	a.EqualsRange = p.rng(eq)
+	a.EqualsRange = p.rng(&eq)
 	return a
 }
 
@@ -291,7 +291,7 @@ labels:
 		case tIdent:
 			p.read()
 			labels = append(labels, p.text(t))
-			labelRanges = append(labelRanges, p.rng(t))
+			labelRanges = append(labelRanges, p.rng(&t))
 		default:
 			p.fail(reasonSyntax)
 		}
@@ -320,7 +320,7 @@ labels:
 		p.expect(tCBrace)
 	}
 	p.depth = saved
-	cBrace := p.rng(p.prev)
+	cBrace := p.rng(&p.prev)
 	switch p.peekKind() {
 	case tNewline, tEOF:
 		p.read()
@@ -331,9 +331,9 @@ labels:
 	b.Type = p.text(ident)
 	b.Labels = labels
 	b.Body = body
-	b.TypeRange = p.rng(ident)
+	b.TypeRange = p.rng(&ident)
 	b.LabelRanges = labelRanges
-	b.OpenBraceRange = p.rng(oBrace)
+	b.OpenBraceRange = p.rng(&oBrace)
 	b.CloseBraceRange = cBrace
 	return b
 }
