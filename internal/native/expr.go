@@ -28,7 +28,7 @@ func (p *parser) expression() hclsyntax.Expression {
 		Condition:   cond,
 		TrueResult:  t,
 		FalseResult: f,
-		SrcRange:    hcl.RangeBetween(p.rng(start), f.Range()),
+		SrcRange:    hcl.RangeBetween(p.rng(&start), f.Range()),
 	})
 }
 
@@ -118,7 +118,7 @@ func (p *parser) term() hclsyntax.Expression {
 		p.read()
 		e := alloc(&p.slabs.LiteralValueExpr)
 		e.Val = p.number(start)
-		e.SrcRange = p.rng(start)
+		e.SrcRange = p.rng(&start)
 		return e
 	case tIdent:
 		p.read()
@@ -137,12 +137,12 @@ func (p *parser) term() hclsyntax.Expression {
 			default:
 				e.Val = cty.NullVal(cty.DynamicPseudoType)
 			}
-			e.SrcRange = p.rng(start)
+			e.SrcRange = p.rng(&start)
 			return e
 		default:
 			// The traversal is built by traversals, from p.steps.
 			e := alloc(&p.slabs.ScopeTraversalExpr)
-			e.SrcRange = p.rng(start)
+			e.SrcRange = p.rng(&start)
 			p.steps = append(p.steps, p.root(name, &e.SrcRange))
 			return e
 		}
@@ -162,7 +162,7 @@ func (p *parser) term() hclsyntax.Expression {
 		if start.kind == tBang {
 			op = hclsyntax.OpLogicalNot
 		}
-		sym := p.rng(start)
+		sym := p.rng(&start)
 		return put(&p.slabs.UnaryOpExpr, hclsyntax.UnaryOpExpr{Op: op, Val: operand, SrcRange: hcl.RangeBetween(sym, operand.Range()), SymbolRange: sym})
 	case tOBrack:
 		return p.tuple()
@@ -290,7 +290,7 @@ func (p *parser) traversals(from hclsyntax.Expression, base int) hclsyntax.Expre
 				Collection:   ret,
 				Key:          key,
 				SrcRange:     hcl.RangeBetween(from.Range(), rng),
-				OpenRange:    p.rng(open),
+				OpenRange:    p.rng(&open),
 				BracketRange: rng,
 			})
 		default:
@@ -326,11 +326,11 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 	marker := p.read()
 	base := len(p.steps)
 	var first hcl.Range
-	last := p.rng(marker)
+	last := p.rng(&marker)
 	for p.peekKind() == tDot {
 		d := p.read()
 		if len(p.steps) == base {
-			first = p.rng(d)
+			first = p.rng(&d)
 		}
 		switch t := p.read(); t.kind {
 		case tNumber:
@@ -338,11 +338,11 @@ func (p *parser) attrSplat(from, ret hclsyntax.Expression, dot token) hclsyntax.
 				p.fail(reasonNumber)
 			}
 			p.steps = append(p.steps, p.index(hcl.TraverseIndex{Key: p.number(t), SrcRange: p.span(&d, &t)}))
-			last = p.rng(t)
+			last = p.rng(&t)
 		case tIdent:
 			rng := p.span(&d, &t)
 			p.steps = append(p.steps, p.attr(p.text(t), &rng))
-			last = p.rng(t)
+			last = p.rng(&t)
 		default:
 			p.fail(reasonSplat)
 		}
@@ -391,12 +391,12 @@ func (p *parser) relative(expr hclsyntax.Expression, step hcl.Traverser, rng hcl
 // finishParsingFunctionCall.
 func (p *parser) call(name token) hclsyntax.Expression {
 	nameStr := p.text(name)
-	nameRange := p.rng(name)
+	nameRange := p.rng(&name)
 	open := p.read()
 	for open.kind == tDoubleColon {
 		next := p.expect(tIdent)
 		nameStr += "::" + p.text(next)
-		nameRange.End = p.rng(next).End
+		nameRange.End = p.rng(&next).End
 		open = p.read()
 	}
 	if open.kind != tOParen {
@@ -438,8 +438,8 @@ func (p *parser) call(name token) hclsyntax.Expression {
 	e.Args = p.popList(base)
 	e.ExpandFinal = expandFinal
 	e.NameRange = nameRange
-	e.OpenParenRange = p.rng(open)
-	e.CloseParenRange = p.rng(close)
+	e.OpenParenRange = p.rng(&open)
+	e.CloseParenRange = p.rng(&close)
 	return e
 }
 
@@ -475,8 +475,8 @@ func (p *parser) tuple() hclsyntax.Expression {
 			p.fail(reasonSyntax)
 		}
 	}
-	openRange := p.rng(open)
-	return put(&p.slabs.TupleConsExpr, hclsyntax.TupleConsExpr{Exprs: p.popList(base), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
+	openRange := p.rng(&open)
+	return put(&p.slabs.TupleConsExpr, hclsyntax.TupleConsExpr{Exprs: p.popList(base), SrcRange: hcl.RangeBetween(openRange, p.rng(&close)), OpenRange: openRange})
 }
 
 // object parses an object constructor or a for expression in braces.
@@ -517,9 +517,9 @@ func (p *parser) object() hclsyntax.Expression {
 			p.fail(reasonSyntax)
 		}
 	}
-	openRange := p.rng(open)
+	openRange := p.rng(&open)
 	defer pop(&p.items, base, &p.high.items)
-	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(close)), OpenRange: openRange})
+	return put(&p.slabs.ObjectConsExpr, hclsyntax.ObjectConsExpr{Items: carve(&p.slabs.items, p.items[base:]), SrcRange: hcl.RangeBetween(openRange, p.rng(&close)), OpenRange: openRange})
 }
 
 // forExpr parses a for expression after its opening bracket or brace, as
@@ -566,8 +566,8 @@ func (p *parser) forExpr(open token) hclsyntax.Expression {
 		p.fail(reasonFor)
 	}
 	close := p.expect(closeKind)
-	openRange := p.rng(open)
-	closeRange := p.rng(close)
+	openRange := p.rng(&open)
+	closeRange := p.rng(&close)
 	return put(&p.slabs.ForExpr, hclsyntax.ForExpr{
 		KeyVar:     keyVar,
 		ValVar:     valVar,

@@ -90,7 +90,7 @@ func TestResize(t *testing.T) {
 		{0, 0, 0, 1000, 8000, 4, 4},
 	} {
 		s := slab[int]{s: make([]int, tc.len, tc.cap), made: tc.made}
-		resize(&s, tc.pos, tc.n, tc.least)
+		resize(&s, rest(tc.pos, tc.n), tc.least)
 		if s.chunk != tc.want {
 			t.Errorf("%+v: chunk %d, want %d", tc, s.chunk, tc.want)
 		}

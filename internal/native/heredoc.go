@@ -73,8 +73,8 @@ func (p *parser) heredoc(open token) hclsyntax.Expression {
 	p.cur = cursor{closeTok.end, closeTok.line, closeTok.ls}
 	p.peeked = false
 	p.depth = saved
-	closeRange := p.rng(closeTok)
-	rng := hcl.RangeBetween(p.rng(open), closeRange)
+	closeRange := p.rng(&closeTok)
+	rng := hcl.RangeBetween(p.rng(&open), closeRange)
 	minSpaces := 0
 	if flush && len(toks) > 0 {
 		minSpaces = flushSpaces(p.src, toks)

@@ -318,6 +318,12 @@ func (p *parser) scanRest(c cursor, i int, t *token) cursor {
 		if src[t.end-1] == '\n' {
 			t.eline, t.els = c.line+1, t.end
 		}
+	} else if k == tComment && isASCII(src[i:t.end]) {
+		// A block comment of ASCII: its lines counted at once.
+		if body := src[i:t.end]; bytes.IndexByte(body, '\n') >= 0 {
+			t.eline += bytes.Count(body, newline)
+			t.els = i + bytes.LastIndexByte(body, '\n') + 1
+		}
 	} else if k == tComment {
 		// Only these span lines; a comment's lone "\r" is one column.
 		// Columns count grapheme clusters, which matters for what
@@ -346,6 +352,9 @@ func (p *parser) scanRest(c cursor, i int, t *token) cursor {
 	}
 	return cursor{t.end, t.eline, t.els}
 }
+
+// newline is a line break, for bytes.Count.
+var newline = []byte{'\n'}
 
 // heredocLen is the length of the heredoc introducer at the start of b,
 // which starts with "<<": "<<" or "<<-", an identifier and a line break;
@@ -585,7 +594,7 @@ func identLen(b []byte) (n, excess int) {
 }
 
 // rng is the range of t.
-func (p *parser) rng(t token) hcl.Range {
+func (p *parser) rng(t *token) hcl.Range {
 	if t.line > p.plain {
 		// pos, written out for the common case: past the first line
 		// (so is the end), on lines that have no text beyond ASCII

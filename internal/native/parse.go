@@ -136,20 +136,25 @@ var parsers = sync.Pool{New: func() any { return new(parser) }}
 // Stacks are popped without clearing what they held (pop): they are
 // cleared here, up to their high water marks (or their lengths, after a
 // fallback), so as not to hold trees alive.
+//
+// The parser is zeroed in place and its scratch memory put back, not
+// assigned a parser built beside it: that built a copy of the whole
+// parser (its slabs are most of it) and moved it with write barriers.
 func (p *parser) release() {
-	s := p.scratch
 	h := p.high
-	*p = parser{scratch: scratch{
-		excess:      s.excess[:0],
-		steps:       reuse(s.steps, h.steps),
-		list:        reuse(s.list, h.list),
-		items:       reuse(s.items, h.items),
-		ttoks:       reuse(s.ttoks, h.ttoks),
-		blocks:      reuse(s.blocks, h.blocks),
-		attrs:       reuse(s.attrs, h.attrs),
-		labels:      reuse(s.labels, 0),
-		labelRanges: s.labelRanges[:0],
-	}}
+	s := scratch{
+		excess:      p.excess[:0],
+		steps:       reuse(p.steps, h.steps),
+		list:        reuse(p.list, h.list),
+		items:       reuse(p.items, h.items),
+		ttoks:       reuse(p.ttoks, h.ttoks),
+		blocks:      reuse(p.blocks, h.blocks),
+		attrs:       reuse(p.attrs, h.attrs),
+		labels:      reuse(p.labels, 0),
+		labelRanges: p.labelRanges[:0],
+	}
+	*p = parser{}
+	p.scratch = s
 	parsers.Put(p)
 }
 
@@ -263,9 +268,9 @@ func (p *parser) attribute(ident token, singleLine bool) *hclsyntax.Attribute {
 	a := alloc(&p.slabs.Attribute)
 	a.Name = p.text(ident)
 	a.Expr = expr
-	a.NameRange = p.rng(ident)
+	a.NameRange = p.rng(&ident)
 	a.SrcRange = p.span(&ident, &last)
-	a.EqualsRange = p.rng(eq)
+	a.EqualsRange = p.rng(&eq)
 	return a
 }
 
@@ -286,7 +291,7 @@ labels:
 		case tIdent:
 			p.read()
 			labels = append(labels, p.text(t))
-			labelRanges = append(labelRanges, p.rng(t))
+			labelRanges = append(labelRanges, p.rng(&t))
 		default:
 			p.fail(reasonSyntax)
 		}
@@ -315,7 +320,7 @@ labels:
 		p.expect(tCBrace)
 	}
 	p.depth = saved
-	cBrace := p.rng(p.prev)
+	cBrace := p.rng(&p.prev)
 	switch p.peekKind() {
 	case tNewline, tEOF:
 		p.read()
@@ -326,9 +331,9 @@ labels:
 	b.Type = p.text(ident)
 	b.Labels = labels
 	b.Body = body
-	b.TypeRange = p.rng(ident)
+	b.TypeRange = p.rng(&ident)
 	b.LabelRanges = labelRanges
-	b.OpenBraceRange = p.rng(oBrace)
+	b.OpenBraceRange = p.rng(&oBrace)
 	b.CloseBraceRange = cBrace
 	return b
 }

@@ -22,6 +22,13 @@ func TestReleaseClears(t *testing.T) {
 			p.body(tEOF)
 		}()
 		p.release()
+		// Zero but for its scratch memory, as newParser expects.
+		if q := *p; true {
+			q.scratch = scratch{}
+			if !reflect.ValueOf(q).IsZero() {
+				t.Errorf("%q: the released parser is not zero but for its scratch memory", src)
+			}
+		}
 		s := p.scratch
 		check := func(name string, n int, zero func(i int) bool) {
 			for i := range n {

@@ -57,6 +57,7 @@ var readShapes = []struct{ name, src string }{
 	{"non-ASCII around interpolations", "a = \"é${x}ü${y}🚀\"\nb = [\"⚠️\", \"日本\", x]\n"},
 	{"non-ASCII after dollar", "a = \"$é%ü$$é %%{ü $${é}\u0301\"\n"},
 	{"mark after escaped tilde", "a = \"$${~\u0301x %%{~\u0301\"\nb = <<EOT\n$${~\u0301 %%{~\u0301\nEOT\n"},
+	{"block comments over lines", "a = /* one\n two\n three */ 1\n/* x\r\n  y */ b = [1, /*\n*/ 2]\nc = {\n  /*\n\n*/ d = 3 /* e\n f */\n}\n/* end\n*/"},
 	{"non-ASCII end comment", "a = 1 /* é */"},
 	{"non-ASCII block comment", "a = /* é\n ü */ 1 /* 🚀 */ + 2\n"},
 	{"non-ASCII identifiers", "Propriétaire = 1\nb = { Équipe = \"x\", ça = var.déjà }\nc \"é\" ü {\n}\n"},

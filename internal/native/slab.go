@@ -114,48 +114,56 @@ func (s *slabs) size(n int) {
 // rest as it was so far, its next chunk holds what the rest needs beyond
 // the room left in its chunk (at least least, at most maxChunk). The
 // densities of a file's first part say more of its rest than the
-// corpus's averages (size).
+// corpus's averages (size). The ratio of the rest to what was read is
+// taken once, in fixed point (rest), not divided for each slab.
 func (s *slabs) resize(pos, n int) {
-	least := s.least
-	resize(&s.steps, pos, n, least)
-	resize(&s.roots, pos, n, least)
-	resize(&s.attrs, pos, n, least)
-	resize(&s.indexes, pos, n, least)
-	resize(&s.exprs, pos, n, least)
-	resize(&s.items, pos, n, least)
-	resize(&s.blocks, pos, n, least)
-	resize(&s.labels, pos, n, least)
-	resize(&s.labelRanges, pos, n, least)
-	resize(&s.strs, pos, n, least)
-	resize(&s.Attribute, pos, n, least)
-	resize(&s.BinaryOpExpr, pos, n, least)
-	resize(&s.Block, pos, n, least)
-	resize(&s.Body, pos, n, least)
-	resize(&s.ConditionalExpr, pos, n, least)
-	resize(&s.ForExpr, pos, n, least)
-	resize(&s.FunctionCallExpr, pos, n, least)
-	resize(&s.IndexExpr, pos, n, least)
-	resize(&s.LiteralValueExpr, pos, n, least)
-	resize(&s.ObjectConsExpr, pos, n, least)
-	resize(&s.ObjectConsKeyExpr, pos, n, least)
-	resize(&s.ParenthesesExpr, pos, n, least)
-	resize(&s.RelativeTraversalExpr, pos, n, least)
-	resize(&s.ScopeTraversalExpr, pos, n, least)
-	resize(&s.SplatExpr, pos, n, least)
-	resize(&s.TemplateExpr, pos, n, least)
-	resize(&s.TemplateJoinExpr, pos, n, least)
-	resize(&s.TemplateWrapExpr, pos, n, least)
-	resize(&s.TupleConsExpr, pos, n, least)
-	resize(&s.UnaryOpExpr, pos, n, least)
+	least, r := s.least, rest(pos, n)
+	resize(&s.steps, r, least)
+	resize(&s.roots, r, least)
+	resize(&s.attrs, r, least)
+	resize(&s.indexes, r, least)
+	resize(&s.exprs, r, least)
+	resize(&s.items, r, least)
+	resize(&s.blocks, r, least)
+	resize(&s.labels, r, least)
+	resize(&s.labelRanges, r, least)
+	resize(&s.strs, r, least)
+	resize(&s.Attribute, r, least)
+	resize(&s.BinaryOpExpr, r, least)
+	resize(&s.Block, r, least)
+	resize(&s.Body, r, least)
+	resize(&s.ConditionalExpr, r, least)
+	resize(&s.ForExpr, r, least)
+	resize(&s.FunctionCallExpr, r, least)
+	resize(&s.IndexExpr, r, least)
+	resize(&s.LiteralValueExpr, r, least)
+	resize(&s.ObjectConsExpr, r, least)
+	resize(&s.ObjectConsKeyExpr, r, least)
+	resize(&s.ParenthesesExpr, r, least)
+	resize(&s.RelativeTraversalExpr, r, least)
+	resize(&s.ScopeTraversalExpr, r, least)
+	resize(&s.SplatExpr, r, least)
+	resize(&s.TemplateExpr, r, least)
+	resize(&s.TemplateJoinExpr, r, least)
+	resize(&s.TemplateWrapExpr, r, least)
+	resize(&s.TupleConsExpr, r, least)
+	resize(&s.UnaryOpExpr, r, least)
 }
 
-// resize sets the length of s's next chunk (see slabs.resize): the nodes
-// its chunks hold so far, less the room left in the current one, are what
-// pos bytes needed.
-func resize[T any](s *slab[T], pos, n, least int) {
+// restShift is the fixed point of rest's ratios.
+const restShift = 16
+
+// rest is (n-pos)/pos, the bytes left over the bytes read (pos > 0), in
+// fixed point: times 1<<restShift, rounded down.
+func rest(pos, n int) int { return (n - pos) << restShift / pos }
+
+// resize sets the length of s's next chunk (see slabs.resize), r the
+// ratio rest returns: the nodes its chunks hold so far, less the room
+// left in the current one, are what the bytes read needed.
+func resize[T any](s *slab[T], r, least int) {
 	free := cap(s.s) - len(s.s)
 	used := s.made - free
-	need := used*(n-pos)/pos - free
+	need := used*r>>restShift - free
 	s.chunk = min(max(need, least), maxChunk)
 }
 

@@ -269,7 +269,7 @@ func (p *parser) quoted(open token) hclsyntax.Expression {
 	}
 	var closeRange hcl.Range // what templateParts reads of it, only when toks is empty
 	if len(toks) == 0 {
-		closeRange = p.rng(close)
+		closeRange = p.rng(&close)
 	}
 	e := alloc(&p.slabs.TemplateExpr)
 	e.Parts = p.templateParts(toks, closeRange)
