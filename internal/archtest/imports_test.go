@@ -29,8 +29,8 @@ var allowed = map[string][]string{
 	"inspect":            {"funcs", "hcljson", "internal/jsonw", "module", "schema"},                                                               // module: the module tree (Tree, Walk), read once for every layer
 	"validate":           {"funcs", "hcljson", "internal/didyoumean", "internal/workers", "module", "schema", "template"},                          // the module's semantic model over module's Tree; hcljson, template: JSON expressions evaluated and measured under the budget (ValueWith, Interpolation)
 	"internal/nativefmt": {},
-	"internal/native":    {"internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
-	"internal/nesting":   {},                   // hclsyntax behind a bound on nesting (spec.md C20)
+	"internal/native":    {"internal/ctystr", "internal/nesting"}, // hclsyntax's tree, read faster; nesting.ParseConfig when it falls back
+	"internal/nesting":   {},                                      // hclsyntax behind a bound on nesting (spec.md C20)
 	"internal/jsonw":     {},
 	"internal/cli":       {"gen", "hcljson", "inspect", "internal/didyoumean", "internal/jsonw", "internal/native", "internal/nativefmt", "internal/nesting", "jsonedit", "jsonpath", "module", "scanner", "schema", "tojson", "tonative", "validate"},
 	"cmd/hcljson":        {"internal/cli"},

@@ -45,11 +45,13 @@ func Val(s string) cty.Value {
 	return with(empty, data, p)
 }
 
-// Boxed is cty.StringVal(*p), the value holding p itself when *p is of
-// ASCII only: the caller must not change *p while the value is in use.
+// Boxed is cty.StringVal(*p) for text that the caller found to be ASCII
+// (ASCII reports true) and not empty, the value holding p itself: the
+// caller must not change *p while the value is in use. For other text it
+// is not cty.StringVal's value (no normalization is done).
 func Boxed(p *string) cty.Value {
 	empty, data := box()
-	if data < 0 || *p == "" || !ASCII(*p) {
+	if data < 0 {
 		return cty.StringVal(*p)
 	}
 	return with(empty, data, p)

@@ -7,6 +7,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/hcljson/hcljson/internal/ctystr"
 )
 
 // Boxing without allocating. Storing a struct in an interface copies it
@@ -98,42 +100,15 @@ func newFile(f *hcl.File, body *hclsyntax.Body, src []byte, filename string, sta
 
 // Strings. cty.StringVal boxes its string in the value's interface, an
 // allocation of its own for each literal string of a template. The
-// reader stores the strings in a slab instead and writes the value's
-// data word as above, for strings of ASCII only, which cty's
-// normalization (NFC) returns as they are; others go through
-// cty.StringVal.
-
-// strBox is the value of "" that strings are made from, and where
-// cty.Value keeps the data word of its interface (a word index), or -1
-// when the layout is not the expected one (a type, then the interface's
-// two words), checked once on values cty makes: strings then go through
-// cty.StringVal.
-var strBox = sync.OnceValues(func() (empty cty.Value, data int) {
-	if unsafe.Sizeof(cty.Value{}) != 4*unsafe.Sizeof(uintptr(0)) {
-		return cty.NilVal, -1
-	}
-	a, b := cty.StringVal("a"), cty.StringVal("b")
-	wa := (*[4]unsafe.Pointer)(unsafe.Pointer(&a))
-	wb := (*[4]unsafe.Pointer)(unsafe.Pointer(&b))
-	var s any = ""
-	str := words(unsafe.Pointer(&s)).tab // the type word of a string in an interface{}
-	// The value's type, then its interface: the type word a string's
-	// and the data word pointing to the string.
-	if wa[0] != wb[0] || wa[1] != wb[1] || wa[2] != str || wb[2] != str ||
-		wa[3] == nil || wb[3] == nil || *(*string)(wa[3]) != "a" || *(*string)(wb[3]) != "b" {
-		return cty.NilVal, -1
-	}
-	return cty.StringVal(""), 3
-})
+// reader stores the strings of ASCII only, which cty's normalization
+// (NFC) returns as they are, in a slab instead, and internal/ctystr
+// builds their values on them; others go through cty.StringVal.
 
 // stringVal is cty.StringVal(s), without an allocation of its own when s
 // is ASCII.
 func (p *parser) stringVal(s string) cty.Value {
-	empty, data := strBox()
-	if data < 0 || s == "" || !asciiString(s) {
+	if s == "" || !ctystr.ASCII(s) {
 		return cty.StringVal(s)
 	}
-	v := empty
-	(*[4]unsafe.Pointer)(unsafe.Pointer(&v))[data] = unsafe.Pointer(put(&p.slabs.strs, s))
-	return v
+	return ctystr.Boxed(put(&p.slabs.strs, s))
 }

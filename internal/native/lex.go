@@ -424,26 +424,6 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-// asciiString reports whether s is ASCII, eight bytes at a time (the
-// compiler makes one load of the eight).
-func asciiString(s string) bool {
-	for len(s) >= 8 {
-		t := s[:8]
-		x := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		if x&0x8080808080808080 != 0 {
-			return false
-		}
-		s = s[8:]
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 func indexStarSlash(b []byte) int {
 	for i := 0; i+1 < len(b); i++ {
 		if b[i] == '*' && b[i+1] == '/' {

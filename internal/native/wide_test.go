@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hcljson/hcljson/internal/ctystr"
 )
 
 // TestWordAtATime: the loops that read eight bytes (or four) at a time
@@ -41,8 +43,8 @@ func TestWordAtATime(t *testing.T) {
 			for _, c := range src[i:] {
 				ascii = ascii && c < utf8.RuneSelf
 			}
-			if got := asciiString(string(src[i:])); got != ascii {
-				t.Fatalf("asciiString(%q) = %v", src[i:], got)
+			if got := ctystr.ASCII(string(src[i:])); got != ascii {
+				t.Fatalf("ctystr.ASCII(%q) = %v", src[i:], got)
 			}
 		}
 	}
