@@ -387,7 +387,7 @@ func (q *quick) expr() (cty.Value, bool) {
 	// in any other case (an unknown condition, results of other types,
 	// marks) the node itself, over the values.
 	if cond.Type() != cty.Bool || cond.IsNull() || !cond.IsKnown() || cond.IsMarked() || t.IsMarked() || f.IsMarked() {
-		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
+		return conditionalNode(cond, t, f)
 	}
 	untypedNull := cty.NullVal(cty.DynamicPseudoType)
 	switch {
@@ -398,7 +398,7 @@ func (q *quick) expr() (cty.Value, bool) {
 	case f.RawEquals(untypedNull):
 		f = cty.NullVal(t.Type())
 	case !t.Type().Equals(f.Type()) || t.Type() == cty.DynamicPseudoType:
-		return nodeValue(&hclsyntax.ConditionalExpr{Condition: literal(cond), TrueResult: literal(t), FalseResult: literal(f)})
+		return conditionalNode(cond, t, f)
 	}
 	if cond.True() {
 		return t, true
@@ -440,15 +440,13 @@ func (q *quick) binary(level int) (cty.Value, bool) {
 	return cty.NilVal, false
 }
 
-// literal is v as an expression, for nodeValue.
-func literal(v cty.Value) hclsyntax.Expression { return &hclsyntax.LiteralValueExpr{Val: v} }
-
-// nodeValue evaluates an operator's node of hclsyntax whose operands are
-// literals of the values Quick computed: the operator's own rules (types,
-// unknowns, refinements, marks) apply, without a parse. It reports false
-// on any diagnostic.
-func nodeValue(e hclsyntax.Expression) (cty.Value, bool) {
-	v, diags := e.Value(nil)
+// conditionalNode evaluates hclsyntax's ConditionalExpr over literals of
+// the values Quick computed: the node's own rules (types, unknowns,
+// refinements, marks) apply, without a parse. It reports false on any
+// diagnostic.
+func conditionalNode(cond, t, f cty.Value) (cty.Value, bool) {
+	lit := func(v cty.Value) hclsyntax.Expression { return &hclsyntax.LiteralValueExpr{Val: v} }
+	v, diags := (&hclsyntax.ConditionalExpr{Condition: lit(cond), TrueResult: lit(t), FalseResult: lit(f)}).Value(nil)
 	if len(diags) > 0 {
 		return cty.NilVal, false
 	}
